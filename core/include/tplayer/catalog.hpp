@@ -1,0 +1,53 @@
+// The catalogue of SPEC section 4: accelerators, links, workloads and scenario presets, each
+// entry with its source. One table per kind, in src/catalog.cpp.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tplayer/model.hpp"
+
+namespace tplayer {
+
+struct WorkloadEntry {
+  Workload workload;  // key and name filled
+  std::string note;   // e.g. "MoE: 12.9e9 active parameters"
+  std::string source;
+};
+
+struct AcceleratorEntry {
+  Accelerator accelerator;  // key and name filled
+  std::string source;
+};
+
+struct LinkEntry {
+  std::string key;
+  std::string label;
+  double bandwidth = 0;  // bytes/s per direction
+  double latency = 0;    // seconds per ring step
+  std::string source;
+};
+
+struct ScenarioPreset {
+  std::string key;     // e.g. "Gpt3TensorParallelLayerTp8"
+  std::string title;   // short, for pickers
+  std::string lesson;  // what it teaches, one sentence
+  Scenario scenario;
+};
+
+const std::vector<WorkloadEntry>& workload_catalog();
+const std::vector<AcceleratorEntry>& accelerator_catalog();
+const std::vector<LinkEntry>& link_catalog();
+const std::vector<ScenarioPreset>& scenario_presets();
+
+// Lookups by exact key; nullptr when unknown.
+const WorkloadEntry* find_workload(std::string_view key);
+const AcceleratorEntry* find_accelerator(std::string_view key);
+const LinkEntry* find_link(std::string_view key);
+const ScenarioPreset* find_preset(std::string_view key);
+
+// A link of the scenario built from a catalogue entry, named `name`.
+Link link_from(const LinkEntry& entry, std::string name);
+
+}  // namespace tplayer

@@ -1,0 +1,154 @@
+// The scenario and result value types of SPEC sections 2 and 6, and the tables that name
+// their fields once for every door (CLI JSON, wasm objects, tests).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace tplayer {
+
+// One problem with the input (or a warning): the dotted path of the field and a sentence
+// that says what was expected and what came.
+struct FieldError {
+  std::string field;
+  std::string message;
+  friend bool operator==(const FieldError&, const FieldError&) = default;
+};
+
+struct Workload {
+  std::string key;  // catalogue key it came from; empty for a custom workload
+  std::string name;
+  double parameters = 0;
+  std::int64_t layers = 0;
+  std::int64_t hidden_dim = 0;
+  std::int64_t heads = 0;
+  std::optional<std::int64_t> kv_heads;   // defaults to heads
+  std::optional<double> inference_flops;  // forward FLOPs per token; defaults to 2P
+  friend bool operator==(const Workload&, const Workload&) = default;
+};
+
+struct PeakFlops {
+  std::string precision;  // normalised key, e.g. "fp16_dense"
+  double flops_per_s = 0;
+  friend bool operator==(const PeakFlops&, const PeakFlops&) = default;
+};
+
+struct Accelerator {
+  std::string key;  // catalogue key it came from; empty for a custom accelerator
+  std::string name;
+  std::vector<PeakFlops> peak_flops;
+  double memory_capacity = 0;   // bytes
+  double memory_bandwidth = 0;  // bytes/s
+  std::string native_link;      // link preset key, a hint for the UI; may be empty
+  friend bool operator==(const Accelerator&, const Accelerator&) = default;
+};
+
+struct Link {
+  std::string name;
+  std::string preset;    // link preset key it came from; empty for a custom link
+  double bandwidth = 0;  // bytes/s, one direction, per rank
+  double latency = 0;    // seconds per ring step (alpha)
+};
+
+struct Scenario {
+  Workload workload;
+  std::int64_t tp_size = 0;
+  std::int64_t tokens = 0;
+  Accelerator accelerator;
+  std::string precision = "fp16_dense";
+  double local_efficiency = 0;
+  std::vector<Link> links;
+  std::int64_t collectives_per_layer = 2;
+};
+
+struct LinkResult {
+  std::string name;
+  double bandwidth_bytes_per_s = 0;
+  double latency_s = 0;
+  double allreduce_time_s = 0;
+  double bandwidth_time_s = 0;
+  double latency_time_s = 0;
+  double communication_time_s = 0;
+  double wire_bytes_per_rank = 0;
+  double comm_to_compute = 0;
+  std::string bound;   // "compute" | "communication"
+  std::string regime;  // "bandwidth" | "latency"
+  double serial_layer_time_s = 0;
+  double overlapped_layer_time_s = 0;
+  double serial_speedup = 0;
+  double serial_efficiency = 0;
+  double overlapped_speedup = 0;
+  double overlapped_efficiency = 0;
+};
+
+struct Result {
+  double flops_per_layer = 0;
+  double flops_per_rank = 0;
+  double compute_time_s = 0;
+  double single_device_time_s = 0;
+  double message_bytes = 0;
+  double bytes_per_element = 0;
+  double peak_flops = 0;
+  double weights_per_rank_bytes = 0;
+  double memory_capacity_bytes = 0;
+  bool fits_in_memory = false;
+  std::string binding_link;
+  std::string bound;
+  std::vector<FieldError> warnings;
+  std::vector<LinkResult> links;
+};
+
+inline constexpr std::string_view kResultType = "TensorParallelLayerResult";
+inline constexpr std::string_view kScenarioType = "TensorParallelLayerScenario";
+
+// The scalar fields of a result type, in SPEC order, named once. Each door (the CLI's JSON,
+// the embind value_objects) walks these tables instead of spelling the names again.
+template <class T>
+using ScalarMember = std::variant<double T::*, bool T::*, std::string T::*>;
+
+template <class T>
+struct ScalarField {
+  std::string_view name;
+  ScalarMember<T> member;
+};
+
+inline const ScalarField<Result> kResultFields[] = {
+    {"flops_per_layer", &Result::flops_per_layer},
+    {"flops_per_rank", &Result::flops_per_rank},
+    {"compute_time_s", &Result::compute_time_s},
+    {"single_device_time_s", &Result::single_device_time_s},
+    {"message_bytes", &Result::message_bytes},
+    {"bytes_per_element", &Result::bytes_per_element},
+    {"peak_flops", &Result::peak_flops},
+    {"weights_per_rank_bytes", &Result::weights_per_rank_bytes},
+    {"memory_capacity_bytes", &Result::memory_capacity_bytes},
+    {"fits_in_memory", &Result::fits_in_memory},
+    {"binding_link", &Result::binding_link},
+    {"bound", &Result::bound},
+};
+
+inline const ScalarField<LinkResult> kLinkResultFields[] = {
+    {"name", &LinkResult::name},
+    {"bandwidth_bytes_per_s", &LinkResult::bandwidth_bytes_per_s},
+    {"latency_s", &LinkResult::latency_s},
+    {"allreduce_time_s", &LinkResult::allreduce_time_s},
+    {"bandwidth_time_s", &LinkResult::bandwidth_time_s},
+    {"latency_time_s", &LinkResult::latency_time_s},
+    {"communication_time_s", &LinkResult::communication_time_s},
+    {"wire_bytes_per_rank", &LinkResult::wire_bytes_per_rank},
+    {"comm_to_compute", &LinkResult::comm_to_compute},
+    {"bound", &LinkResult::bound},
+    {"regime", &LinkResult::regime},
+    {"serial_layer_time_s", &LinkResult::serial_layer_time_s},
+    {"overlapped_layer_time_s", &LinkResult::overlapped_layer_time_s},
+    {"serial_speedup", &LinkResult::serial_speedup},
+    {"serial_efficiency", &LinkResult::serial_efficiency},
+    {"overlapped_speedup", &LinkResult::overlapped_speedup},
+    {"overlapped_efficiency", &LinkResult::overlapped_efficiency},
+};
+
+}  // namespace tplayer

@@ -1,0 +1,45 @@
+// Quantities of SPEC section 5: a plain number in SI base units or "<number> <unit>".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tplayer {
+
+enum class Dimension { Bytes, Bandwidth, Time, Compute };
+
+struct Unit {
+  std::string_view symbol;
+  Dimension dimension;
+  double factor;  // SI base units per one of this unit
+};
+
+// Every unit the parser knows, in the order the CLI lists them.
+const std::vector<Unit>& units();
+
+std::string_view dimension_name(Dimension dimension);  // "bytes", "bytes/s", ...
+std::string_view base_unit(Dimension dimension);       // "B", "B/s", "s", "FLOP/s"
+
+struct QuantityParse {
+  double value = 0;
+  std::string error;  // empty on success; says what was expected and what came
+  bool ok() const { return error.empty(); }
+};
+
+// Parses "<number> <unit>" (the space is optional) or a bare number in base units. The
+// number must be finite; the unit must exist and be of `dimension`.
+QuantityParse parse_quantity(std::string_view text, Dimension dimension);
+
+// Parses a whole finite decimal number ("2048", "-1.5e3"); nullopt for anything else.
+std::optional<double> parse_number(std::string_view text);
+
+// Formats for people with 4 significant digits and a unit picked by size:
+// "1.887 ms", "450 GB/s", "50.33 MB", "989 TFLOP/s". Bytes use decimal prefixes.
+std::string format_quantity(double value, Dimension dimension);
+
+// Binary form of a byte count for people: "80 GiB", "48 MiB".
+std::string format_binary_bytes(double bytes);
+
+}  // namespace tplayer

@@ -1,0 +1,76 @@
+// A JSON-shaped value tree: what every door converts its input into before the core reads
+// a scenario from it, and what the core gives back for scenarios and the catalogue.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tplayer {
+
+struct Value {
+  enum class Kind { Null, Bool, Number, String, Array, Object };
+  using Members = std::vector<std::pair<std::string, Value>>;  // insertion order is kept
+
+  Kind kind = Kind::Null;
+  bool boolean = false;
+  double number = 0;  // may be NaN or infinite: adapters pass them on so the core can say so
+  std::string string;
+  std::vector<Value> array;
+  Members object;
+
+  static Value null() { return {}; }
+  static Value from(bool b) {
+    Value v;
+    v.kind = Kind::Bool;
+    v.boolean = b;
+    return v;
+  }
+  static Value from(double d) {
+    Value v;
+    v.kind = Kind::Number;
+    v.number = d;
+    return v;
+  }
+  static Value from(std::string s) {
+    Value v;
+    v.kind = Kind::String;
+    v.string = std::move(s);
+    return v;
+  }
+  static Value from(const char* s) { return from(std::string(s)); }
+  static Value from(std::string_view s) { return from(std::string(s)); }
+  static Value make_array() {
+    Value v;
+    v.kind = Kind::Array;
+    return v;
+  }
+  static Value make_object() {
+    Value v;
+    v.kind = Kind::Object;
+    return v;
+  }
+
+  bool is_null() const { return kind == Kind::Null; }
+  bool is_number() const { return kind == Kind::Number; }
+  bool is_string() const { return kind == Kind::String; }
+  bool is_array() const { return kind == Kind::Array; }
+  bool is_object() const { return kind == Kind::Object; }
+
+  // The first member with this key, or nullptr (also when this is not an object).
+  const Value* find(std::string_view key) const;
+  // Appends a member to an object (keeps duplicates: validation reports them).
+  Value& add(std::string key, Value value);
+  // Replaces the first member with this key, or appends it.
+  void set(std::string_view key, Value value);
+  Value& push(Value value);
+};
+
+// Describes a value for an error message: `8.5`, `NaN`, `null`, `the string "abc"`, `an array`.
+std::string describe(const Value& value);
+
+// Formats a double for messages: up to 15 significant digits, NaN and Infinity spelled out.
+std::string format_number(double value);
+
+}  // namespace tplayer

@@ -1,0 +1,70 @@
+#include <algorithm>
+
+#include "tplayer/precision.hpp"
+#include "tplayer/scenario.hpp"
+
+namespace tplayer {
+
+Result solve(const Scenario& s) {
+  const Precision precision = *parse_precision(s.precision);
+  const std::string key = precision.key();
+  double peak = 0;
+  for (const PeakFlops& p : s.accelerator.peak_flops)
+    if (parse_precision(p.precision)->key() == key) peak = p.flops_per_s;
+
+  const double n = static_cast<double>(s.tp_size);
+  const double tokens = static_cast<double>(s.tokens);
+  const double c = static_cast<double>(s.collectives_per_layer);
+  const double b = precision.bytes_per_element;
+  const double eta = s.local_efficiency;
+  const double flops_per_token = s.workload.inference_flops.value_or(2 * s.workload.parameters);
+
+  Result r;
+  r.flops_per_layer = flops_per_token / static_cast<double>(s.workload.layers) * tokens;
+  r.flops_per_rank = r.flops_per_layer / n;
+  r.compute_time_s = r.flops_per_rank / (peak * eta);
+  r.single_device_time_s = r.flops_per_layer / (peak * eta);
+  r.message_bytes = tokens * static_cast<double>(s.workload.hidden_dim) * b;
+  r.bytes_per_element = b;
+  r.peak_flops = peak;
+  r.weights_per_rank_bytes = s.workload.parameters * b / n;
+  r.memory_capacity_bytes = s.accelerator.memory_capacity;
+  r.fits_in_memory = r.weights_per_rank_bytes <= r.memory_capacity_bytes;
+  r.warnings = warnings(s);
+
+  const double ring_share = 2 * (n - 1) / n;  // of M that each rank sends per all-reduce
+  const double ring_steps = 2 * (n - 1);
+  for (const Link& link : s.links) {
+    LinkResult l;
+    l.name = link.name;
+    l.bandwidth_bytes_per_s = link.bandwidth;
+    l.latency_s = link.latency;
+    l.bandwidth_time_s = ring_share * r.message_bytes / link.bandwidth;
+    l.latency_time_s = ring_steps * link.latency;
+    l.allreduce_time_s = l.bandwidth_time_s + l.latency_time_s;
+    l.communication_time_s = c * l.allreduce_time_s;
+    l.wire_bytes_per_rank = c * ring_share * r.message_bytes;
+    l.comm_to_compute = l.communication_time_s / r.compute_time_s;
+    l.bound = l.communication_time_s > r.compute_time_s ? "communication" : "compute";
+    l.regime = l.latency_time_s > l.bandwidth_time_s ? "latency" : "bandwidth";
+    l.serial_layer_time_s = r.compute_time_s + l.communication_time_s;
+    l.overlapped_layer_time_s = std::max(r.compute_time_s, l.communication_time_s);
+    l.serial_speedup = r.single_device_time_s / l.serial_layer_time_s;
+    l.serial_efficiency = l.serial_speedup / n;
+    l.overlapped_speedup = r.single_device_time_s / l.overlapped_layer_time_s;
+    l.overlapped_efficiency = l.overlapped_speedup / n;
+    r.links.push_back(std::move(l));
+  }
+
+  const auto binding = std::max_element(
+      r.links.begin(), r.links.end(), [](const LinkResult& x, const LinkResult& y) {
+        return x.communication_time_s < y.communication_time_s;  // first of equals wins
+      });
+  if (binding != r.links.end()) {
+    r.binding_link = binding->name;
+    r.bound = binding->bound;
+  }
+  return r;
+}
+
+}  // namespace tplayer

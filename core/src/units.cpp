@@ -1,0 +1,235 @@
+#include "tplayer/units.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "tplayer/value.hpp"
+
+namespace tplayer {
+
+const std::vector<Unit>& units() {
+  static const std::vector<Unit> table = {
+      {"B", Dimension::Bytes, 1},
+      {"KB", Dimension::Bytes, 1e3},
+      {"MB", Dimension::Bytes, 1e6},
+      {"GB", Dimension::Bytes, 1e9},
+      {"TB", Dimension::Bytes, 1e12},
+      {"KiB", Dimension::Bytes, 1024.0},
+      {"MiB", Dimension::Bytes, 1048576.0},
+      {"GiB", Dimension::Bytes, 1073741824.0},
+      {"TiB", Dimension::Bytes, 1099511627776.0},
+      {"B/s", Dimension::Bandwidth, 1},
+      {"KB/s", Dimension::Bandwidth, 1e3},
+      {"MB/s", Dimension::Bandwidth, 1e6},
+      {"GB/s", Dimension::Bandwidth, 1e9},
+      {"TB/s", Dimension::Bandwidth, 1e12},
+      {"KiB/s", Dimension::Bandwidth, 1024.0},
+      {"MiB/s", Dimension::Bandwidth, 1048576.0},
+      {"GiB/s", Dimension::Bandwidth, 1073741824.0},
+      {"Mb/s", Dimension::Bandwidth, 1e6 / 8},
+      {"Gb/s", Dimension::Bandwidth, 1e9 / 8},
+      {"Tb/s", Dimension::Bandwidth, 1e12 / 8},
+      {"Mbps", Dimension::Bandwidth, 1e6 / 8},
+      {"Gbps", Dimension::Bandwidth, 1e9 / 8},
+      {"Tbps", Dimension::Bandwidth, 1e12 / 8},
+      {"s", Dimension::Time, 1},
+      {"ms", Dimension::Time, 1e-3},
+      {"us", Dimension::Time, 1e-6},
+      {"\xC2\xB5s", Dimension::Time, 1e-6},  // µs, MICRO SIGN
+      {"\xCE\xBCs", Dimension::Time, 1e-6},  // μs, GREEK SMALL LETTER MU
+      {"ns", Dimension::Time, 1e-9},
+      {"FLOP/s", Dimension::Compute, 1},
+      {"GFLOP/s", Dimension::Compute, 1e9},
+      {"TFLOP/s", Dimension::Compute, 1e12},
+      {"PFLOP/s", Dimension::Compute, 1e15},
+      {"FLOPS", Dimension::Compute, 1},
+      {"GFLOPS", Dimension::Compute, 1e9},
+      {"TFLOPS", Dimension::Compute, 1e12},
+      {"PFLOPS", Dimension::Compute, 1e15},
+  };
+  return table;
+}
+
+std::string_view dimension_name(Dimension dimension) {
+  switch (dimension) {
+    case Dimension::Bytes:
+      return "a size in bytes";
+    case Dimension::Bandwidth:
+      return "a bandwidth in bytes/s";
+    case Dimension::Time:
+      return "a time in seconds";
+    case Dimension::Compute:
+      return "a compute rate in FLOP/s";
+  }
+  return "a quantity";
+}
+
+std::string_view base_unit(Dimension dimension) {
+  switch (dimension) {
+    case Dimension::Bytes:
+      return "B";
+    case Dimension::Bandwidth:
+      return "B/s";
+    case Dimension::Time:
+      return "s";
+    case Dimension::Compute:
+      return "FLOP/s";
+  }
+  return "";
+}
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// Length of the longest prefix of `s` that is a decimal number: [+-]digits[.digits][e[+-]digits].
+std::size_t number_prefix(std::string_view s) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  const std::size_t whole = digits();
+  std::size_t fraction = 0;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    fraction = digits();
+  }
+  if (whole + fraction == 0) return 0;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    std::size_t mark = i++;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) i = mark;  // "5e" is a number followed by junk, not an exponent
+  }
+  return i;
+}
+
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  std::string shown(text.substr(0, kShown));
+  for (char& c : shown)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  return "\"" + shown + (text.size() > kShown ? "...\"" : "\"");
+}
+
+std::string units_of(Dimension dimension) {
+  std::string list;
+  for (const Unit& unit : units()) {
+    if (unit.dimension != dimension) continue;
+    if (!list.empty()) list += ' ';
+    list += unit.symbol;
+  }
+  return list;
+}
+
+}  // namespace
+
+std::optional<double> parse_number(std::string_view text) {
+  text = trim(text);
+  const std::size_t length = number_prefix(text);
+  if (length == 0 || length != text.size()) return std::nullopt;
+  const std::string token(text);
+  const double value = std::strtod(token.c_str(), nullptr);
+  if (!std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
+  const std::string_view trimmed = trim(text);
+  QuantityParse out;
+  const std::size_t length = number_prefix(trimmed);
+  const std::string expected = std::string("expected ") + std::string(dimension_name(dimension)) +
+                               " or \"<number> <unit>\" with a unit of " + units_of(dimension);
+  if (length == 0) {
+    out.error = expected + ", got " + quoted(text);
+    return out;
+  }
+  const std::string token(trimmed.substr(0, length));
+  const double number = std::strtod(token.c_str(), nullptr);
+  if (!std::isfinite(number)) {
+    out.error = "expected a finite number, got " + quoted(text);
+    return out;
+  }
+  const std::string_view symbol = trim(trimmed.substr(length));
+  if (symbol.empty()) {
+    out.value = number;
+    return out;
+  }
+  for (const Unit& unit : units()) {
+    if (unit.symbol != symbol) continue;
+    if (unit.dimension != dimension) {
+      out.error = "expected " + std::string(dimension_name(dimension)) + ", got " + quoted(text) +
+                  ", which is " + std::string(dimension_name(unit.dimension));
+      return out;
+    }
+    out.value = number * unit.factor;
+    if (!std::isfinite(out.value)) out.error = "expected a finite quantity, got " + quoted(text);
+    return out;
+  }
+  out.error = "unknown unit " + quoted(symbol) + " in " + quoted(text) + "; " + expected;
+  return out;
+}
+
+namespace {
+
+std::string with_prefix(double value, const char* const* symbols, const double* factors,
+                        int count) {
+  if (value == 0 || !std::isfinite(value)) {
+    return (std::isfinite(value) ? "0" : (std::isnan(value) ? "NaN" : "Infinity")) +
+           std::string(" ") + symbols[0];
+  }
+  int pick = 0;
+  for (int i = 0; i < count; ++i)
+    if (std::fabs(value) >= factors[i] * 0.99995) pick = i;
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.4g %s", value / factors[pick], symbols[pick]);
+  return buffer;
+}
+
+}  // namespace
+
+std::string format_quantity(double value, Dimension dimension) {
+  switch (dimension) {
+    case Dimension::Bytes: {
+      static const char* const s[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+      static const double f[] = {1, 1e3, 1e6, 1e9, 1e12, 1e15};
+      return with_prefix(value, s, f, 6);
+    }
+    case Dimension::Bandwidth: {
+      static const char* const s[] = {"B/s", "KB/s", "MB/s", "GB/s", "TB/s"};
+      static const double f[] = {1, 1e3, 1e6, 1e9, 1e12};
+      return with_prefix(value, s, f, 5);
+    }
+    case Dimension::Time: {
+      if (value != 0 && std::fabs(value) < 1e-9) {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "%.4g ns", value * 1e9);
+        return buffer;
+      }
+      static const char* const s[] = {"ns", "us", "ms", "s"};
+      static const double f[] = {1e-9, 1e-6, 1e-3, 1};
+      return with_prefix(value, s, f, 4);
+    }
+    case Dimension::Compute: {
+      static const char* const s[] = {"FLOP/s", "GFLOP/s", "TFLOP/s", "PFLOP/s"};
+      static const double f[] = {1, 1e9, 1e12, 1e15};
+      return with_prefix(value, s, f, 4);
+    }
+  }
+  return format_number(value);
+}
+
+std::string format_binary_bytes(double bytes) {
+  static const char* const s[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  static const double f[] = {1, 1024.0, 1048576.0, 1073741824.0, 1099511627776.0};
+  return with_prefix(bytes, s, f, 5);
+}
+
+}  // namespace tplayer

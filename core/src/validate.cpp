@@ -1,0 +1,194 @@
+// Every range rule of SPEC section 3, in one place. The bounds keep every derived quantity a
+// finite, non-zero double: with integers up to 1e12 and positive reals within [1e-30, 1e30],
+// no product or quotient of the model leaves the range of a double.
+#include <cmath>
+
+#include "tplayer/catalog.hpp"
+#include "tplayer/precision.hpp"
+#include "tplayer/scenario.hpp"
+#include "tplayer/units.hpp"
+
+namespace tplayer {
+namespace {
+
+constexpr std::int64_t kMaxCount = 1'000'000'000'000;  // 1e12
+constexpr double kMinMagnitude = 1e-30;
+constexpr double kMaxMagnitude = 1e30;
+
+class Checker {
+ public:
+  explicit Checker(std::vector<FieldError>& errors) : errors_(errors) {}
+
+  void count(const std::string& field, std::int64_t value, std::int64_t min,
+             std::int64_t max = kMaxCount) {
+    if (value < min) {
+      fail(field,
+           "expected a whole number >= " + std::to_string(min) + ", got " + std::to_string(value));
+    } else if (value > max) {
+      fail(field,
+           "expected a whole number <= " + std::to_string(max) + ", got " + std::to_string(value));
+    }
+  }
+
+  // A positive real: what it is ("a bandwidth in bytes/s") names the expectation.
+  void positive(const std::string& field, double value, std::string_view what) {
+    if (!std::isfinite(value)) {
+      fail(field, "expected a finite number, got " + format_number(value));
+    } else if (value <= 0) {
+      fail(field, "expected " + std::string(what) + " > 0, got " + format_number(value));
+    } else if (value < kMinMagnitude || value > kMaxMagnitude) {
+      fail(field, "expected " + std::string(what) + " between 1e-30 and 1e30, got " +
+                      format_number(value));
+    }
+  }
+
+  void non_negative(const std::string& field, double value, std::string_view what) {
+    if (!std::isfinite(value)) {
+      fail(field, "expected a finite number, got " + format_number(value));
+    } else if (value < 0) {
+      fail(field, "expected " + std::string(what) + " >= 0, got " + format_number(value));
+    } else if (value > kMaxMagnitude) {
+      fail(field, "expected " + std::string(what) + " <= 1e30, got " + format_number(value));
+    }
+  }
+
+  void fraction(const std::string& field, double value) {
+    if (!std::isfinite(value)) {
+      fail(field, "expected a fraction in (0, 1], got " + format_number(value));
+    } else if (value <= 0 || value > 1) {
+      fail(field, "expected a fraction in (0, 1], got " + format_number(value));
+    } else if (value < kMinMagnitude) {
+      fail(field,
+           "expected a fraction in (0, 1] no smaller than 1e-30, got " + format_number(value));
+    }
+  }
+
+  void fail(std::string field, std::string message) {
+    errors_.push_back({std::move(field), std::move(message)});
+  }
+
+ private:
+  std::vector<FieldError>& errors_;
+};
+
+const PeakFlops* find_peak(const Accelerator& accelerator, const Precision& precision) {
+  const std::string key = precision.key();
+  for (const PeakFlops& peak : accelerator.peak_flops) {
+    const auto p = parse_precision(peak.precision);
+    if (p && p->key() == key) return &peak;
+  }
+  return nullptr;
+}
+
+std::string peak_keys(const Accelerator& accelerator) {
+  std::string out;
+  for (const PeakFlops& peak : accelerator.peak_flops) {
+    if (!out.empty()) out += ", ";
+    out += peak.precision;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string link_path(std::span<const Link> before, std::string_view name) {
+  bool taken = name.empty();
+  for (const Link& link : before) taken = taken || link.name == name;
+  return taken ? "links[" + std::to_string(before.size()) + "]" : "links." + std::string(name);
+}
+
+std::vector<FieldError> validate(const Scenario& s) {
+  std::vector<FieldError> errors;
+  Checker check(errors);
+
+  const Workload& w = s.workload;
+  check.positive("workload.parameters", w.parameters, "a parameter count");
+  check.count("workload.layers", w.layers, 1);
+  check.count("workload.hidden_dim", w.hidden_dim, 1);
+  check.count("workload.heads", w.heads, 1);
+  if (w.kv_heads)
+    check.count("workload.kv_heads", *w.kv_heads, 1, std::max<std::int64_t>(w.heads, 1));
+  if (w.inference_flops)
+    check.positive("workload.inference_flops", *w.inference_flops, "FLOPs per token");
+
+  check.count("tp_size", s.tp_size, 1);
+  check.count("tokens", s.tokens, 1);
+  check.fraction("local_efficiency", s.local_efficiency);
+  check.count("collectives_per_layer", s.collectives_per_layer, 0);
+
+  const Accelerator& a = s.accelerator;
+  if (a.peak_flops.empty())
+    check.fail("accelerator.peak_flops", "expected at least one precision with its peak FLOP/s");
+  for (const PeakFlops& peak : a.peak_flops) {
+    const std::string field = "accelerator.peak_flops." + peak.precision;
+    if (!parse_precision(peak.precision))
+      check.fail(field, "unknown precision \"" + peak.precision + "\"");
+    else
+      check.positive(field, peak.flops_per_s, "a peak in FLOP/s");
+  }
+  check.positive("accelerator.memory_capacity", a.memory_capacity, "a capacity in bytes");
+  check.positive("accelerator.memory_bandwidth", a.memory_bandwidth, "a bandwidth in bytes/s");
+  if (!a.native_link.empty() && !find_link(a.native_link))
+    check.fail("accelerator.native_link", "unknown link preset \"" + a.native_link + "\"");
+
+  if (const auto precision = parse_precision(s.precision)) {
+    if (!a.peak_flops.empty() && !find_peak(a, *precision))
+      check.fail("precision", (a.name.empty() ? std::string("the accelerator") : a.name) +
+                                  " has no peak for " + precision->key() + "; it has " +
+                                  peak_keys(a));
+  } else {
+    check.fail("precision", "unknown precision \"" + s.precision + "\"");
+  }
+
+  if (s.links.empty()) check.fail("links", "expected at least one link, got none");
+  for (std::size_t i = 0; i < s.links.size(); ++i) {
+    const Link& link = s.links[i];
+    const std::span<const Link> before(s.links.data(), i);
+    const std::string field = link_path(before, link.name);
+    if (link.name.empty()) {
+      check.fail(field + ".name", "expected a non-empty link name, got an empty one");
+    } else if (field.starts_with("links[")) {
+      check.fail(field + ".name",
+                 "expected a unique link name, got \"" + link.name + "\" a second time");
+    }
+    check.positive(field + ".bandwidth", link.bandwidth, "a bandwidth in bytes/s");
+    check.non_negative(field + ".latency", link.latency, "a latency in seconds");
+  }
+  return errors;
+}
+
+std::vector<FieldError> warnings(const Scenario& s) {
+  std::vector<FieldError> out;
+  const std::int64_t n = s.tp_size;
+  const std::string tp = "tp_size " + std::to_string(n);
+  if (n > s.workload.heads) {
+    out.push_back({"tp_size", tp + " is more than the " + std::to_string(s.workload.heads) +
+                                  " attention heads: some ranks get no head to compute"});
+  } else if (s.workload.heads % n != 0) {
+    out.push_back({"tp_size", tp + " does not divide the " + std::to_string(s.workload.heads) +
+                                  " attention heads: ranks get unequal shares"});
+  }
+  if (s.workload.hidden_dim % n != 0) {
+    out.push_back({"tp_size", tp + " does not divide hidden_dim " +
+                                  std::to_string(s.workload.hidden_dim) +
+                                  ": the weight matrices cannot be split evenly"});
+  }
+  const auto precision = parse_precision(s.precision);
+  const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
+                         static_cast<double>(n);
+  if (weights > s.accelerator.memory_capacity) {
+    out.push_back({"accelerator.memory_capacity",
+                   "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
+                       ") do not fit in the accelerator's memory (" +
+                       format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
+                       format_binary_bytes(s.accelerator.memory_capacity) + ")"});
+  }
+  if (s.collectives_per_layer == 0) {
+    out.push_back({"collectives_per_layer",
+                   "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
+                   "compute only"});
+  }
+  return out;
+}
+
+}  // namespace tplayer

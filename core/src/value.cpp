@@ -1,0 +1,66 @@
+#include "tplayer/value.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace tplayer {
+
+const Value* Value::find(std::string_view key) const {
+  if (kind != Kind::Object) return nullptr;
+  for (const auto& [k, v] : object)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+Value& Value::add(std::string key, Value value) {
+  object.emplace_back(std::move(key), std::move(value));
+  return object.back().second;
+}
+
+void Value::set(std::string_view key, Value value) {
+  for (auto& [k, v] : object) {
+    if (k == key) {
+      v = std::move(value);
+      return;
+    }
+  }
+  add(std::string(key), std::move(value));
+}
+
+Value& Value::push(Value value) {
+  array.push_back(std::move(value));
+  return array.back();
+}
+
+std::string format_number(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.15g", value);
+  return buffer;
+}
+
+std::string describe(const Value& value) {
+  switch (value.kind) {
+    case Value::Kind::Null:
+      return "null";
+    case Value::Kind::Bool:
+      return value.boolean ? "true" : "false";
+    case Value::Kind::Number:
+      return format_number(value.number);
+    case Value::Kind::String: {
+      constexpr std::size_t kShown = 40;
+      std::string shown = value.string.substr(0, kShown);
+      for (char& c : shown)
+        if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+      return "the string \"" + shown + (value.string.size() > kShown ? "...\"" : "\"");
+    }
+    case Value::Kind::Array:
+      return "an array";
+    case Value::Kind::Object:
+      return "an object";
+  }
+  return "a value";
+}
+
+}  // namespace tplayer

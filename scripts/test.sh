@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# npm test: every test of every door. Installs what is missing first; stops at the first
+# failing step and exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() {
+  local title=$1
+  shift
+  echo
+  echo "== $title =="
+  local start=$SECONDS
+  "$@"
+  echo "-- $title: ok ($((SECONDS - start)) s)"
+}
+
+step "dependencies" bash scripts/ensure-deps.sh
+step "native build" bash -c 'cmake --preset native >/dev/null && cmake --build --preset native'
+step "Catch2 + CLI tests" ctest --preset native
+step "sanitizer build (ASan + UBSan)" bash -c 'cmake --preset native-asan >/dev/null && cmake --build --preset native-asan'
+step "Catch2 + CLI tests under ASan + UBSan" ctest --preset native-asan
+step "fuzz smoke" bash scripts/fuzz.sh --smoke
+step "site build (page + WebAssembly)" bash scripts/build.sh
+step "JavaScript tests (Vitest)" npx vitest run --config vitest.config.js
+step "browser tests (Chromium)" npx vitest run --config tests/e2e/vitest.config.js
+echo
+echo "All test steps passed."

@@ -1,0 +1,150 @@
+// Types of the tplayer ES module (dist/tplayer.js). Hand-written: Emscripten 3.1.6 has no --emit-tsd.
+// Field names are the JSON names of SPEC.md sections 2 and 6 (snake_case, as mlsysim names them).
+
+/** A number in SI base units, or a string "<number> <unit>" such as "50 GB/s", "400 Gb/s", "5 us", "80 GiB". */
+export type Quantity = number | string;
+
+/** One problem with the input, or a warning: the dotted field path and a sentence saying what was expected and what came. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface Workload {
+  name?: string;
+  parameters: number;
+  layers: number;
+  hidden_dim: number;
+  heads: number;
+  kv_heads?: number;
+  /** Forward FLOPs per token for the whole model; defaults to 2 * parameters. */
+  inference_flops?: number;
+}
+
+export interface Accelerator {
+  name?: string;
+  /** Precision key ("fp16_dense", "fp8", "int8_sparse", ...) -> peak FLOP/s. */
+  peak_flops: Record<string, Quantity>;
+  memory_capacity: Quantity;
+  memory_bandwidth: Quantity;
+  /** Link preset key of the chip's own scale-up link, a hint for UIs. */
+  native_link?: string;
+}
+
+export interface Link {
+  /** Bytes/s in one direction, per rank (NVLink 4: 450 GB/s, not 900). */
+  bandwidth: Quantity;
+  /** Seconds per ring step (alpha); default 0. */
+  latency?: Quantity;
+}
+
+export interface Scenario {
+  type?: "TensorParallelLayerScenario";
+  /** A workload preset key (see catalog().workloads) or an object. */
+  workload: string | Workload;
+  tp_size: number;
+  tokens: number;
+  /** An accelerator preset key (see catalog().accelerators) or an object. */
+  accelerator: string | Accelerator;
+  /** Default "fp16_dense"; a bare format means dense. */
+  precision?: string;
+  local_efficiency: number;
+  /** Ordered name -> link object or link preset key; or an array of preset keys / links with a name. */
+  links: Record<string, string | Link> | Array<string | (Link & { name: string })>;
+  /** Default 2 (forward pass); Megatron training pays 4. */
+  collectives_per_layer?: number;
+}
+
+export interface LinkResult {
+  name: string;
+  bandwidth_bytes_per_s: number;
+  latency_s: number;
+  allreduce_time_s: number;
+  bandwidth_time_s: number;
+  latency_time_s: number;
+  communication_time_s: number;
+  wire_bytes_per_rank: number;
+  comm_to_compute: number;
+  bound: "compute" | "communication";
+  regime: "bandwidth" | "latency";
+  serial_layer_time_s: number;
+  overlapped_layer_time_s: number;
+  serial_speedup: number;
+  serial_efficiency: number;
+  overlapped_speedup: number;
+  overlapped_efficiency: number;
+}
+
+export interface Result {
+  type: "TensorParallelLayerResult";
+  flops_per_layer: number;
+  flops_per_rank: number;
+  compute_time_s: number;
+  single_device_time_s: number;
+  message_bytes: number;
+  bytes_per_element: number;
+  peak_flops: number;
+  weights_per_rank_bytes: number;
+  memory_capacity_bytes: number;
+  fits_in_memory: boolean;
+  binding_link: string;
+  bound: "compute" | "communication";
+  warnings: FieldError[];
+  links: LinkResult[];
+}
+
+/** A result, or the errors that stop one (never both). */
+export type Outcome = { result: Result; errors?: undefined } | { result?: undefined; errors: FieldError[] };
+
+export type SweepPoint = Outcome & { value: number };
+
+export type SweepField = "tp_size" | "tokens" | "local_efficiency" | "collectives_per_layer";
+
+export interface Preset {
+  key: string;
+  title: string;
+  /** What the preset teaches, in one sentence. */
+  lesson: string;
+  scenario: Scenario;
+  result: Result;
+}
+
+export interface Catalog {
+  presets: Preset[];
+  workloads: Array<Required<Omit<Workload, "kv_heads" | "inference_flops">> & Workload & { key: string; note?: string; source: string }>;
+  accelerators: Array<{ key: string; name: string; peak_flops: Record<string, number>; memory_capacity: number; memory_bandwidth: number; native_link?: string; source: string }>;
+  links: Array<{ key: string; label: string; bandwidth: number; latency: number; source: string }>;
+  precisions: Array<{ format: string; bytes_per_element: number }>;
+  units: Array<{ symbol: string; dimension: "B" | "B/s" | "s" | "FLOP/s"; factor: number }>;
+}
+
+export interface Tplayer {
+  /** Solves a scenario; throws ScenarioError (with every problem) on bad input. */
+  solve(scenario: Scenario): Result;
+  /** Like solve, but returns the errors instead of throwing. */
+  check(scenario: Scenario): Outcome;
+  /** Solves the scenario once per value of one numeric field, inside WebAssembly in one call. */
+  sweep(scenario: Scenario, field: SweepField, values: readonly number[]): SweepPoint[];
+  /** The catalogue: presets (with solved results), workloads, accelerators, links, precisions, units; each entry with its source. */
+  catalog(): Catalog;
+  /** Scenario presets by key, each with its solved `.result`. */
+  readonly Scenarios: Readonly<Record<string, Preset>>;
+  readonly ScenarioError: typeof ScenarioError;
+  readonly version: string;
+}
+
+export class ScenarioError extends Error {
+  readonly name: "ScenarioError";
+  readonly errors: FieldError[];
+  constructor(errors: FieldError[]);
+}
+
+export interface LoadOptions {
+  /** Where Emscripten finds auxiliary files (the wasm is inlined, so rarely needed). */
+  locateFile?: (path: string, prefix: string) => string;
+  /** The wasm bytes, when the host wants to supply them itself. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Loads the module once; later calls return the same promise. */
+export function load(options?: LoadOptions): Promise<Tplayer>;
