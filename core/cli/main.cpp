@@ -220,16 +220,25 @@ void print_list(bool json) {
   std::cout << "\nWorkloads:\n";
   for (const auto& e : tplayer::workload_catalog())
     std::cout << "  " << pad(e.workload.key, 14) << pad(e.workload.name, 20)
-              << tplayer::format_number(e.workload.parameters) << " params, " << e.workload.layers
+              << pad(significant(e.workload.parameters / 1e9) + "B params", 15) << e.workload.layers
               << " layers, hidden " << e.workload.hidden_dim << ", " << e.workload.heads
               << " heads   [" << e.source << "]\n";
   std::cout << "\nAccelerators:\n";
   for (const auto& e : tplayer::accelerator_catalog()) {
     std::cout << "  " << pad(e.accelerator.key, 9) << pad(e.accelerator.name, 22);
-    for (const auto& p : e.accelerator.peak_flops)
-      std::cout << p.precision << " " << format_quantity(p.flops_per_s, Dimension::Compute) << "; ";
-    std::cout << format_quantity(e.accelerator.memory_capacity, Dimension::Bytes) << "   ["
-              << e.source << "]\n";
+    bool sparse = false;
+    for (const auto& p : e.accelerator.peak_flops) {
+      if (p.precision.ends_with("_sparse")) {
+        sparse = true;
+        continue;
+      }
+      std::cout << p.precision.substr(0, p.precision.find('_')) << " "
+                << format_quantity(p.flops_per_s, Dimension::Compute) << ", ";
+    }
+    std::cout << (sparse ? "(sparse 2x), " : "")
+              << format_quantity(e.accelerator.memory_capacity, Dimension::Bytes) << " ("
+              << tplayer::format_binary_bytes(e.accelerator.memory_capacity) << ")   [" << e.source
+              << "]\n";
   }
   std::cout << "\nLinks (bandwidth per direction, latency alpha per ring step):\n";
   for (const auto& e : tplayer::link_catalog())
