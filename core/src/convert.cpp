@@ -105,12 +105,18 @@ Outcome solve_value(const Value& value) {
   Outcome out;
   ScenarioRead read = read_scenario(value);
   out.errors = std::move(read.errors);
-  // Range errors are reported even when some fields had type errors, so the user sees all.
-  for (FieldError& e : validate(read.scenario)) {
-    bool already = false;
-    for (const FieldError& seen : out.errors)
-      already = already || seen.field == e.field || e.field.starts_with(seen.field + ".");
-    if (!already) out.errors.push_back(std::move(e));
+  // Range errors are reported even when some fields had type errors, so the user sees all;
+  // but not twice for one field, nor for a field inside (or holding) one already reported.
+  // A value that is not an object has no fields to check.
+  if (value.is_object()) {
+    for (FieldError& e : validate(read.scenario)) {
+      bool already = false;
+      for (const FieldError& seen : out.errors) {
+        already = already || seen.field == e.field || e.field.starts_with(seen.field + ".") ||
+                  seen.field.starts_with(e.field + ".");
+      }
+      if (!already) out.errors.push_back(std::move(e));
+    }
   }
   if (out.errors.empty()) out.result = solve(read.scenario);
   out.scenario = std::move(read.scenario);
@@ -130,8 +136,8 @@ std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
       Outcome refused;
       refused.errors.push_back({"sweep",
                                 "can sweep tp_size, tokens, local_efficiency or "
-                                "collectives_per_layer, got \"" +
-                                    std::string(field) + "\""});
+                                "collectives_per_layer, got " +
+                                    excerpt(field)});
       out.push_back(std::move(refused));
       continue;
     }

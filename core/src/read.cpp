@@ -90,7 +90,16 @@ class Reader {
       bool known = false;
       for (std::string_view k : allowed) known = known || k == key;
       for (std::string_view k : kMetadataKeys) known = known || k == key;
-      if (!known) fail(path(prefix, key), "unknown field; expected one of " + join(allowed));
+      if (known) continue;
+      const std::string expected = "; expected one of " + join(allowed);
+      const std::string parent = prefix.empty() ? "scenario" : std::string(prefix);
+      if (key.empty()) {
+        fail(parent, "unknown field with an empty name" + expected);
+      } else if (key.size() > kMaxNameBytes) {
+        fail(parent, "unknown field " + excerpt(key) + expected);
+      } else {
+        fail(path(prefix, key), "unknown field" + expected);
+      }
     }
   }
 
@@ -159,14 +168,14 @@ class Reader {
     std::string key;
     if (!text(v, field, key)) return key;
     if (const auto p = parse_precision(key)) return p->key();
-    fail(field, "unknown precision \"" + key + "\"; " + precision_help());
+    fail(field, "unknown precision " + excerpt(key) + "; " + precision_help());
     return key;
   }
 
   Workload workload(const Value& v) {
     if (v.is_string()) {
       if (const WorkloadEntry* entry = find_workload(v.string)) return entry->workload;
-      fail("workload", "unknown workload \"" + v.string + "\"; known: " +
+      fail("workload", "unknown workload " + excerpt(v.string) + "; known: " +
                            known_keys(workload_catalog(), [](auto& e) { return e.workload.key; }));
       return {};
     }
@@ -203,7 +212,7 @@ class Reader {
     if (v.is_string()) {
       if (const AcceleratorEntry* entry = find_accelerator(v.string)) return entry->accelerator;
       fail("accelerator",
-           "unknown accelerator \"" + v.string + "\"; known: " +
+           "unknown accelerator " + excerpt(v.string) + "; known: " +
                known_keys(accelerator_catalog(), [](auto& e) { return e.accelerator.key; }));
       return {};
     }
@@ -235,10 +244,11 @@ class Reader {
   }
 
   void peak_entry(Accelerator& a, const std::string& key, const Value& peak) {
-    const std::string field = "accelerator.peak_flops." + key;
+    const bool nameable = !key.empty() && key.size() <= kMaxNameBytes;
+    const std::string field = nameable ? "accelerator.peak_flops." + key : "accelerator.peak_flops";
     const auto p = parse_precision(key);
     if (!p) {
-      fail(field, "unknown precision \"" + key + "\"; " + precision_help());
+      fail(field, "unknown precision " + excerpt(key) + "; " + precision_help());
       return;
     }
     for (const PeakFlops& existing : a.peak_flops) {
@@ -276,8 +286,8 @@ class Reader {
     const std::string field = link_path(before, name);
     if (v.is_string()) {
       if (const LinkEntry* entry = find_link(v.string)) return link_from(*entry, name);
-      fail(field, "unknown link preset \"" + v.string +
-                      "\"; known: " + known_keys(link_catalog(), [](auto& e) { return e.key; }));
+      fail(field, "unknown link preset " + excerpt(v.string) +
+                      "; known: " + known_keys(link_catalog(), [](auto& e) { return e.key; }));
       return {name, "", 0, 0};
     }
     Link l{name, "", 0, 0};

@@ -34,11 +34,11 @@ const std::vector<Unit>& units() {
       {"Gbps", Dimension::Bandwidth, 1e9 / 8},
       {"Tbps", Dimension::Bandwidth, 1e12 / 8},
       {"s", Dimension::Time, 1},
-      {"ms", Dimension::Time, 1e-3},
-      {"us", Dimension::Time, 1e-6},
-      {"\xC2\xB5s", Dimension::Time, 1e-6},  // µs, MICRO SIGN
-      {"\xCE\xBCs", Dimension::Time, 1e-6},  // μs, GREEK SMALL LETTER MU
-      {"ns", Dimension::Time, 1e-9},
+      {"ms", Dimension::Time, 1, 1e3},
+      {"us", Dimension::Time, 1, 1e6},
+      {"\xC2\xB5s", Dimension::Time, 1, 1e6},  // µs, MICRO SIGN
+      {"\xCE\xBCs", Dimension::Time, 1, 1e6},  // μs, GREEK SMALL LETTER MU
+      {"ns", Dimension::Time, 1, 1e9},
       {"FLOP/s", Dimension::Compute, 1},
       {"GFLOP/s", Dimension::Compute, 1e9},
       {"TFLOP/s", Dimension::Compute, 1e12},
@@ -111,13 +111,7 @@ std::size_t number_prefix(std::string_view s) {
   return i;
 }
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kShown = 40;
-  std::string shown(text.substr(0, kShown));
-  for (char& c : shown)
-    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-  return "\"" + shown + (text.size() > kShown ? "...\"" : "\"");
-}
+std::string quoted(std::string_view text) { return excerpt(text); }
 
 std::string units_of(Dimension dimension) {
   std::string list;
@@ -169,7 +163,7 @@ QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
                   ", which is " + std::string(dimension_name(unit.dimension));
       return out;
     }
-    out.value = number * unit.factor;
+    out.value = number * unit.factor / unit.divisor;
     if (!std::isfinite(out.value)) out.error = "expected a finite quantity, got " + quoted(text);
     return out;
   }

@@ -92,7 +92,7 @@ std::string peak_keys(const Accelerator& accelerator) {
 }  // namespace
 
 std::string link_path(std::span<const Link> before, std::string_view name) {
-  bool taken = name.empty();
+  bool taken = name.empty() || name.size() > kMaxNameBytes;
   for (const Link& link : before) taken = taken || link.name == name;
   return taken ? "links[" + std::to_string(before.size()) + "]" : "links." + std::string(name);
 }
@@ -122,14 +122,14 @@ std::vector<FieldError> validate(const Scenario& s) {
   for (const PeakFlops& peak : a.peak_flops) {
     const std::string field = "accelerator.peak_flops." + peak.precision;
     if (!parse_precision(peak.precision))
-      check.fail(field, "unknown precision \"" + peak.precision + "\"");
+      check.fail(field, "unknown precision " + excerpt(peak.precision));
     else
       check.positive(field, peak.flops_per_s, "a peak in FLOP/s");
   }
   check.positive("accelerator.memory_capacity", a.memory_capacity, "a capacity in bytes");
   check.positive("accelerator.memory_bandwidth", a.memory_bandwidth, "a bandwidth in bytes/s");
   if (!a.native_link.empty() && !find_link(a.native_link))
-    check.fail("accelerator.native_link", "unknown link preset \"" + a.native_link + "\"");
+    check.fail("accelerator.native_link", "unknown link preset " + excerpt(a.native_link));
 
   if (const auto precision = parse_precision(s.precision)) {
     if (!a.peak_flops.empty() && !find_peak(a, *precision))
@@ -137,7 +137,7 @@ std::vector<FieldError> validate(const Scenario& s) {
                                   " has no peak for " + precision->key() + "; it has " +
                                   peak_keys(a));
   } else {
-    check.fail("precision", "unknown precision \"" + s.precision + "\"");
+    check.fail("precision", "unknown precision " + excerpt(s.precision));
   }
 
   if (s.links.empty()) check.fail("links", "expected at least one link, got none");
@@ -147,9 +147,14 @@ std::vector<FieldError> validate(const Scenario& s) {
     const std::string field = link_path(before, link.name);
     if (link.name.empty()) {
       check.fail(field + ".name", "expected a non-empty link name, got an empty one");
+    } else if (link.name.size() > kMaxNameBytes) {
+      check.fail(field + ".name", "expected a link name of at most " +
+                                      std::to_string(kMaxNameBytes) + " bytes, got " +
+                                      std::to_string(link.name.size()) +
+                                      " bytes: " + excerpt(link.name));
     } else if (field.starts_with("links[")) {
       check.fail(field + ".name",
-                 "expected a unique link name, got \"" + link.name + "\" a second time");
+                 "expected a unique link name, got " + excerpt(link.name) + " a second time");
     }
     check.positive(field + ".bandwidth", link.bandwidth, "a bandwidth in bytes/s");
     check.non_negative(field + ".latency", link.latency, "a latency in seconds");

@@ -1,5 +1,6 @@
 #include "tplayer/value.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -40,6 +41,18 @@ std::string format_number(double value) {
   return buffer;
 }
 
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  std::size_t end = std::min(text.size(), kShown);
+  // Step back over continuation bytes so a multi-byte character is never cut in half.
+  if (end < text.size())
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  std::string shown(text.substr(0, end));
+  for (char& c : shown)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  return "\"" + shown + (end < text.size() ? "...\"" : "\"");
+}
+
 std::string describe(const Value& value) {
   switch (value.kind) {
     case Value::Kind::Null:
@@ -48,13 +61,8 @@ std::string describe(const Value& value) {
       return value.boolean ? "true" : "false";
     case Value::Kind::Number:
       return format_number(value.number);
-    case Value::Kind::String: {
-      constexpr std::size_t kShown = 40;
-      std::string shown = value.string.substr(0, kShown);
-      for (char& c : shown)
-        if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-      return "the string \"" + shown + (value.string.size() > kShown ? "...\"" : "\"");
-    }
+    case Value::Kind::String:
+      return "the string " + excerpt(value.string);
     case Value::Kind::Array:
       return "an array";
     case Value::Kind::Object:

@@ -21,6 +21,9 @@ struct ScenarioRead {
 };
 ScenarioRead read_scenario(const Value& value);
 
+// Longest member or link name that a field path spells out; longer ones are named by position.
+inline constexpr std::size_t kMaxNameBytes = 64;
+
 // The field path of a link named `name` that follows `before`: "links.<name>", or
 // "links[<index>]" when the name is empty or an earlier link has it already.
 std::string link_path(std::span<const Link> before, std::string_view name);

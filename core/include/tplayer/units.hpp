@@ -13,7 +13,8 @@ enum class Dimension { Bytes, Bandwidth, Time, Compute };
 struct Unit {
   std::string_view symbol;
   Dimension dimension;
-  double factor;  // SI base units per one of this unit
+  double factor;       // SI base units per one of this unit is factor / divisor;
+  double divisor = 1;  // dividing by 1e6 makes "5 us" exactly the double 5e-6
 };
 
 // Every unit the parser knows, in the order the CLI lists them.

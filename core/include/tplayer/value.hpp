@@ -67,6 +67,10 @@ struct Value {
   Value& push(Value value);
 };
 
+// Quotes text for an error message: at most 40 bytes, cut on a UTF-8 character boundary,
+// control characters shown as spaces, "..." when cut: `"abc"`, `"xxxx..."`.
+std::string excerpt(std::string_view text);
+
 // Describes a value for an error message: `8.5`, `NaN`, `null`, `the string "abc"`, `an array`.
 std::string describe(const Value& value);
 

@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""The tplayer command as a process: exit codes, the --json shape, stdin, errors by field.
+
+usage: test_cli.py TPLAYER CASES_DIR TEST_NAME   (CTest runs one TEST_NAME per test)
+
+Expected numbers come from the shared case files (tests/cases/*.json), so the CLI is held to
+the same figures as the core and the JavaScript door.
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+TPLAYER, CASES = sys.argv[1], sys.argv[2]
+
+# SPEC section 6, spelt out here rather than taken from the program.
+RESULT_FIELDS = {
+    "type", "flops_per_layer", "flops_per_rank", "compute_time_s", "single_device_time_s",
+    "message_bytes", "bytes_per_element", "peak_flops", "weights_per_rank_bytes",
+    "memory_capacity_bytes", "fits_in_memory", "binding_link", "bound", "warnings", "links"}
+LINK_FIELDS = {
+    "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",
+    "latency_time_s", "communication_time_s", "wire_bytes_per_rank", "comm_to_compute", "bound",
+    "regime", "serial_layer_time_s", "overlapped_layer_time_s", "serial_speedup",
+    "serial_efficiency", "overlapped_speedup", "overlapped_efficiency"}
+# SPEC section 4 and the issue: what --list must show.
+PRESETS = ["Gpt3TensorParallelLayerTp8"]
+WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
+             "Mixtral_8x7B", "BERT_Large"]
+ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100"]
+LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "infinity_fabric", "ici_v5p", "roce_gaudi3",
+         "pcie4", "pcie5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
+
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def text(data, what):
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        failures.append(f"{what} is not UTF-8 ({e}): {data[:400]!r}")
+        return data.decode("utf-8", errors="replace")
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([TPLAYER, *args], input=None if stdin is None else stdin.encode("utf-8"),
+                       capture_output=True, timeout=20)
+    what = "tplayer " + " ".join(args)
+    return p.returncode, text(p.stdout, what + ": stdout"), text(p.stderr, what + ": stderr")
+
+
+def parse(out, what):
+    try:
+        return json.loads(out)
+    except ValueError as e:
+        failures.append(f"{what}: stdout is not JSON ({e}): {out[:400]!r}")
+        return None
+
+
+def case(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def valid_cases():
+    return sorted(os.path.join(CASES, n) for n in os.listdir(CASES) if n.endswith(".json"))
+
+
+def invalid_cases():
+    d = os.path.join(CASES, "invalid")
+    return sorted(os.path.join(d, n) for n in os.listdir(d) if n.endswith(".json"))
+
+
+def scenario_text(doc):
+    return doc["scenario_text"] if "scenario_text" in doc else json.dumps(doc["scenario"])
+
+
+def close(got, want, tol):
+    if isinstance(want, bool) or isinstance(want, str):
+        return got == want
+    if not isinstance(got, (int, float)) or isinstance(got, bool):
+        return False
+    return got == want or abs(got - want) <= tol * max(abs(got), abs(want))
+
+
+def check_result(result, expect, tol, what):
+    """The result has exactly the SPEC 6 fields and the expected values of a case file."""
+    if result is None:
+        return
+    check(set(result) == RESULT_FIELDS, f"{what}: result fields {sorted(set(result) ^ RESULT_FIELDS)} differ from SPEC 6")
+    check(result.get("type") == "TensorParallelLayerResult", f"{what}: type is {result.get('type')!r}")
+    for key, want in expect.items():
+        if key in ("links", "warnings"):
+            continue
+        check(close(result.get(key), want, tol), f"{what}: {key} = {result.get(key)!r}, want {want!r}")
+    links = result.get("links", [])
+    check(len(links) == len(expect["links"]), f"{what}: {len(links)} links, want {len(expect['links'])}")
+    for i, (got, want) in enumerate(zip(links, expect["links"])):
+        check(set(got) == LINK_FIELDS, f"{what}: link {i} fields {sorted(set(got) ^ LINK_FIELDS)} differ from SPEC 6")
+        for key, value in want.items():
+            check(close(got.get(key), value, tol), f"{what}: links[{i}].{key} = {got.get(key)!r}, want {value!r}")
+    if "warnings" in expect:
+        got = sorted(w.get("field") for w in result.get("warnings", []))
+        check(got == sorted(expect["warnings"]), f"{what}: warnings {got}, want {sorted(expect['warnings'])}")
+        for w in result.get("warnings", []):
+            check(set(w) == {"field", "message"} and w["message"], f"{what}: warning {w!r}")
+
+
+def spec_case():
+    return case(os.path.join(CASES, "gpt3_tp8_spec_3_1.json"))
+
+
+# --- the tests --------------------------------------------------------------------------------
+
+def test_preset_json():
+    doc = spec_case()
+    for args in (["--preset", "Gpt3TensorParallelLayerTp8", "--json"],
+                 ["--json", "--preset", "Gpt3TensorParallelLayerTp8"],
+                 ["--preset", "Gpt3TensorParallelLayerTp8", "--format", "json"]):
+        code, out, err = run(*args)
+        what = " ".join(args)
+        check(code == 0, f"{what}: exit {code}, stderr {err!r}")
+        check_result(parse(out, what), doc["expect"], doc["tolerance"], what)
+    # The SPEC 3.1 table, as printed there.
+    r = parse(run("--preset", "Gpt3TensorParallelLayerTp8", "--json")[1], "spec")
+    if r:
+        check(r["message_bytes"] == 50331648, "M is exactly 50331648")
+        check(r["links"][0]["wire_bytes_per_rank"] == 176160768, "wire bytes exactly 176160768")
+        check(abs(r["compute_time_s"] / 1.887428e-3 - 1) < 1e-6, "t_comp 1.887428 ms")
+        check(abs(r["links"][1]["communication_time_s"] / 3.6632154e-3 - 1) < 1e-7, "IB t_comm 3.6632154 ms")
+        check(r["binding_link"] == "infiniband_ndr" and r["bound"] == "communication", "binding link")
+
+
+def test_preset_table():
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8")
+    check(code == 0, f"exit {code}, stderr {err!r}")
+    check(err == "", f"stderr not empty: {err!r}")
+    for text in ("nvlink", "infiniband_ndr", "communication", "compute", "bandwidth",
+                 "1.887",   # t_comp 1.887428 ms
+                 "3.663",   # infiniband_ndr t_comm 3.6632154 ms
+                 "405.5"):  # nvlink t_comm 0.4054684 ms = 405.5 us
+        check(text in out, f"the table lacks {text!r}:\n{out}")
+    check(not out.lstrip().startswith("{"), "the default output is a table, not JSON")
+
+
+def test_json_file():
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in valid_cases():
+            doc = case(path)
+            file = os.path.join(tmp, os.path.basename(path))
+            with open(file, "w", encoding="utf-8") as f:
+                f.write(scenario_text(doc))
+            name = os.path.basename(path)
+            code, out, err = run("--json", file, "--json")
+            check(code == 0, f"{name}: exit {code}, stderr {err!r}")
+            check_result(parse(out, name), doc["expect"], doc["tolerance"], name)
+            code, out, err = run("--json", file)  # table
+            check(code == 0 and doc["expect"]["binding_link"] in out, f"{name} as a table: exit {code}")
+        code, out, err = run("--json", os.path.join(tmp, "no-such-file.json"), "--json")
+        check(code == 2, f"a missing file: exit {code}")
+        r = parse(out, "missing file")
+        check(r is not None and [e["field"] for e in r.get("errors", [])] == ["json"],
+              f"a missing file names field json: {out!r}")
+
+
+def test_json_stdin():
+    doc = spec_case()
+    code, out, err = run("--json", "-", "--json", stdin=json.dumps(doc["scenario"]))
+    check(code == 0, f"exit {code}, stderr {err!r}")
+    check_result(parse(out, "stdin"), doc["expect"], doc["tolerance"], "stdin")
+    code, out, err = run("--json", "-", stdin=json.dumps(doc["scenario"]))
+    check(code == 0 and "infiniband_ndr" in out, f"stdin, table: exit {code}, {err!r}")
+
+
+def test_invalid_field_json():
+    for path in invalid_cases():
+        doc, name = case(path), os.path.basename(path)
+        code, out, err = run("--json", "-", "--json", stdin=scenario_text(doc))
+        check(code == 2, f"{name}: exit {code}")
+        r = parse(out, name)
+        if r is None:
+            continue
+        check(set(r) == {"errors"}, f"{name}: {sorted(r)} is not {{errors}}")
+        errors = r.get("errors", [])
+        check(sorted(e.get("field") for e in errors) == sorted(doc["errors"]),
+              f"{name}: error fields {sorted(e.get('field') for e in errors)}, want {sorted(doc['errors'])}")
+        for e in errors:
+            check(set(e) == {"field", "message"} and e["message"], f"{name}: error {e!r}")
+            for part in doc.get("message_includes", {}).get(e.get("field"), []):
+                check(part in e["message"], f"{name}: {e['field']}: {e['message']!r} lacks {part!r}")
+
+
+def test_invalid_field_stderr():
+    for path in invalid_cases():
+        doc, name = case(path), os.path.basename(path)
+        code, out, err = run("--json", "-", stdin=scenario_text(doc))
+        check(code == 2, f"{name}: exit {code}")
+        check(out == "", f"{name}: stdout not empty: {out!r}")
+        for field in doc["errors"]:
+            check(field in err, f"{name}: stderr does not name {field}: {err!r}")
+    doc = json.loads(json.dumps(spec_case()["scenario"]))
+    doc["tp_size"] = 0
+    code, out, err = run("--json", "-", stdin=json.dumps(doc))
+    check(code == 2 and "tp_size" in err and "got 0" in err, f"tp_size 0: exit {code}, {err!r}")
+
+
+def catalogue_keys(kind):
+    """The keys --list --json gives for one kind (to check that other outputs name them all)."""
+    code, out, err = run("--list", "--json")
+    r = parse(out, "--list --json") if code == 0 else None
+    return [e.get("key") for e in r.get(kind, [])] if r else []
+
+
+def test_unknown_preset():
+    code, out, err = run("--preset", "Gpt4TensorParallel")
+    check(code == 2, f"exit {code}")
+    check("Gpt4TensorParallel" in err, f"stderr does not say what came: {err!r}")
+    presets = catalogue_keys("presets")
+    check(set(PRESETS) <= set(presets), f"--list --json presets {presets}")
+    for key in presets:
+        check(key in err, f"stderr does not list {key}: {err!r}")
+    code, out, err = run("--preset", "Gpt4TensorParallel", "--json")
+    check(code == 2, f"--json: exit {code}")
+    r = parse(out, "unknown preset --json")
+    if r:
+        errors = r.get("errors", [])
+        check(len(errors) == 1 and errors[0].get("field") == "preset", f"errors {errors!r}")
+        check(all(k in errors[0].get("message", "") for k in presets), f"message lists presets: {errors!r}")
+
+
+def test_bad_json_syntax():
+    for text, where in (("{", "line 1"), ('{\n  "tp_size": 8,\n  "tokens": ]\n}', "line 3"), ("", "line 1"),
+                        ("[1,]", "line 1")):
+        code, out, err = run("--json", "-", "--json", stdin=text)
+        check(code == 2, f"{text!r}: exit {code}")
+        r = parse(out, f"syntax {text!r}")
+        if r:
+            errors = r.get("errors", [])
+            check(len(errors) == 1 and errors[0].get("field") == "json", f"{text!r}: errors {errors!r}")
+            check(errors and where in errors[0].get("message", ""), f"{text!r}: no {where!r} in {errors!r}")
+        code, out, err = run("--json", "-", stdin=text)
+        check(code == 2 and "json" in err and where in err, f"{text!r} without --json: exit {code}, {err!r}")
+
+
+def test_list():
+    code, out, err = run("--list")
+    check(code == 0, f"exit {code}, stderr {err!r}")
+    for key in PRESETS + WORKLOADS + ACCELERATORS + LINKS:
+        check(key in out, f"--list lacks {key}")
+    for kind in ("presets", "workloads", "accelerators", "links"):
+        for key in catalogue_keys(kind):
+            check(key in out, f"--list lacks {kind} {key} that --list --json has")
+    code, out, err = run("--list", "--json")
+    check(code == 0, f"--list --json: exit {code}")
+    r = parse(out, "--list --json")
+    if r:
+        for kind, keys in (("presets", PRESETS), ("workloads", WORKLOADS),
+                           ("accelerators", ACCELERATORS), ("links", LINKS)):
+            listed = [e.get("key") for e in r.get(kind, [])]
+            check(all(k in listed for k in keys), f"--list --json {kind}: {listed}")
+            check(all(e.get("source") for e in r.get(kind, [])) or kind == "presets",
+                  f"--list --json {kind}: an entry without a source")
+
+
+def test_unknown_option():
+    for args in (["--frobnicate"], ["--preset"], [], ["--format", "xml", "--preset", "Gpt3TensorParallelLayerTp8"],
+                 ["--preset", "Gpt3TensorParallelLayerTp8", "extra"]):
+        code, out, err = run(*args)
+        check(code == 2, f"{args}: exit {code}")
+        check("usage" in err, f"{args}: no usage on stderr: {err!r}")
+    code, out, err = run("--help")
+    check(code == 0 and "usage" in out, f"--help: exit {code}")
+
+
+if __name__ == "__main__":
+    name = sys.argv[3]
+    test = globals().get("test_" + name)
+    if test is None:
+        sys.exit(f"no test {name!r}")
+    test()
+    for f in failures:
+        print("FAIL:", f)
+    print(f"{name}: {'ok' if not failures else str(len(failures)) + ' failure(s)'}")
+    sys.exit(1 if failures else 0)
