@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev  # native build, sanitizers, libFuzzer
   catch2 nlohmann-json3-dev                       # C++ tests, CLI JSON output
-  emscripten                                      # the WebAssembly build
+  emscripten zopfli                               # the WebAssembly build (zopfli packs the inlined wasm)
   chromium                                        # browser tests and page audits
   python3 gzip
 )

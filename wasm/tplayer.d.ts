@@ -1,4 +1,5 @@
 // Types of the tplayer ES module (dist/tplayer.js). Hand-written: Emscripten 3.1.6 has no --emit-tsd.
+// Source: wasm/tplayer.d.ts (the facade is wasm/index.js, the bindings wasm/bindings.cpp).
 // Field names are the JSON names of SPEC.md sections 2 and 6 (snake_case, as mlsysim names them).
 
 /** A number in SI base units, or a string "<number> <unit>" such as "50 GB/s", "400 Gb/s", "5 us", "80 GiB". */
@@ -119,20 +120,50 @@ export interface Catalog {
 }
 
 export interface Tplayer {
-  /** Solves a scenario; throws ScenarioError (with every problem) on bad input. */
+  /** Solves a scenario; throws ScenarioError (with every problem) on bad input, never anything else. */
   solve(scenario: Scenario): Result;
   /** Like solve, but returns the errors instead of throwing. */
   check(scenario: Scenario): Outcome;
-  /** Solves the scenario once per value of one numeric field, inside WebAssembly in one call. */
+  /**
+   * Solves the scenario once per value of one numeric field, inside WebAssembly in one call: one
+   * point per value, in order, each a result or that value's errors (a field that cannot be
+   * swept gives every point an error on the field "sweep"). Throws ScenarioError when `field` is
+   * not a string or `values` is not an array of numbers.
+   */
   sweep(scenario: Scenario, field: SweepField, values: readonly number[]): SweepPoint[];
-  /** The catalogue: presets (with solved results), workloads, accelerators, links, precisions, units; each entry with its source. */
+  /**
+   * The catalogue: presets (with solved results), workloads, accelerators, links, precisions,
+   * units; each entry with its source. Loaded once: the same deeply frozen object every call
+   * (copy with structuredClone before editing).
+   */
   catalog(): Catalog;
-  /** Scenario presets by key, each with its solved `.result`. */
+  /** Scenario presets by key, each with its solved `.result` (the catalogue's presets, frozen). */
   readonly Scenarios: Readonly<Record<string, Preset>>;
   readonly ScenarioError: typeof ScenarioError;
+  /** The package version, e.g. "0.1.0". */
   readonly version: string;
+  /**
+   * Internal (not enumerable, may change without notice): hooks for this project's tests and
+   * benchmark.
+   * @internal
+   */
+  readonly _internal: {
+    /** Bytes of WebAssembly memory (HEAP8.length). */
+    heapBytes(): number;
+    /** Bytes the allocator has handed out and not had back. */
+    heapInUse(): number;
+    /** Live embind value handles. */
+    emvalHandles(): number;
+    /** The JSON text the facade sends to the core, or the JS-side errors. */
+    toJsonText(value: unknown): { text: string; errors?: undefined } | { text?: undefined; errors: FieldError[] };
+    /** Solves JSON text as the core reads it (NaN/Infinity tokens allowed): a result or the errors. */
+    solveText(text: string): Result | FieldError[];
+    /** Nanoseconds per scenario of the core's sweep alone, timed inside WebAssembly. */
+    sweepNsPerPoint(scenario: Scenario, field: SweepField, values: readonly number[]): number;
+  };
 }
 
+/** Thrown by solve (and sweep on bad arguments); `errors` names every problem by field. */
 export class ScenarioError extends Error {
   readonly name: "ScenarioError";
   readonly errors: FieldError[];
@@ -140,11 +171,12 @@ export class ScenarioError extends Error {
 }
 
 export interface LoadOptions {
-  /** Where Emscripten finds auxiliary files (the wasm is inlined, so rarely needed). */
-  locateFile?: (path: string, prefix: string) => string;
-  /** The wasm bytes, when the host wants to supply them itself. */
+  /**
+   * The raw (uncompressed) wasm bytes, when the host wants to supply them itself. By default the
+   * bytes inlined in tplayer.js are used: the module fetches nothing.
+   */
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
 
-/** Loads the module once; later calls return the same promise. */
+/** Loads the module once; later calls return the same promise (and ignore their options). */
 export function load(options?: LoadOptions): Promise<Tplayer>;

@@ -133,11 +133,7 @@ std::string fixed(double value, int decimals) {
   return buffer;
 }
 
-std::string significant(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.4g", value);
-  return buffer;
-}
+std::string significant(double value) { return tplayer::format_significant(value, 4); }
 
 std::string pad(const std::string& s, std::size_t width) {
   std::size_t shown = 0;  // count UTF-8 code points, not bytes

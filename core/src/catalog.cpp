@@ -1,5 +1,8 @@
+// The catalogue of SPEC section 4 as plain constant tables, one per kind, each entry with its
+// source. They are expanded into the library's types once, on first use.
 #include "tplayer/catalog.hpp"
 
+#include <array>
 #include <utility>
 
 namespace tplayer {
@@ -8,220 +11,341 @@ namespace {
 constexpr double kTera = 1e12;
 constexpr double kGiB = 1073741824.0;
 
-// Dense peaks as printed, plus the 2:4-sparsity peaks (2x dense) where the vendor prints them.
-std::vector<PeakFlops> peaks(std::initializer_list<std::pair<const char*, double>> dense_tflops,
-                             bool vendor_prints_sparse) {
-  std::vector<PeakFlops> out;
-  for (const auto& [format, tflops] : dense_tflops)
-    out.push_back({std::string(format) + "_dense", tflops * kTera});
-  if (vendor_prints_sparse)
-    for (const auto& [format, tflops] : dense_tflops)
-      out.push_back({std::string(format) + "_sparse", 2 * tflops * kTera});
+struct PeakSpec {
+  const char* format = nullptr;  // nullptr ends the list
+  double dense_tflops = 0;
+};
+
+struct AcceleratorSpec {
+  const char* key;
+  const char* name;
+  std::array<PeakSpec, 6> dense_peaks;  // as the vendor prints them
+  bool vendor_prints_sparse;            // then the 2:4-sparse peaks are 2x dense
+  double memory_capacity;               // bytes
+  double memory_bandwidth;              // bytes/s
+  const char* native_link;
+  const char* source;
+};
+
+constexpr AcceleratorSpec kAccelerators[] = {
+    {"H100",
+     "NVIDIA H100 SXM",
+     {{{"fp16", 989}, {"bf16", 989}, {"tf32", 494}, {"fp8", 1979}, {"int8", 1979}}},
+     true,
+     80 * kGiB,
+     3.35e12,
+     "nvlink4",
+     "NVIDIA H100 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h100.yaml"},
+    {"H200",
+     "NVIDIA H200 SXM",
+     {{{"fp16", 989}, {"bf16", 989}, {"tf32", 494}, {"fp8", 1979}, {"int8", 1979}}},
+     true,
+     141e9,
+     4.8e12,
+     "nvlink4",
+     "NVIDIA H200 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h200.yaml"},
+    {"A100",
+     "NVIDIA A100 SXM 80GB",
+     {{{"fp16", 312}, {"bf16", 312}, {"tf32", 156}, {"int8", 624}}},
+     true,
+     80 * kGiB,
+     2.039e12,
+     "nvlink3",
+     "NVIDIA A100 Tensor Core GPU datasheet (SXM4 80GB); mlsysim hardware/data/cloud/a100.yaml"},
+    {"B200",
+     "NVIDIA B200",
+     {{{"fp16", 2250}, {"bf16", 2250}, {"tf32", 1100}, {"fp8", 4500}, {"fp4", 9000}}},
+     true,
+     180e9,
+     8e12,
+     "nvlink5",
+     "NVIDIA DGX B200 / Blackwell datasheet (per GPU); mlsysim hardware/data/cloud/b200.yaml"},
+    {"MI300X",
+     "AMD Instinct MI300X",
+     {{{"fp16", 1307}, {"bf16", 1307}, {"fp8", 2615}, {"int8", 2615}}},
+     true,
+     192e9,
+     5.3e12,
+     "infinity_fabric",
+     "AMD Instinct MI300X accelerator datasheet; mlsysim hardware/data/cloud/mi300x.yaml"},
+    {"V100",
+     "NVIDIA V100 SXM2",
+     {{{"fp16", 125}, {"fp32", 15.7}}},
+     false,
+     32 * kGiB,
+     900e9,
+     "nvlink2",
+     "NVIDIA Tesla V100 datasheet (SXM2 32GB); mlsysim hardware/data/cloud/v100.yaml"},
+    {"TPUv5p",
+     "Google TPU v5p",
+     {{{"bf16", 459}, {"int8", 918}}},
+     false,
+     95e9,
+     2.765e12,
+     "ici_v5p",
+     "Google Cloud TPU v5p system architecture page; mlsysim hardware/data/cloud/tpu_v5p.yaml"},
+    {"Gaudi3",
+     "Intel Gaudi 3",
+     {{{"bf16", 1835}, {"fp8", 1835}}},
+     false,
+     128e9,
+     3.7e12,
+     "roce_gaudi3",
+     "Intel Gaudi 3 AI accelerator white paper; mlsysim hardware/data/cloud/gaudi3.yaml"},
+};
+
+struct LinkSpec {
+  const char* key;
+  const char* label;
+  double bandwidth;  // bytes/s per direction
+  double latency;    // seconds per ring step
+  const char* source;
+};
+
+constexpr LinkSpec kLinks[] = {
+
+    {"nvlink2", "NVLink 2 (V100)", 150e9, 0.5e-6,
+     "NVIDIA V100 datasheet: 300 GB/s NVLink total, 150 GB/s per direction; alpha as in mlsysim"},
+    {"nvlink3", "NVLink 3 (A100)", 300e9, 0.5e-6,
+     "NVIDIA A100 datasheet: 600 GB/s NVLink total, 300 GB/s per direction; alpha as in mlsysim"},
+    {"nvlink4", "NVLink 4 (H100, H200)", 450e9, 0.5e-6,
+     "NVIDIA H100 datasheet: 900 GB/s NVLink total, 450 GB/s per direction; alpha as in mlsysim"},
+    {"nvlink5", "NVLink 5 (B200)", 900e9, 0.5e-6,
+     "NVIDIA Blackwell datasheet: 1.8 TB/s NVLink total, 900 GB/s per direction; alpha as in "
+     "mlsysim"},
+    {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", 448e9, 0.5e-6,
+     "AMD MI300X datasheet: 7 Infinity Fabric links x 64 GB/s per direction; alpha assumed "
+     "0.5 us"},
+    {"ici_v5p", "TPU v5p ICI", 600e9, 0.5e-6,
+     "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 us"},
+    {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", 525e9, 1e-6,
+     "Intel Gaudi 3 white paper: 21 x 200 GbE RoCE ports for scale-up; alpha assumed 1 us"},
+    {"pcie4", "PCIe 4.0 x16", 32e9, 1e-6, "PCI-SIG PCIe 4.0: 16 GT/s x16, ~32 GB/s per direction"},
+    {"pcie5", "PCIe 5.0 x16", 64e9, 1e-6, "PCI-SIG PCIe 5.0: 32 GT/s x16, ~64 GB/s per direction"},
+    {"ib_hdr", "InfiniBand HDR (200 Gb/s)", 25e9, 7e-6,
+     "NVIDIA ConnectX-6 / InfiniBand HDR: 200 Gb/s per port; alpha as in mlsysim"},
+    {"ib_ndr", "InfiniBand NDR (400 Gb/s)", 50e9, 5e-6,
+     "NVIDIA ConnectX-7 / InfiniBand NDR: 400 Gb/s per port; alpha as in mlsysim"},
+    {"ib_xdr", "InfiniBand XDR (800 Gb/s)", 100e9, 5e-6,
+     "NVIDIA ConnectX-8 / InfiniBand XDR: 800 Gb/s per port; alpha as in mlsysim"},
+    {"roce_100g", "RoCE 100 GbE", 12.5e9, 10e-6,
+     "IEEE 802.3 100 GbE line rate with RDMA over Converged Ethernet; alpha as in mlsysim"},
+    {"ethernet_400g", "Ethernet 400 GbE (TCP)", 50e9, 50e-6,
+     "IEEE 802.3bs 400 GbE line rate over a TCP stack; alpha as in mlsysim"},
+};
+
+struct WorkloadSpec {
+  const char* key;
+  const char* name;
+  double parameters;
+  int layers;
+  int hidden_dim;
+  int heads;
+  int kv_heads;
+  double inference_flops;  // forward FLOPs per token
+  const char* note;
+  const char* source;
+};
+
+constexpr WorkloadSpec kWorkloads[] = {
+    {"GPT3", "GPT-3 175B", 175e9, 96, 12288, 96, 96, 350e9, "",
+     "Brown et al. 2020, Language Models are Few-Shot Learners; mlsysim models registry"},
+    {"GPT2", "GPT-2 1.5B", 1.5e9, 48, 1600, 25, 25, 3e9, "",
+     "Radford et al. 2019, GPT-2 (XL); mlsysim models registry"},
+    {"Llama2_7B", "Llama 2 7B", 7e9, 32, 4096, 32, 32, 14e9, "",
+     "Touvron et al. 2023, Llama 2; mlsysim models registry"},
+    {"Llama2_70B", "Llama 2 70B", 70e9, 80, 8192, 64, 8, 140e9, "",
+     "Touvron et al. 2023, Llama 2; mlsysim models registry"},
+    {"Llama3_8B", "Llama 3 8B", 8.03e9, 32, 4096, 32, 8, 16.06e9, "",
+     "Meta Llama 3 model card; mlsysim models registry"},
+    {"Llama3_70B", "Llama 3 70B", 70.6e9, 80, 8192, 64, 8, 141.2e9, "",
+     "Meta Llama 3 model card; mlsysim models registry"},
+    {"Llama3_405B", "Llama 3.1 405B", 405e9, 126, 16384, 128, 8, 810e9, "",
+     "Meta Llama 3.1 model card (Dubey et al. 2024); mlsysim models registry"},
+    {"Mixtral_8x7B", "Mixtral 8x7B (MoE)", 46.7e9, 32, 4096, 32, 8, 25.8e9,
+     "mixture of experts: 46.7e9 parameters stored, 12.9e9 active per token",
+     "Jiang et al. 2024, Mixtral of Experts; mlsysim models registry"},
+    {"BERT_Large", "BERT Large", 340e6, 24, 1024, 16, 16, 680e6, "",
+     "Devlin et al. 2019, BERT; mlsysim models registry"},
+};
+
+struct PresetSpec {
+  const char* key;
+  const char* title;
+  const char* lesson;
+  const char* workload;
+  int tp_size;
+  int tokens;
+  const char* accelerator;
+  const char* precision;
+  double local_efficiency;
+  std::array<std::pair<const char*, const char*>, 2> links;  // name -> link key
+};
+
+constexpr PresetSpec kPresets[] = {
+    {"Gpt3TensorParallelLayerTp8",
+     "GPT-3, TP 8 on H100 (NVLink vs InfiniBand)",
+     "The SPEC worked example: inside a node NVLink keeps the layer compute-bound; the same "
+     "exchange over InfiniBand NDR takes twice the compute.",
+     "GPT3",
+     8,
+     2048,
+     "H100",
+     "fp16_dense",
+     0.5,
+     {{{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}}}},
+    {"Llama3_70BDecodeTp8",
+     "Llama 3 70B decode, batch 32, TP 8 on H100",
+     "A decode step moves only 32 tokens: the all-reduce is so small that the per-step latency "
+     "(alpha) dominates, and even NVLink leaves the layer communication-bound.",
+     "Llama3_70B",
+     8,
+     32,
+     "H100",
+     "bf16_dense",
+     0.5,
+     {{{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}}}},
+    {"Llama3_405BTp16AcrossNodes",
+     "Llama 3 405B, TP 16 across two H100 nodes",
+     "TP 16 does not fit in one 8-GPU NVLink domain: the ring crosses the node boundary, so the "
+     "slowest hop (InfiniBand) prices the exchange.",
+     "Llama3_405B",
+     16,
+     4096,
+     "H100",
+     "bf16_dense",
+     0.5,
+     {{{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}}}},
+    {"Llama2_7BPcieBoxTp4",
+     "Llama 2 7B, TP 4 on a PCIe-only A100 box",
+     "Without NVLink, PCIe carries the all-reduces: the layer turns communication-bound and TP "
+     "gives back little of its 4x.",
+     "Llama2_7B",
+     4,
+     4096,
+     "A100",
+     "fp16_dense",
+     0.5,
+     {{{"pcie4", "pcie4"}, {"nvlink3", "nvlink3"}}}},
+    {"Llama3_70BB200Fp8Tp8",
+     "Llama 3 70B in FP8, TP 8 on B200",
+     "FP8 halves the bytes per all-reduce but doubles the peak, so compute shrinks faster than "
+     "the exchange: NVLink 5 still keeps up, XDR InfiniBand does not.",
+     "Llama3_70B",
+     8,
+     8192,
+     "B200",
+     "fp8_dense",
+     0.5,
+     {{{"nvlink", "nvlink5"}, {"infiniband_xdr", "ib_xdr"}}}},
+    {"Mixtral8x7BTp8",
+     "Mixtral 8x7B (MoE), TP 8 on H100",
+     "A mixture of experts computes with its 12.9e9 active parameters but exchanges full "
+     "hidden-size activations: less compute per byte moved than a dense model of its size.",
+     "Mixtral_8x7B",
+     8,
+     4096,
+     "H100",
+     "bf16_dense",
+     0.5,
+     {{{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}}}},
+};
+
+AcceleratorEntry expand(const AcceleratorSpec& spec) {
+  AcceleratorEntry entry{
+      {spec.key, spec.name, {}, spec.memory_capacity, spec.memory_bandwidth, spec.native_link},
+      spec.source};
+  for (const char* suffix : {"_dense", "_sparse"}) {
+    const bool sparse = suffix[1] == 's';
+    if (sparse && !spec.vendor_prints_sparse) break;
+    for (const PeakSpec& peak : spec.dense_peaks) {
+      if (!peak.format) break;
+      entry.accelerator.peak_flops.push_back(
+          {std::string(peak.format) + suffix, (sparse ? 2 : 1) * peak.dense_tflops * kTera});
+    }
+  }
+  return entry;
+}
+
+LinkEntry expand(const LinkSpec& spec) {
+  return {spec.key, spec.label, spec.bandwidth, spec.latency, spec.source};
+}
+
+WorkloadEntry expand(const WorkloadSpec& spec) {
+  return {{spec.key, spec.name, spec.parameters, spec.layers, spec.hidden_dim, spec.heads,
+           spec.kv_heads, spec.inference_flops},
+          spec.note,
+          spec.source};
+}
+
+ScenarioPreset expand(const PresetSpec& spec) {
+  ScenarioPreset preset{spec.key, spec.title, spec.lesson, {}};
+  Scenario& s = preset.scenario;
+  s.workload = find_workload(spec.workload)->workload;
+  s.tp_size = spec.tp_size;
+  s.tokens = spec.tokens;
+  s.accelerator = find_accelerator(spec.accelerator)->accelerator;
+  s.precision = spec.precision;
+  s.local_efficiency = spec.local_efficiency;
+  for (const auto& [name, key] : spec.links) s.links.push_back(link_from(*find_link(key), name));
+  return preset;
+}
+
+template <class Spec, std::size_t N>
+auto expand_all(const Spec (&specs)[N]) {
+  std::vector<decltype(expand(specs[0]))> out;
+  out.reserve(N);
+  for (const Spec& spec : specs) out.push_back(expand(spec));
   return out;
 }
 
-AcceleratorEntry accelerator(const char* key, const char* name, std::vector<PeakFlops> peak,
-                             double memory_capacity, double memory_bandwidth,
-                             const char* native_link, const char* source) {
-  return {{key, name, std::move(peak), memory_capacity, memory_bandwidth, native_link}, source};
-}
-
-WorkloadEntry workload(const char* key, const char* name, double parameters, int layers, int hidden,
-                       int heads, int kv_heads, double inference_flops, const char* note,
-                       const char* source) {
-  return {{key, name, parameters, layers, hidden, heads, kv_heads, inference_flops}, note, source};
+template <class Entries, class KeyOf>
+auto find_by_key(const Entries& entries, std::string_view key, KeyOf key_of) {
+  for (const auto& entry : entries)
+    if (key_of(entry) == key) return &entry;
+  return static_cast<decltype(&entries[0])>(nullptr);
 }
 
 }  // namespace
 
 const std::vector<AcceleratorEntry>& accelerator_catalog() {
-  static const std::vector<AcceleratorEntry> table = {
-      accelerator(
-          "H100", "NVIDIA H100 SXM",
-          peaks({{"fp16", 989}, {"bf16", 989}, {"tf32", 494}, {"fp8", 1979}, {"int8", 1979}}, true),
-          80 * kGiB, 3.35e12, "nvlink4",
-          "NVIDIA H100 Tensor Core GPU datasheet (SXM); mlsysim "
-          "hardware/data/cloud/h100.yaml"),
-      accelerator(
-          "H200", "NVIDIA H200 SXM",
-          peaks({{"fp16", 989}, {"bf16", 989}, {"tf32", 494}, {"fp8", 1979}, {"int8", 1979}}, true),
-          141e9, 4.8e12, "nvlink4",
-          "NVIDIA H200 Tensor Core GPU datasheet (SXM); mlsysim "
-          "hardware/data/cloud/h200.yaml"),
-      accelerator("A100", "NVIDIA A100 SXM 80GB",
-                  peaks({{"fp16", 312}, {"bf16", 312}, {"tf32", 156}, {"int8", 624}}, true),
-                  80 * kGiB, 2.039e12, "nvlink3",
-                  "NVIDIA A100 Tensor Core GPU datasheet (SXM4 80GB); mlsysim "
-                  "hardware/data/cloud/a100.yaml"),
-      accelerator(
-          "B200", "NVIDIA B200",
-          peaks({{"fp16", 2250}, {"bf16", 2250}, {"tf32", 1100}, {"fp8", 4500}, {"fp4", 9000}},
-                true),
-          180e9, 8e12, "nvlink5",
-          "NVIDIA DGX B200 / Blackwell datasheet (per GPU); mlsysim "
-          "hardware/data/cloud/b200.yaml"),
-      accelerator("MI300X", "AMD Instinct MI300X",
-                  peaks({{"fp16", 1307}, {"bf16", 1307}, {"fp8", 2615}, {"int8", 2615}}, true),
-                  192e9, 5.3e12, "infinity_fabric",
-                  "AMD Instinct MI300X accelerator datasheet; mlsysim "
-                  "hardware/data/cloud/mi300x.yaml"),
-      accelerator("V100", "NVIDIA V100 SXM2", peaks({{"fp16", 125}, {"fp32", 15.7}}, false),
-                  32 * kGiB, 900e9, "nvlink2",
-                  "NVIDIA Tesla V100 datasheet (SXM2 32GB); mlsysim hardware/data/cloud/v100.yaml"),
-      accelerator("TPUv5p", "Google TPU v5p", peaks({{"bf16", 459}, {"int8", 918}}, false), 95e9,
-                  2.765e12, "ici_v5p",
-                  "Google Cloud TPU v5p system architecture page; mlsysim "
-                  "hardware/data/cloud/tpu_v5p.yaml"),
-      accelerator("Gaudi3", "Intel Gaudi 3", peaks({{"bf16", 1835}, {"fp8", 1835}}, false), 128e9,
-                  3.7e12, "roce_gaudi3",
-                  "Intel Gaudi 3 AI accelerator white paper; mlsysim "
-                  "hardware/data/cloud/gaudi3.yaml"),
-  };
+  static const std::vector<AcceleratorEntry> table = expand_all(kAccelerators);
   return table;
 }
 
 const std::vector<LinkEntry>& link_catalog() {
-  static const std::vector<LinkEntry> table = {
-      {"nvlink2", "NVLink 2 (V100)", 150e9, 0.5e-6,
-       "NVIDIA V100 datasheet: 300 GB/s NVLink total, 150 GB/s per direction; alpha as in mlsysim"},
-      {"nvlink3", "NVLink 3 (A100)", 300e9, 0.5e-6,
-       "NVIDIA A100 datasheet: 600 GB/s NVLink total, 300 GB/s per direction; alpha as in mlsysim"},
-      {"nvlink4", "NVLink 4 (H100, H200)", 450e9, 0.5e-6,
-       "NVIDIA H100 datasheet: 900 GB/s NVLink total, 450 GB/s per direction; alpha as in mlsysim"},
-      {"nvlink5", "NVLink 5 (B200)", 900e9, 0.5e-6,
-       "NVIDIA Blackwell datasheet: 1.8 TB/s NVLink total, 900 GB/s per direction; alpha as in "
-       "mlsysim"},
-      {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", 448e9, 0.5e-6,
-       "AMD MI300X datasheet: 7 Infinity Fabric links x 64 GB/s per direction; alpha assumed "
-       "0.5 us"},
-      {"ici_v5p", "TPU v5p ICI", 600e9, 0.5e-6,
-       "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 us"},
-      {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", 525e9, 1e-6,
-       "Intel Gaudi 3 white paper: 21 x 200 GbE RoCE ports for scale-up; alpha assumed 1 us"},
-      {"pcie4", "PCIe 4.0 x16", 32e9, 1e-6,
-       "PCI-SIG PCIe 4.0: 16 GT/s x16, ~32 GB/s per direction"},
-      {"pcie5", "PCIe 5.0 x16", 64e9, 1e-6,
-       "PCI-SIG PCIe 5.0: 32 GT/s x16, ~64 GB/s per direction"},
-      {"ib_hdr", "InfiniBand HDR (200 Gb/s)", 25e9, 7e-6,
-       "NVIDIA ConnectX-6 / InfiniBand HDR: 200 Gb/s per port; alpha as in mlsysim"},
-      {"ib_ndr", "InfiniBand NDR (400 Gb/s)", 50e9, 5e-6,
-       "NVIDIA ConnectX-7 / InfiniBand NDR: 400 Gb/s per port; alpha as in mlsysim"},
-      {"ib_xdr", "InfiniBand XDR (800 Gb/s)", 100e9, 5e-6,
-       "NVIDIA ConnectX-8 / InfiniBand XDR: 800 Gb/s per port; alpha as in mlsysim"},
-      {"roce_100g", "RoCE 100 GbE", 12.5e9, 10e-6,
-       "IEEE 802.3 100 GbE line rate with RDMA over Converged Ethernet; alpha as in mlsysim"},
-      {"ethernet_400g", "Ethernet 400 GbE (TCP)", 50e9, 50e-6,
-       "IEEE 802.3bs 400 GbE line rate over a TCP stack; alpha as in mlsysim"},
-  };
+  static const std::vector<LinkEntry> table = expand_all(kLinks);
   return table;
 }
 
 const std::vector<WorkloadEntry>& workload_catalog() {
-  static const std::vector<WorkloadEntry> table = {
-      workload("GPT3", "GPT-3 175B", 175e9, 96, 12288, 96, 96, 350e9, "",
-               "Brown et al. 2020, Language Models are Few-Shot Learners; mlsysim models registry"),
-      workload("GPT2", "GPT-2 1.5B", 1.5e9, 48, 1600, 25, 25, 3e9, "",
-               "Radford et al. 2019, GPT-2 (XL); mlsysim models registry"),
-      workload("Llama2_7B", "Llama 2 7B", 7e9, 32, 4096, 32, 32, 14e9, "",
-               "Touvron et al. 2023, Llama 2; mlsysim models registry"),
-      workload("Llama2_70B", "Llama 2 70B", 70e9, 80, 8192, 64, 8, 140e9, "",
-               "Touvron et al. 2023, Llama 2; mlsysim models registry"),
-      workload("Llama3_8B", "Llama 3 8B", 8.03e9, 32, 4096, 32, 8, 16.06e9, "",
-               "Meta Llama 3 model card; mlsysim models registry"),
-      workload("Llama3_70B", "Llama 3 70B", 70.6e9, 80, 8192, 64, 8, 141.2e9, "",
-               "Meta Llama 3 model card; mlsysim models registry"),
-      workload("Llama3_405B", "Llama 3.1 405B", 405e9, 126, 16384, 128, 8, 810e9, "",
-               "Meta Llama 3.1 model card (Dubey et al. 2024); mlsysim models registry"),
-      workload("Mixtral_8x7B", "Mixtral 8x7B (MoE)", 46.7e9, 32, 4096, 32, 8, 25.8e9,
-               "mixture of experts: 46.7e9 parameters stored, 12.9e9 active per token",
-               "Jiang et al. 2024, Mixtral of Experts; mlsysim models registry"),
-      workload("BERT_Large", "BERT Large", 340e6, 24, 1024, 16, 16, 680e6, "",
-               "Devlin et al. 2019, BERT; mlsysim models registry"),
-  };
+  static const std::vector<WorkloadEntry> table = expand_all(kWorkloads);
+  return table;
+}
+
+const std::vector<ScenarioPreset>& scenario_presets() {
+  static const std::vector<ScenarioPreset> table = expand_all(kPresets);
   return table;
 }
 
 const WorkloadEntry* find_workload(std::string_view key) {
-  for (const auto& entry : workload_catalog())
-    if (entry.workload.key == key) return &entry;
-  return nullptr;
+  return find_by_key(workload_catalog(), key, [](const auto& e) { return e.workload.key; });
 }
 
 const AcceleratorEntry* find_accelerator(std::string_view key) {
-  for (const auto& entry : accelerator_catalog())
-    if (entry.accelerator.key == key) return &entry;
-  return nullptr;
+  return find_by_key(accelerator_catalog(), key, [](const auto& e) { return e.accelerator.key; });
 }
 
 const LinkEntry* find_link(std::string_view key) {
-  for (const auto& entry : link_catalog())
-    if (entry.key == key) return &entry;
-  return nullptr;
+  return find_by_key(link_catalog(), key, [](const auto& e) { return e.key; });
+}
+
+const ScenarioPreset* find_preset(std::string_view key) {
+  return find_by_key(scenario_presets(), key, [](const auto& e) { return e.key; });
 }
 
 Link link_from(const LinkEntry& entry, std::string name) {
   return {std::move(name), entry.key, entry.bandwidth, entry.latency};
-}
-
-namespace {
-
-Scenario preset_scenario(const char* workload_key, std::int64_t tp_size, std::int64_t tokens,
-                         const char* accelerator_key, const char* precision,
-                         double local_efficiency,
-                         std::initializer_list<std::pair<const char*, const char*>> links) {
-  Scenario s;
-  s.workload = find_workload(workload_key)->workload;
-  s.tp_size = tp_size;
-  s.tokens = tokens;
-  s.accelerator = find_accelerator(accelerator_key)->accelerator;
-  s.precision = precision;
-  s.local_efficiency = local_efficiency;
-  for (const auto& [name, key] : links) s.links.push_back(link_from(*find_link(key), name));
-  return s;
-}
-
-}  // namespace
-
-const std::vector<ScenarioPreset>& scenario_presets() {
-  static const std::vector<ScenarioPreset> table = {
-      {"Gpt3TensorParallelLayerTp8", "GPT-3, TP 8 on H100 (NVLink vs InfiniBand)",
-       "The SPEC worked example: inside a node NVLink keeps the layer compute-bound; the same "
-       "exchange over InfiniBand NDR takes twice the compute.",
-       preset_scenario("GPT3", 8, 2048, "H100", "fp16_dense", 0.5,
-                       {{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}})},
-      {"Llama3_70BDecodeTp8", "Llama 3 70B decode, batch 32, TP 8 on H100",
-       "A decode step moves only 32 tokens: the all-reduce is so small that the per-step latency "
-       "(alpha) dominates, and even NVLink leaves the layer communication-bound.",
-       preset_scenario("Llama3_70B", 8, 32, "H100", "bf16_dense", 0.5,
-                       {{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}})},
-      {"Llama3_405BTp16AcrossNodes", "Llama 3 405B, TP 16 across two H100 nodes",
-       "TP 16 does not fit in one 8-GPU NVLink domain: the ring crosses the node boundary, so the "
-       "slowest hop (InfiniBand) prices the exchange.",
-       preset_scenario("Llama3_405B", 16, 4096, "H100", "bf16_dense", 0.5,
-                       {{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}})},
-      {"Llama2_7BPcieBoxTp4", "Llama 2 7B, TP 4 on a PCIe-only A100 box",
-       "Without NVLink, PCIe carries the all-reduces: the layer turns communication-bound and TP "
-       "gives back little of its 4x.",
-       preset_scenario("Llama2_7B", 4, 4096, "A100", "fp16_dense", 0.5,
-                       {{"pcie4", "pcie4"}, {"nvlink3", "nvlink3"}})},
-      {"Llama3_70BB200Fp8Tp8", "Llama 3 70B in FP8, TP 8 on B200",
-       "FP8 halves the bytes per all-reduce but doubles the peak, so compute shrinks faster than "
-       "the exchange: NVLink 5 still keeps up, XDR InfiniBand does not.",
-       preset_scenario("Llama3_70B", 8, 8192, "B200", "fp8_dense", 0.5,
-                       {{"nvlink", "nvlink5"}, {"infiniband_xdr", "ib_xdr"}})},
-      {"Mixtral8x7BTp8", "Mixtral 8x7B (MoE), TP 8 on H100",
-       "A mixture of experts computes with its 12.9e9 active parameters but exchanges full "
-       "hidden-size activations: less compute per byte moved than a dense model of its size.",
-       preset_scenario("Mixtral_8x7B", 8, 4096, "H100", "bf16_dense", 0.5,
-                       {{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}})},
-  };
-  return table;
-}
-
-const ScenarioPreset* find_preset(std::string_view key) {
-  for (const auto& preset : scenario_presets())
-    if (preset.key == key) return &preset;
-  return nullptr;
 }
 
 }  // namespace tplayer

@@ -101,15 +101,15 @@ Value to_value(const std::vector<FieldError>& errors) {
   return v;
 }
 
-Outcome solve_value(const Value& value) {
+namespace {
+
+// Adds validate()'s range errors to the type errors of reading (not twice for one field, nor
+// for a field inside or holding one already reported) and solves when nothing is wrong.
+Outcome finish(Scenario scenario, std::vector<FieldError> errors, bool check_ranges) {
   Outcome out;
-  ScenarioRead read = read_scenario(value);
-  out.errors = std::move(read.errors);
-  // Range errors are reported even when some fields had type errors, so the user sees all;
-  // but not twice for one field, nor for a field inside (or holding) one already reported.
-  // A value that is not an object has no fields to check.
-  if (value.is_object()) {
-    for (FieldError& e : validate(read.scenario)) {
+  out.errors = std::move(errors);
+  if (check_ranges) {
+    for (FieldError& e : validate(scenario)) {
       bool already = false;
       for (const FieldError& seen : out.errors) {
         already = already || seen.field == e.field || e.field.starts_with(seen.field + ".") ||
@@ -118,32 +118,44 @@ Outcome solve_value(const Value& value) {
       if (!already) out.errors.push_back(std::move(e));
     }
   }
-  if (out.errors.empty()) out.result = solve(read.scenario);
-  out.scenario = std::move(read.scenario);
+  if (out.errors.empty()) out.result = solve(scenario);
+  out.scenario = std::move(scenario);
   return out;
+}
+
+}  // namespace
+
+Outcome solve_value(const Value& value) {
+  ScenarioRead read = read_scenario(value);
+  // A value that is not an object has no fields to range-check.
+  return finish(std::move(read.scenario), std::move(read.errors), value.is_object());
 }
 
 std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
                            std::span<const double> values) {
-  static constexpr std::string_view kSweepable[] = {"tp_size", "tokens", "local_efficiency",
-                                                    "collectives_per_layer"};
   bool sweepable = false;
-  for (std::string_view f : kSweepable) sweepable = sweepable || f == field;
+  for (std::string_view f : kSweepableFields) sweepable = sweepable || f == field;
   std::vector<Outcome> out;
   out.reserve(values.size());
-  for (const double x : values) {
-    if (!sweepable) {
+  if (!sweepable) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
       Outcome refused;
       refused.errors.push_back({"sweep",
                                 "can sweep tp_size, tokens, local_efficiency or "
                                 "collectives_per_layer, got " +
                                     excerpt(field)});
       out.push_back(std::move(refused));
-      continue;
     }
-    Value varied = scenario;
-    if (varied.is_object()) varied.set(field, Value::from(x));
-    out.push_back(solve_value(varied));
+    return out;
+  }
+  // Read once; each point then differs from the base in the swept field only.
+  ScenarioRead base = read_scenario(scenario);
+  std::erase_if(base.errors, [&](const FieldError& e) { return e.field == field; });
+  for (const double x : values) {
+    Scenario point = base.scenario;
+    std::vector<FieldError> errors = base.errors;
+    read_number_field(point, field, Value::from(x), errors);
+    out.push_back(finish(std::move(point), std::move(errors), scenario.is_object()));
   }
   return out;
 }
@@ -194,7 +206,7 @@ Value catalog_value() {
     Value& item = unit_list.push(Value::make_object());
     item.add("symbol", Value::from(u.symbol));
     item.add("dimension", Value::from(base_unit(u.dimension)));
-    item.add("factor", Value::from(u.factor));
+    item.add("factor", Value::from(u.factor / u.divisor));
   }
   return v;
 }

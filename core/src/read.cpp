@@ -63,17 +63,32 @@ class Reader {
            "expected \"" + std::string(kScenarioType) + "\" (or no type), got " + describe(*type));
     }
     if (const Value* v = required(value, "workload", "workload")) s.workload = workload(*v);
-    if (const Value* v = required(value, "tp_size", "tp_size")) count(*v, "tp_size", s.tp_size);
-    if (const Value* v = required(value, "tokens", "tokens")) count(*v, "tokens", s.tokens);
+    if (const Value* v = required(value, "tp_size", "tp_size")) number_field(s, "tp_size", *v);
+    if (const Value* v = required(value, "tokens", "tokens")) number_field(s, "tokens", *v);
     if (const Value* v = required(value, "accelerator", "accelerator"))
       s.accelerator = accelerator(*v);
     if (const Value* v = value.find("precision")) s.precision = precision(*v, "precision");
     if (const Value* v = required(value, "local_efficiency", "local_efficiency"))
-      real(*v, "local_efficiency", s.local_efficiency);
+      number_field(s, "local_efficiency", *v);
     if (const Value* v = required(value, "links", "links")) s.links = links(*v);
     if (const Value* v = value.find("collectives_per_layer"))
-      count(*v, "collectives_per_layer", s.collectives_per_layer);
+      number_field(s, "collectives_per_layer", *v);
     return s;
+  }
+
+  bool number_field(Scenario& s, std::string_view field, const Value& v) {
+    const std::string name(field);
+    if (field == "tp_size")
+      count(v, name, s.tp_size);
+    else if (field == "tokens")
+      count(v, name, s.tokens);
+    else if (field == "local_efficiency")
+      real(v, name, s.local_efficiency);
+    else if (field == "collectives_per_layer")
+      count(v, name, s.collectives_per_layer);
+    else
+      return false;
+    return true;
   }
 
  private:
@@ -307,6 +322,11 @@ class Reader {
 };
 
 }  // namespace
+
+bool read_number_field(Scenario& scenario, std::string_view field, const Value& value,
+                       std::vector<FieldError>& errors) {
+  return Reader(errors).number_field(scenario, field, value);
+}
 
 ScenarioRead read_scenario(const Value& value) {
   ScenarioRead out;

@@ -7,10 +7,7 @@ namespace tplayer {
 
 Result solve(const Scenario& s) {
   const Precision precision = *parse_precision(s.precision);
-  const std::string key = precision.key();
-  double peak = 0;
-  for (const PeakFlops& p : s.accelerator.peak_flops)
-    if (parse_precision(p.precision)->key() == key) peak = p.flops_per_s;
+  const double peak = find_peak(s.accelerator, s.precision)->flops_per_s;
 
   const double n = static_cast<double>(s.tp_size);
   const double tokens = static_cast<double>(s.tokens);

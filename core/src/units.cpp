@@ -1,7 +1,6 @@
 #include "tplayer/units.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 
 #include "tplayer/value.hpp"
@@ -182,9 +181,7 @@ std::string with_prefix(double value, const char* const* symbols, const double* 
   int pick = 0;
   for (int i = 0; i < count; ++i)
     if (std::fabs(value) >= factors[i] * 0.99995) pick = i;
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.4g %s", value / factors[pick], symbols[pick]);
-  return buffer;
+  return format_significant(value / factors[pick], 4) + " " + symbols[pick];
 }
 
 }  // namespace
@@ -203,9 +200,7 @@ std::string format_quantity(double value, Dimension dimension) {
     }
     case Dimension::Time: {
       if (value != 0 && std::fabs(value) < 1e-9) {
-        char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "%.4g ns", value * 1e9);
-        return buffer;
+        return format_significant(value * 1e9, 4) + " ns";
       }
       static const char* const s[] = {"ns", "us", "ms", "s"};
       static const double f[] = {1e-9, 1e-6, 1e-3, 1};

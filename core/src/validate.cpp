@@ -71,15 +71,6 @@ class Checker {
   std::vector<FieldError>& errors_;
 };
 
-const PeakFlops* find_peak(const Accelerator& accelerator, const Precision& precision) {
-  const std::string key = precision.key();
-  for (const PeakFlops& peak : accelerator.peak_flops) {
-    const auto p = parse_precision(peak.precision);
-    if (p && p->key() == key) return &peak;
-  }
-  return nullptr;
-}
-
 std::string peak_keys(const Accelerator& accelerator) {
   std::string out;
   for (const PeakFlops& peak : accelerator.peak_flops) {
@@ -90,6 +81,14 @@ std::string peak_keys(const Accelerator& accelerator) {
 }
 
 }  // namespace
+
+const PeakFlops* find_peak(const Accelerator& accelerator, std::string_view precision) {
+  const auto wanted = parse_precision(precision);
+  if (!wanted) return nullptr;
+  for (const PeakFlops& peak : accelerator.peak_flops)
+    if (parse_precision(peak.precision) == wanted) return &peak;
+  return nullptr;
+}
 
 std::string link_path(std::span<const Link> before, std::string_view name) {
   bool taken = name.empty() || name.size() > kMaxNameBytes;
@@ -132,7 +131,7 @@ std::vector<FieldError> validate(const Scenario& s) {
     check.fail("accelerator.native_link", "unknown link preset " + excerpt(a.native_link));
 
   if (const auto precision = parse_precision(s.precision)) {
-    if (!a.peak_flops.empty() && !find_peak(a, *precision))
+    if (!a.peak_flops.empty() && !find_peak(a, s.precision))
       check.fail("precision", (a.name.empty() ? std::string("the accelerator") : a.name) +
                                   " has no peak for " + precision->key() + "; it has " +
                                   peak_keys(a));
@@ -165,16 +164,16 @@ std::vector<FieldError> validate(const Scenario& s) {
 std::vector<FieldError> warnings(const Scenario& s) {
   std::vector<FieldError> out;
   const std::int64_t n = s.tp_size;
-  const std::string tp = "tp_size " + std::to_string(n);
+  const auto tp = [n] { return "tp_size " + std::to_string(n); };
   if (n > s.workload.heads) {
-    out.push_back({"tp_size", tp + " is more than the " + std::to_string(s.workload.heads) +
+    out.push_back({"tp_size", tp() + " is more than the " + std::to_string(s.workload.heads) +
                                   " attention heads: some ranks get no head to compute"});
   } else if (s.workload.heads % n != 0) {
-    out.push_back({"tp_size", tp + " does not divide the " + std::to_string(s.workload.heads) +
+    out.push_back({"tp_size", tp() + " does not divide the " + std::to_string(s.workload.heads) +
                                   " attention heads: ranks get unequal shares"});
   }
   if (s.workload.hidden_dim % n != 0) {
-    out.push_back({"tp_size", tp + " does not divide hidden_dim " +
+    out.push_back({"tp_size", tp() + " does not divide hidden_dim " +
                                   std::to_string(s.workload.hidden_dim) +
                                   ": the weight matrices cannot be split evenly"});
   }

@@ -13,6 +13,9 @@ struct Precision {
   bool sparse = false;
   double bytes_per_element = 0;
   std::string key() const;  // normalised, e.g. "fp16_dense"
+  friend bool operator==(const Precision& a, const Precision& b) {
+    return a.format == b.format && a.sparse == b.sparse;
+  }
 };
 
 // nullopt when the format is unknown or the suffix is neither _dense nor _sparse.

@@ -28,6 +28,18 @@ inline constexpr std::size_t kMaxNameBytes = 64;
 // "links[<index>]" when the name is empty or an earlier link has it already.
 std::string link_path(std::span<const Link> before, std::string_view name);
 
+// The top-level numbers a sweep may vary.
+inline constexpr std::string_view kSweepableFields[] = {"tp_size", "tokens", "local_efficiency",
+                                                        "collectives_per_layer"};
+
+// Sets one of kSweepableFields from a value with the same type rules as read_scenario, adding
+// any problem to `errors`. Returns false when `field` is not one of them.
+bool read_number_field(Scenario& scenario, std::string_view field, const Value& value,
+                       std::vector<FieldError>& errors);
+
+// The accelerator's peak for a precision key (normalised on both sides), or nullptr.
+const PeakFlops* find_peak(const Accelerator& accelerator, std::string_view precision);
+
 // Every range rule of SPEC section 3; empty when the scenario can be solved.
 std::vector<FieldError> validate(const Scenario& scenario);
 

@@ -1,0 +1,91 @@
+// Native cost of one solve: parse the GPT-3 preset's JSON once, then time solve_value (read +
+// validate + solve) in a loop, and core's sweep over 10,000 values, the same work that the
+// wasm benchmark times inside WebAssembly. Prints one line per measurement (ns per solve).
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "tplayer/catalog.hpp"
+#include "tplayer/json.hpp"
+#include "tplayer/scenario.hpp"
+
+namespace {
+
+std::string to_json(const tplayer::Value& v);
+
+std::string quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string to_json(const tplayer::Value& v) {
+  using Kind = tplayer::Value::Kind;
+  switch (v.kind) {
+    case Kind::Null:
+      return "null";
+    case Kind::Bool:
+      return v.boolean ? "true" : "false";
+    case Kind::Number: {
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, "%.17g", v.number);
+      return buffer;
+    }
+    case Kind::String:
+      return quote(v.string);
+    case Kind::Array: {
+      std::string out = "[";
+      for (const auto& item : v.array) out += (out.size() > 1 ? "," : "") + to_json(item);
+      return out + "]";
+    }
+    case Kind::Object: {
+      std::string out = "{";
+      for (const auto& [key, item] : v.object)
+        out += (out.size() > 1 ? "," : "") + quote(key) + ":" + to_json(item);
+      return out + "}";
+    }
+  }
+  return "null";
+}
+
+template <class F>
+double best_ns(int rounds, int per_round, F&& body) {
+  double best = 1e300;
+  for (int r = 0; r < rounds; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    body(per_round);
+    const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+    best = std::min(best, took.count() / per_round);
+  }
+  return best;
+}
+
+}  // namespace
+
+int main() {
+  const tplayer::ScenarioPreset* preset = tplayer::find_preset("Gpt3TensorParallelLayerTp8");
+  // Through JSON text, as the wasm door receives it.
+  const tplayer::JsonParse parsed =
+      tplayer::parse_json(to_json(tplayer::to_value(preset->scenario)));
+  if (!parsed.ok()) return 1;
+  const tplayer::Value& scenario = parsed.value;
+
+  volatile double sink = 0;
+  const double solve_ns = best_ns(15, 20000, [&](int n) {
+    for (int i = 0; i < n; ++i) sink = sink + tplayer::solve_value(scenario).result->compute_time_s;
+  });
+  const std::vector<double> values(10000, 8.0);
+  const double sweep_ns = best_ns(15, 1,
+                                  [&](int) {
+                                    const auto outcomes =
+                                        tplayer::sweep(scenario, "tp_size", values);
+                                    sink = sink + outcomes.back().result->compute_time_s;
+                                  }) /
+                          static_cast<double>(values.size());
+  std::printf("native_solve_value_ns %.0f\nnative_sweep_ns_per_point %.0f\n", solve_ns, sweep_ns);
+  return 0;
+}

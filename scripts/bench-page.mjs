@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// The page's budgets, measured on the built dist/ (a benchmark: it prints, it does not fail):
+//   1. bytes: gzip -9 of what the page loads (HTML, JS, CSS, dist/tplayer.js with the wasm)
+//   2. Lighthouse 12 (mobile, simulated throttling) on dist/ served by scripts/serve.mjs
+//   3. input -> updated result: median time from an input event on tp_size to the DOM showing
+//      the new numbers, and to the next frame, in Chromium
+// Usage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N]   (KiB = 1024 bytes)
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { createServer, listen } from './serve.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DIST = `${ROOT}dist/`;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const both = (n) => `${kb(n)} (${n.toLocaleString('en-US')} B)`;
+const mark = (ok) => (ok ? 'ok  ' : 'OVER');
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function sizes() {
+  // gzip -9 as scripts/build-wasm.sh measures it (GNU gzip), or zlib where gzip is missing.
+  const gz = (f) => {
+    try {
+      return execFileSync('gzip', ['-9c', DIST + f], { maxBuffer: 1 << 26 }).length;
+    } catch {
+      return gzipSync(readFileSync(DIST + f), { level: 9 }).length;
+    }
+  };
+  const assets = readdirSync(`${DIST}assets`).map((f) => `assets/${f}`);
+  const own = ['index.html', ...assets].map((f) => [f, statSync(DIST + f).size, gz(f)]);
+  const wasm = ['tplayer.js', statSync(`${DIST}tplayer.js`).size, gz('tplayer.js')];
+  const pageGz = own.reduce((s, r) => s + r[2], 0);
+  console.log('\n== bytes (gzip -9) ==');
+  for (const [f, raw, g] of [...own, wasm]) console.log(`  ${f.padEnd(32)} ${kb(raw).padStart(9)} raw ${kb(g).padStart(9)} gzip`);
+  console.log(`  ${mark(pageGz <= 18 * 1024)} the page's own HTML+JS+CSS   ${both(pageGz)}  (target <= 18 KiB)`);
+  console.log(`  ${mark(wasm[2] <= 40 * 1024)} tplayer.js (wasm inside)      ${both(wasm[2])}  (target <= 40 KiB)`);
+  console.log(`  ${mark(pageGz + wasm[2] <= 60 * 1024)} the whole page               ${both(pageGz + wasm[2])}  (budget <= 60 KiB)`);
+  return { pageGz, wasmGz: wasm[2] };
+}
+
+async function lighthouseRuns(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const all = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    try {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const failed = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .map((a) => a.id);
+      all.push({
+        performance: lhr.categories.performance.score,
+        accessibility: lhr.categories.accessibility.score,
+        'best-practices': lhr.categories['best-practices'].score,
+        seo: lhr.categories.seo.score,
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        failed,
+        consoleErrors: (lhr.audits['errors-in-console'].details?.items || []).map((e) => `${e.source}: ${e.description}`),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const pick = (k) => median(all.map((r) => r[k]));
+  console.log(`\n== Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs} ==`);
+  const targets = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 0.9 };
+  for (const [k, t] of Object.entries(targets)) console.log(`  ${mark(pick(k) >= t)} ${k.padEnd(15)} ${pick(k).toFixed(2)}  (target >= ${t})`);
+  console.log(`       FCP ${Math.round(pick('fcp'))} ms, LCP ${Math.round(pick('lcp'))} ms, TBT ${Math.round(pick('tbt'))} ms, CLS ${pick('cls').toFixed(3)}`);
+  const failed = [...new Set(all.flatMap((r) => r.failed))];
+  if (failed.length) console.log(`       audits below 1 in some run: ${failed.join(', ')}`);
+  for (const e of new Set(all.flatMap((r) => r.consoleErrors))) console.log(`       console error in a run: ${e}`);
+  return all;
+}
+
+async function inputLatency(url) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(url);
+    await page.waitForSelector('.verdicts li');
+    const samples = await page.evaluate(async () => {
+      const input = document.getElementById('in-tp_size');
+      const out = document.querySelector('.summary');
+      const dom = [];
+      const frame = [];
+      const values = ['4', '8', '16', '2', '32', '1', '64'];
+      for (let i = 0; i < 140; i++) {
+        const before = out.textContent;
+        const t0 = performance.now();
+        input.value = values[i % values.length];
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        if (out.textContent === before && i > 0) throw new Error('the result did not change');
+        dom.push(performance.now() - t0);
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        frame.push(performance.now() - t0);
+      }
+      return { dom: dom.slice(20), frame: frame.slice(20) };
+    });
+    const m = median(samples.dom);
+    console.log('\n== input -> updated result (Chromium, tp_size, 120 edits) ==');
+    console.log(`  ${mark(m < 16.7)} input event -> DOM updated: median ${m.toFixed(2)} ms, max ${Math.max(...samples.dom).toFixed(2)} ms (one frame = 16.7 ms)`);
+    console.log(`       input event -> next frame painted: median ${median(samples.frame).toFixed(2)} ms`);
+    return m;
+  } finally {
+    await browser.close();
+  }
+}
+
+const server = createServer(DIST);
+const port = await listen(server, 0, false);
+const url = `http://127.0.0.1:${port}/`;
+try {
+  sizes();
+  await inputLatency(url);
+  if (!args.includes('--no-lighthouse')) await lighthouseRuns(url);
+} finally {
+  server.close();
+  server.closeAllConnections?.();
+}

@@ -1,0 +1,56 @@
+// Embed mode (?embed) in an iframe of a page on another origin: no page chrome, works at 320 px,
+// and posts {type: 'tplayer:height', height} to the parent whenever its height changes.
+import http from 'node:http';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RESULTS, openPage, useBrowser } from './harness.js';
+
+const env = useBrowser();
+let host; // the blog: another origin (localhost vs 127.0.0.1) on the same machine
+beforeAll(async () => {
+  host = http.createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="en"><title>A blog</title><body><p>Before the calculator.</p></body></html>');
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => host?.close());
+
+it('in an iframe at 320 px it reports its height and fits without horizontal scroll', async () => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url, { width: 360, height: 800 });
+  await page.goto(`http://localhost:${host.address().port}/`);
+  // The host page sizes the iframe from the messages, as the embed snippet does.
+  await page.evaluate((src) => {
+    window.heights = [];
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    frame.title = 'calculator';
+    frame.style.cssText = 'width:320px;height:150px;border:0;display:block';
+    addEventListener('message', (e) => {
+      if (e.source !== frame.contentWindow || !e.data || e.data.type !== 'tplayer:height') return;
+      window.heights.push(e.data.height);
+      frame.style.height = `${e.data.height}px`;
+    });
+    document.body.append(frame);
+  }, `${env.server.url}?embed`);
+  await page.waitForFunction(() => window.heights.length > 0);
+  const frame = page.frames().find((f) => f.url().includes('?embed'));
+  await frame.waitForSelector('.verdicts li');
+  const bodyHeight = () => frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  await page.waitForFunction((h) => window.heights.at(-1) === h, await bodyHeight());
+  expect(await page.evaluate(() => window.heights.at(-1))).toBeGreaterThan(300);
+  expect(await frame.locator('header.top').isVisible()).toBe(false);
+  expect(await frame.locator('footer').isVisible()).toBe(false);
+  expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await frame.locator('.share a').getAttribute('href')).not.toContain('embed');
+  await page.screenshot({ path: `${RESULTS}embed-320.png`, fullPage: true });
+
+  // Its height follows its content: opening the form grows it, and a new message says so.
+  const before = await page.evaluate(() => window.heights.at(-1));
+  await frame.locator('summary:has-text("Edit the scenario")').click();
+  await frame.locator('summary:has-text("Every number")').click();
+  await page.waitForFunction((h) => window.heights.at(-1) > h + 500, before);
+  expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.screenshot({ path: `${RESULTS}embed-320-open.png`, fullPage: true });
+  expect(problems.filter((p) => !p.includes(`localhost:${host.address().port}`))).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,76 @@
+// Hostile and broken URLs: no script runs, the page shows the default scenario with a notice
+// naming what it ignored, nothing is logged to the console, and the CSP is in place.
+import { expect, it } from 'vitest';
+import { RESULTS, openPage, ready, text, useBrowser } from './harness.js';
+
+const env = useBrowser();
+
+const e = encodeURIComponent;
+const ok = 'v=1&w=GPT3&a=H100&pr=fp16_dense&t=2048&e=0.5&c=2';
+const link = (name, preset = 'nvlink4') => `&l=${e(name).replace(/~/g, '%7E')}~450~GB%2Fs~0.5~us~${preset}`;
+const flag = "window.__pwned=1";
+const nested = (n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+
+const HOSTILE = {
+  'broken %-encoding': '#v=1&w=%E0%A4%A&a=H100',
+  'a lone %': '#%',
+  'broken UTF-16 in the name': `#${ok}&tp=8&l=%ED%A0%80~1~GB%2Fs~0~us~`,
+  'a 1 MB hash': `#v=1&l=${'A'.repeat(1 << 20)}`,
+  'a 1 MB hash of links': `#${ok}&tp=8${link('x').repeat(50_000)}`.slice(0, 1 << 20),
+  '<img onerror> in a link name': `#${ok}&tp=8${link(`<img src=x onerror="${flag}">`)}`,
+  'javascript: in a link name': `#${ok}&tp=8${link(`javascript:${flag}`)}`,
+  'javascript: as a link preset': `#${ok}&tp=8${link('nvlink', `javascript:${flag}`)}`,
+  '<script> as the workload': `#v=1&w=${e(`<script>${flag}</script>`)}&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2${link('nvlink')}`,
+  '<svg onload> as the precision': `#v=1&w=GPT3&a=H100&pr=${e(`<svg onload="${flag}">`)}&tp=8&t=2048&e=0.5&c=2${link('nvlink')}`,
+  '1e309 as tp_size': `#${ok}&tp=1e309${link('nvlink')}`,
+  '-0 as tp_size': `#${ok}&tp=-0${link('nvlink')}`,
+  '-0 as local_efficiency': `#v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=-0&c=2${link('nvlink')}`,
+  'NaN as tokens': `#v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=NaN&e=0.5&c=2${link('nvlink')}`,
+  'deeply nested JSON': `#${e(nested(20_000))}`,
+  'deeply nested JSON as a value': `#${ok}&tp=${e(nested(5000))}${link('nvlink')}`,
+  'base64 of JSON': `#${btoa(JSON.stringify({ workload: '<img src=x onerror=alert(1)>' }))}`,
+  'unknown keys only': `#embed=${e(`<svg onload="${flag}">`)}&__proto__[x]=1`,
+  'an unknown version': '#v=99&w=GPT3',
+};
+
+it.each(Object.entries(HOSTILE))('%s: no script runs; default scenario with a notice', async (name, hash) => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url, { width: 390, height: 844 });
+  const response = await page.goto(env.server.url + hash);
+  await ready(page);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  const notice = await text(page, '#notice');
+  expect(notice).toContain('Ignored');
+  expect(notice.length).toBeLessThan(2000);
+  expect(await page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');
+  expect(await text(page, '.a-details')).toContain('1.887 ms');
+  expect(await page.locator('.is-stale').count()).toBe(0);
+  expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(1);
+  expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  // The unusable state is not kept in the address bar, so copying it cannot spread it.
+  expect(await page.evaluate(() => location.hash)).toBe('');
+  if (name === '<img onerror> in a link name') await page.screenshot({ path: `${RESULTS}hostile-notice-390.png` });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+it('an unknown key next to a good state is ignored and named, the rest is used', async () => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url);
+  await page.goto(`${env.server.url}#${ok}&tp=16${link('nvlink')}&utm_source=${e('<b>x</b>')}`);
+  await ready(page);
+  expect(await page.inputValue('#in-tp_size')).toBe('16');
+  expect(await text(page, '#notice')).toContain('the unknown key "utm_source"');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+it('a script injected through the hash after load does not run either', async () => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url);
+  await page.goto(env.server.url);
+  await ready(page);
+  await page.evaluate((h) => (location.hash = h), `${ok}&tp=8${link(`<img src=x onerror="${flag}">`)}`);
+  await page.waitForSelector('#notice');
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  expect(await text(page, '.a-details')).toContain('1.887 ms');
+  expect(problems).toEqual([]);
+  await context.close();
+});

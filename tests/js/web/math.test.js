@@ -1,0 +1,30 @@
+// "Show the math" with the SPEC 3.1 numbers (tests/cases, shared with Catch2 and the JS API tests).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { linkSteps, modelInputs, scalarSteps } from '../../../web/src/math.js';
+import { catalog } from './catalog.fixture.js';
+
+const spec = JSON.parse(readFileSync(new URL('../../cases/gpt3_tp8_spec_3_1.json', import.meta.url)));
+const r = spec.expect;
+
+describe('show the math', () => {
+  const inp = modelInputs(spec.scenario, catalog);
+  it('resolves the inputs of the model', () => {
+    expect(inp).toEqual({ P: 175e9, L: 96, h: 12288, inferenceFlops: 350e9, T: 2048, n: 8, c: 2, eta: 0.5 });
+  });
+  it('substitutes the numbers, step by step, taking every result from the result object', () => {
+    const s = Object.fromEntries(scalarSteps(inp, r).map(([name, , values, result]) => [name, `${values} = ${result}`]));
+    expect(s.F).toBe('(3.5e11 / 96) × 2048 = 7.467e12 FLOP');
+    expect(s.t_comp).toBe('9.333e11 FLOP / (989 TFLOP/s × 0.5) = 1.887 ms');
+    expect(s.M).toBe('2048 × 12288 × 2 B = 50,331,648 B (50.33 MB)');
+    expect(s['weights per rank']).toBe('1.75e11 × 2 B / 8 = 43.75 GB ≤ 85.9 GB (80 GiB): fits');
+    const ib = Object.fromEntries(linkSteps(inp, r, r.links[1]).map(([name, , values, result]) => [name, `${values} = ${result}`]));
+    expect(ib.t_bw).toBe('2×(8−1)/8 × 50.33 MB / 50 GB/s = 1.762 ms');
+    expect(ib.t_lat).toBe('2×(8−1) × 5 µs = 70 µs');
+    expect(ib.t_comm).toBe('2 × 1.832 ms = 3.663 ms');
+    expect(ib.wire).toBe('2 × 2×(8−1)/8 × 50,331,648 B = 176,160,768 B (176.2 MB)');
+    expect(ib.bound).toBe('3.663 ms > 1.887 ms = communication');
+    expect(ib.speedup).toBe('15.1 ms / 5.551 ms = 2.72x');
+    expect(ib.efficiency).toBe('2.72 / 8 = 34%');
+  });
+});

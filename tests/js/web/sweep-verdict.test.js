@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { seriesByLink, tpValues } from '../../../web/src/sweep.js';
+import { shortLabel, turnText, verdict } from '../../../web/src/verdict.js';
+
+const nvlink = {
+  name: 'nvlink',
+  communication_time_s: 0.000405468373333,
+  comm_to_compute: 0.2148258328,
+  bound: 'compute',
+  regime: 'bandwidth',
+  serial_speedup: 6.58530612702,
+  serial_efficiency: 0.823163265877,
+};
+const ib = { ...nvlink, name: 'infiniband_ndr', communication_time_s: 0.00366, comm_to_compute: 1.94085, bound: 'communication', serial_speedup: 2.720302, serial_efficiency: 0.34 };
+
+describe('verdict', () => {
+  it('says the SPEC 3.1 headlines in words', () => {
+    expect(verdict(nvlink, { chip: 'H100', tpSize: 8 }).text).toBe(
+      'compute-bound — the exchange is 21% of compute; 6.6x faster than one H100 (82% efficient)',
+    );
+    expect(verdict(ib, { chip: 'H100', tpSize: 8 }).text).toBe('communication-bound — 1.9x the compute; 2.7x faster than one H100 (34% efficient)');
+  });
+  it('covers no exchange, latency and slowdowns', () => {
+    expect(verdict({ ...nvlink, communication_time_s: 0, comm_to_compute: 0, serial_speedup: 1, serial_efficiency: 1 }, { tpSize: 1 }).text).toContain('no exchange at tp_size 1');
+    expect(verdict({ ...ib, regime: 'latency', serial_speedup: 0.5 }, { chip: 'A100' }).text).toBe('communication-bound — 1.9x the compute, mostly latency; 0.5x: slower than one A100 alone');
+  });
+  it('shortens catalogue labels', () => {
+    expect(shortLabel('NVLink 4 (H100, H200)')).toBe('NVLink 4');
+    expect(shortLabel('InfiniBand NDR (400 Gb/s)')).toBe('InfiniBand NDR');
+    expect(shortLabel('PCIe 4.0 x16')).toBe('PCIe 4.0 x16');
+  });
+});
+
+describe('sweep', () => {
+  it('asks for 1, 2, 4, ... heads', () => {
+    expect(tpValues(96)).toEqual([1, 2, 4, 8, 16, 32, 64, 96]);
+    expect(tpValues(64)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    expect(tpValues(1)).toEqual([1]);
+    expect(tpValues(undefined)).toEqual([1]);
+    expect(tpValues(1e12).length).toBeLessThanOrEqual(41);
+  });
+  it('splits the points per link and finds where each turns', () => {
+    const points = [1, 2, 4].map((tp, i) => ({
+      value: tp,
+      result: { links: [{ ...nvlink }, { ...ib, bound: i ? 'communication' : 'compute' }] },
+    }));
+    points.push({ value: 8, errors: [{ field: 'tp_size', message: 'x' }] });
+    const s = seriesByLink(points, ['nvlink', 'infiniband_ndr']);
+    expect(s[1].map((p) => p.link && p.link.bound)).toEqual(['compute', 'communication', 'communication', null]);
+    expect(turnText('NVLink 4', s[0])).toBe('NVLink 4 stays compute-bound up to tp 4');
+    expect(turnText('IB', s[1])).toBe('IB turns communication-bound at tp 2');
+  });
+});

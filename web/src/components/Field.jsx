@@ -1,0 +1,68 @@
+// A labelled input with its messages: a text box, a select (`options`), or a number with a unit
+// select next to it (`units`: sends "<number> <unit>", or the text as typed when it carries its
+// own unit, "400 Gb/s"). `id` is the input id of form.js's inputFor.
+
+import { Messages } from './Messages.jsx';
+
+const UNIT_LABEL = { us: 'µs' };
+
+export function Field({ id, label, hint, v, options, units, value, onInput, inputMode = 'decimal', after }) {
+  const errors = v.errors[id];
+  const warnings = v.warnings[id];
+  const props = {
+    id: `in-${id}`,
+    'aria-invalid': errors ? 'true' : undefined,
+    'aria-describedby': [hint && `hint-${id}`, (errors || warnings) && `msg-${id}`].filter(Boolean).join(' ') || undefined,
+  };
+  const [text, unit] = units ? value : [value];
+  const typed = units && /[^\d\s.eE+-]/.test(text.trim());
+  return (
+    <div class={errors ? 'field invalid' : 'field'}>
+      <label for={props.id}>{label}</label>
+      <div class="row">
+        {options ? (
+          <select {...props} value={value} onInput={(e) => onInput(e.currentTarget.value)}>
+            {options.map(([k, t]) => (
+              <option key={k} value={k}>
+                {t}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...props}
+            type="text"
+            inputMode={inputMode}
+            autoComplete="off"
+            spellcheck={false}
+            value={text}
+            onInput={(e) => onInput(units ? [e.currentTarget.value, unit] : e.currentTarget.value)}
+          />
+        )}
+        {units && (
+          <select
+            class="unit"
+            aria-label={`${label}: unit`}
+            value={unit}
+            disabled={typed}
+            title={typed ? 'The unit typed in the box is used' : undefined}
+            onInput={(e) => onInput([text, e.currentTarget.value])}
+          >
+            {units.map((u) => (
+              <option key={u} value={u}>
+                {UNIT_LABEL[u] || u}
+              </option>
+            ))}
+          </select>
+        )}
+        {after}
+      </div>
+      {hint && (
+        <p class="hint" id={`hint-${id}`}>
+          {hint}
+        </p>
+      )}
+      <Messages id={id} errors={errors} warnings={warnings} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// "Show the math": SPEC section 3 step by step with this scenario's numbers.
+
+import * as fmt from '../format.js';
+import { linkSteps, scalarSteps } from '../math.js';
+
+function Steps({ steps }) {
+  return (
+    <ol class="steps">
+      {steps.map(([name, formula, values, result]) => (
+        <li key={name}>
+          <code>
+            {name} = {formula}
+          </code>{' '}
+          = {values} = <strong>{result}</strong>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function MathSteps({ v, open }) {
+  const shown = v.shown;
+  const inp = v.inputs;
+  if (!shown || !inp) return null;
+  const { result: r, names } = shown;
+  return (
+    <details class="card math" open={open}>
+      <summary>Show the math</summary>
+      <p class="hint">
+        n = {inp.n} ranks, T = {inp.T} tokens, c = {inp.c} all-reduces, η = {inp.eta}, b = {r.bytes_per_element} B per element, peak ={' '}
+        {fmt.flops(r.peak_flops)}. Every result below is the core's, rounded to 4 digits (the JSON download has them in full).
+      </p>
+      <Steps steps={scalarSteps(inp, r)} />
+      {r.links.map((l, i) => (
+        <section key={l.name}>
+          <h3>
+            {names.titles[i]} (B = bandwidth, α = latency)
+          </h3>
+          <Steps steps={linkSteps(inp, r, l)} />
+        </section>
+      ))}
+    </details>
+  );
+}

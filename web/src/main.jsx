@@ -1,0 +1,28 @@
+// Entry: renders the page, then loads the WebAssembly module from tplayer.js next to the page
+// at run time (the same file other pages import; it is not bundled into the page).
+
+import { render } from 'preact';
+import '../style.css';
+import { App } from './App.jsx';
+import { connectUrl, postHeight, registerWorker } from './browser.js';
+import { createAppState } from './state.js';
+import { isEmbed, urlWithHash } from './url.js';
+
+const state = createAppState();
+const embed = isEmbed(location.search);
+const root = document.getElementById('app');
+const draw = () => render(<App v={state.view()} embed={embed} />, root);
+if (embed) document.documentElement.classList.add('embed');
+state.subscribe(draw);
+draw();
+postHeight();
+registerWorker();
+
+import(/* @vite-ignore */ new URL('tplayer.js', document.baseURI).href)
+  .then((m) => m.load())
+  .then((api) => {
+    state.setApi(api, location.hash);
+    if (state.get().notice?.reset) history.replaceState(null, '', urlWithHash(location.href, ''));
+    connectUrl(state);
+  })
+  .catch((e) => state.setLoadError(String((e && e.message) || e)));

@@ -1,0 +1,42 @@
+// Sentences about a result, built from the core's numbers (formatted here, never recomputed).
+
+import { percent, times } from './format.js';
+
+/** "NVLink 4 (H100, H200)" -> "NVLink 4": a catalogue label without its parenthesis. */
+export function shortLabel(label) {
+  return String(label).replace(/\s*\([^)]*\)\s*$/, '');
+}
+
+/**
+ * The headline for one link: { title, bound, text }, e.g. "compute-bound — the exchange is 21%
+ * of compute; 6.6x faster than one H100 (82% efficient)".
+ */
+export function verdict(link, { chip = 'accelerator', tpSize } = {}) {
+  const bound = link.bound === 'communication' ? 'communication-bound' : 'compute-bound';
+  let exchange;
+  if (link.communication_time_s === 0) {
+    exchange = tpSize === 1 ? 'no exchange at tp_size 1' : 'no exchange is priced';
+  } else if (link.bound === 'communication') {
+    exchange = `${times(link.comm_to_compute, 2)} the compute`;
+  } else {
+    exchange = `the exchange is ${percent(link.comm_to_compute)} of compute`;
+  }
+  if (link.communication_time_s > 0 && link.regime === 'latency') exchange += ', mostly latency';
+  const s = link.serial_speedup;
+  const speed =
+    s >= 1
+      ? `${times(s, 2)} faster than one ${chip} (${percent(link.serial_efficiency)} efficient)`
+      : `${times(s, 2)}: slower than one ${chip} alone`;
+  return { bound, text: `${bound} — ${exchange}; ${speed}` };
+}
+
+/** Where a link turns communication-bound along a sweep, in words. */
+export function turnText(title, series) {
+  const first = series.find((p) => p.link && p.link.bound === 'communication');
+  const valid = series.filter((p) => p.link);
+  if (!valid.length) return `${title}: no result in this range`;
+  if (!first) return `${title} stays compute-bound up to tp ${valid[valid.length - 1].tp}`;
+  if (first === valid[0]) return `${title} is communication-bound from tp ${first.tp}`;
+  return `${title} turns communication-bound at tp ${first.tp}`;
+}
+
