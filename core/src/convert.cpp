@@ -1,4 +1,5 @@
 // Scenario, Result and catalogue -> Value, and the read+validate+solve pipeline.
+#include <algorithm>
 #include <variant>
 
 #include "tplayer/catalog.hpp"
@@ -105,18 +106,33 @@ namespace {
 
 // Adds validate()'s range errors to the type errors of reading (not twice for one field, nor
 // for a field inside or holding one already reported) and solves when nothing is wrong.
+// Whether `field` is `outer` or lies inside it ("links.a.bandwidth" inside "links.a").
+bool within(std::string_view field, std::string_view outer) {
+  return field.starts_with(outer) && (field.size() == outer.size() || field[outer.size()] == '.');
+}
+
+// Adds validate()'s range errors to the type errors of reading (not twice for one field, nor
+// for a field inside or holding one already reported) and solves when nothing is wrong. Once
+// the list is full, range checks could add nothing that would be listed, so they are skipped:
+// that also keeps the pairwise check below to at most kMaxErrors times a few hundred.
 Outcome finish(Scenario scenario, std::vector<FieldError> errors, bool check_ranges) {
   Outcome out;
   out.errors = std::move(errors);
-  if (check_ranges) {
+  const std::size_t read_errors = out.errors.size();
+  if (check_ranges && read_errors < kMaxErrors) {
     for (FieldError& e : validate(scenario)) {
-      bool already = false;
-      for (const FieldError& seen : out.errors) {
-        already = already || seen.field == e.field || e.field.starts_with(seen.field + ".") ||
-                  seen.field.starts_with(e.field + ".");
-      }
-      if (!already) out.errors.push_back(std::move(e));
+      const bool covered = std::any_of(
+          out.errors.begin(), out.errors.begin() + static_cast<std::ptrdiff_t>(read_errors),
+          [&](const FieldError& seen) {
+            return within(e.field, seen.field) || within(seen.field, e.field);
+          });
+      if (!covered) out.errors.push_back(std::move(e));
     }
+  }
+  if (out.errors.size() > kMaxErrors) {
+    const std::size_t more = out.errors.size() - (kMaxErrors - 1);
+    out.errors.resize(kMaxErrors - 1);
+    out.errors.push_back({"scenario", "and " + std::to_string(more) + " more problems not listed"});
   }
   if (out.errors.empty()) out.result = solve(scenario);
   out.scenario = std::move(scenario);

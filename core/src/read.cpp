@@ -1,4 +1,5 @@
 // Value -> Scenario: type conversion only. Range rules live in validate.cpp.
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
 
@@ -101,11 +102,19 @@ class Reader {
   }
 
   void check_members(const Value& object, std::string_view prefix, Keys allowed) {
+    std::vector<std::string_view> seen;  // known names so far: at most a dozen
     for (const auto& [key, member] : object.object) {
       bool known = false;
       for (std::string_view k : allowed) known = known || k == key;
       for (std::string_view k : kMetadataKeys) known = known || k == key;
-      if (known) continue;
+      if (known) {
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+          fail(path(prefix, key),
+               "given twice; give each field once (JSON readers disagree on which copy counts)");
+        }
+        seen.push_back(key);
+        continue;
+      }
       const std::string expected = "; expected one of " + join(allowed);
       const std::string parent = prefix.empty() ? "scenario" : std::string(prefix);
       if (key.empty()) {
@@ -278,6 +287,12 @@ class Reader {
 
   std::vector<Link> links(const Value& v) {
     std::vector<Link> out;
+    const std::size_t given = v.is_object() ? v.object.size() : v.array.size();
+    if (given > kMaxLinks) {
+      fail("links", "expected at most " + std::to_string(kMaxLinks) + " links, got " +
+                        std::to_string(given));
+      return out;
+    }
     if (v.is_object()) {
       for (const auto& [name, link] : v.object) out.push_back(this->link(link, name, out));
     } else if (v.is_array()) {

@@ -189,9 +189,9 @@ std::string with_prefix(double value, const char* const* symbols, const double* 
 std::string format_quantity(double value, Dimension dimension) {
   switch (dimension) {
     case Dimension::Bytes: {
-      static const char* const s[] = {"B", "KB", "MB", "GB", "TB", "PB"};
-      static const double f[] = {1, 1e3, 1e6, 1e9, 1e12, 1e15};
-      return with_prefix(value, s, f, 6);
+      static const char* const s[] = {"B", "KB", "MB", "GB", "TB"};
+      static const double f[] = {1, 1e3, 1e6, 1e9, 1e12};
+      return with_prefix(value, s, f, 5);
     }
     case Dimension::Bandwidth: {
       static const char* const s[] = {"B/s", "KB/s", "MB/s", "GB/s", "TB/s"};

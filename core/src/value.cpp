@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 namespace tplayer {
 
@@ -127,7 +128,7 @@ std::string format_significant(double value, int digits) {
   std::string out = sign;
   if (decimal_exponent < -4 || decimal_exponent >= precision) {
     out += d[0];
-    if (d.size() > 1) out += "." + d.substr(1);
+    if (d.size() > 1) out.append(".").append(d, 1);
     const int magnitude = std::abs(decimal_exponent);
     out += decimal_exponent < 0 ? "e-" : "e+";
     if (magnitude < 10) out += '0';
@@ -149,6 +150,29 @@ std::string format_number(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   return format_significant(value, 15);
+}
+
+bool identical(const Value& a, const Value& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case Value::Kind::Null:
+      return true;
+    case Value::Kind::Bool:
+      return a.boolean == b.boolean;
+    case Value::Kind::Number:  // bitwise (Emscripten's libc++ has no std::bit_cast)
+      return (std::isnan(a.number) && std::isnan(b.number)) ||
+             std::memcmp(&a.number, &b.number, sizeof(double)) == 0;
+    case Value::Kind::String:
+      return a.string == b.string;
+    case Value::Kind::Array:
+      return std::equal(a.array.begin(), a.array.end(), b.array.begin(), b.array.end(), identical);
+    case Value::Kind::Object:
+      return std::equal(a.object.begin(), a.object.end(), b.object.begin(), b.object.end(),
+                        [](const auto& x, const auto& y) {
+                          return x.first == y.first && identical(x.second, y.second);
+                        });
+  }
+  return false;
 }
 
 std::string excerpt(std::string_view text) {

@@ -238,9 +238,9 @@ TEST_CASE("presets: valid, solvable, and round-trip through their JSON form",
     INFO(list(read.errors));
     CHECK(read.errors.empty());
     CHECK(validate(read.scenario).empty());
-    CHECK(same(to_value(solve(read.scenario)), original));
-    CHECK(same(to_value(read.scenario), form));
-    CHECK(same(to_value(*solve_value(form).result), original));
+    CHECK(identical(to_value(solve(read.scenario)), original));
+    CHECK(identical(to_value(read.scenario), form));
+    CHECK(identical(to_value(*solve_value(form).result), original));
   }
 }
 
@@ -256,8 +256,8 @@ TEST_CASE("presets: a custom scenario round-trips through its JSON form", "[cata
   const ScenarioRead again = read_scenario(form);
   INFO(list(again.errors));
   REQUIRE(again.errors.empty());
-  CHECK(same(to_value(again.scenario), form));
-  CHECK(same(to_value(solve(again.scenario)), to_value(solve(read.scenario))));
+  CHECK(identical(to_value(again.scenario), form));
+  CHECK(identical(to_value(solve(again.scenario)), to_value(solve(read.scenario))));
 }
 
 TEST_CASE("presets: Gpt3TensorParallelLayerTp8 is the SPEC 3.1 case", "[catalog][presets][spec]") {
@@ -266,7 +266,7 @@ TEST_CASE("presets: Gpt3TensorParallelLayerTp8 is the SPEC 3.1 case", "[catalog]
   const JsonParse file = parse_json(read_file(cases_dir() / "gpt3_tp8_spec_3_1.json"));
   REQUIRE(file.ok());
   const Value& scenario = *file.value.find("scenario");
-  CHECK(same(to_value(solve(p->scenario)), to_value(solved(scenario))));
+  CHECK(identical(to_value(solve(p->scenario)), to_value(solved(scenario))));
   const Scenario& s = p->scenario;
   CHECK(s.workload.key == "GPT3");
   CHECK(s.tp_size == 8);
@@ -315,7 +315,7 @@ TEST_CASE("sweep over tp_size: one outcome per value, each the single solve", "[
     const Outcome single = solve_value(one);
     CHECK(outcomes[i].errors == single.errors);
     REQUIRE(outcomes[i].result.has_value() == single.result.has_value());
-    if (single.result) CHECK(same(to_value(*outcomes[i].result), to_value(*single.result)));
+    if (single.result) CHECK(identical(to_value(*outcomes[i].result), to_value(*single.result)));
   }
   CHECK(outcomes[3].result->compute_time_s == solved(base).compute_time_s);
   CHECK(outcomes[0].result->links[0].communication_time_s == 0);
@@ -427,8 +427,8 @@ TEST_CASE("catalog_value(): presets with results, entries with sources", "[value
     const ScenarioPreset& p = scenario_presets()[i];
     const Value& item = presets.array[i];
     CHECK(item.find("key")->string == p.key);
-    CHECK(same(*item.find("scenario"), to_value(p.scenario)));
-    CHECK(same(*item.find("result"), to_value(solve(p.scenario))));
+    CHECK(identical(*item.find("scenario"), to_value(p.scenario)));
+    CHECK(identical(*item.find("result"), to_value(solve(p.scenario))));
   }
   for (const char* kind : {"workloads", "accelerators", "links"}) {
     INFO(kind);

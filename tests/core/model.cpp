@@ -242,8 +242,8 @@ TEST_CASE("a bare precision is the dense one, and absent precision is fp16_dense
   v.object.erase(std::find_if(v.object.begin(), v.object.end(),
                               [](const auto& m) { return m.first == "precision"; }));
   const Result absent = solved(v);
-  CHECK(same(to_value(bare), to_value(dense)));
-  CHECK(same(to_value(absent), to_value(dense)));
+  CHECK(identical(to_value(bare), to_value(dense)));
+  CHECK(identical(to_value(absent), to_value(dense)));
   CHECK(read_scenario(spec_scenario()).scenario.precision == "fp16_dense");
 }
 
@@ -276,8 +276,8 @@ TEST_CASE("kv_heads and memory_bandwidth do not change the forward-layer numbers
   const Value before = to_value(solved(v));
   member(v, "workload").set("kv_heads", Value::from(8.0));
   member(v, "accelerator").set("memory_bandwidth", Value::from("1 TB/s"));
-  CHECK(same(to_value(solved(v)), before));
-  CHECK(same(before, to_value(solved(spec_scenario()))));
+  CHECK(identical(to_value(solved(v)), before));
+  CHECK(identical(before, to_value(solved(spec_scenario()))));
 }
 
 TEST_CASE("every time of every preset is finite and non-negative", "[model]") {

@@ -109,31 +109,4 @@ inline std::vector<std::filesystem::path> json_files(const std::filesystem::path
   return out;
 }
 
-// Deep equality of two values; NaN equals NaN so that round trips can be compared.
-inline bool same(const Value& a, const Value& b) {
-  if (a.kind != b.kind) return false;
-  switch (a.kind) {
-    case Value::Kind::Null:
-      return true;
-    case Value::Kind::Bool:
-      return a.boolean == b.boolean;
-    case Value::Kind::Number:
-      return a.number == b.number || (a.number != a.number && b.number != b.number);
-    case Value::Kind::String:
-      return a.string == b.string;
-    case Value::Kind::Array:
-      if (a.array.size() != b.array.size()) return false;
-      for (std::size_t i = 0; i < a.array.size(); ++i)
-        if (!same(a.array[i], b.array[i])) return false;
-      return true;
-    case Value::Kind::Object:
-      if (a.object.size() != b.object.size()) return false;
-      for (std::size_t i = 0; i < a.object.size(); ++i)
-        if (a.object[i].first != b.object[i].first || !same(a.object[i].second, b.object[i].second))
-          return false;
-      return true;
-  }
-  return false;
-}
-
 }  // namespace tplayer::test

@@ -21,6 +21,12 @@ struct ScenarioRead {
 };
 ScenarioRead read_scenario(const Value& value);
 
+// Most links one scenario may list (beyond any real comparison; it bounds the work per solve).
+inline constexpr std::size_t kMaxLinks = 64;
+
+// Most errors one outcome lists; past it, one last entry on "scenario" says how many more.
+inline constexpr std::size_t kMaxErrors = 100;
+
 // Longest member or link name that a field path spells out; longer ones are named by position.
 inline constexpr std::size_t kMaxNameBytes = 64;
 

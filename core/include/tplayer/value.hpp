@@ -20,6 +20,15 @@ struct Value {
   std::vector<Value> array;
   Members object;
 
+  // Declared here and defaulted after the class: clang 14 with libstdc++ 12 in C++20 mode would
+  // otherwise instantiate them while std::pair<std::string, Value> is still incomplete.
+  Value();
+  Value(const Value&);
+  Value(Value&&) noexcept;
+  Value& operator=(const Value&);
+  Value& operator=(Value&&) noexcept;
+  ~Value();
+
   static Value null() { return {}; }
   static Value from(bool b) {
     Value v;
@@ -60,12 +69,23 @@ struct Value {
 
   // The first member with this key, or nullptr (also when this is not an object).
   const Value* find(std::string_view key) const;
-  // Appends a member to an object (keeps duplicates: validation reports them).
+  // Appends a member to an object (keeps duplicates: read_scenario reports them).
   Value& add(std::string key, Value value);
   // Replaces the first member with this key, or appends it.
   void set(std::string_view key, Value value);
   Value& push(Value value);
 };
+
+inline Value::Value() = default;
+inline Value::Value(const Value&) = default;
+inline Value::Value(Value&&) noexcept = default;
+inline Value& Value::operator=(const Value&) = default;
+inline Value& Value::operator=(Value&&) noexcept = default;
+inline Value::~Value() = default;
+
+// The same document: the same kinds, members in the same order, numbers with the same bits
+// (any NaN equals any NaN, and -0 differs from 0).
+bool identical(const Value& a, const Value& b);
 
 // Quotes text for an error message: at most 40 bytes, cut on a UTF-8 character boundary,
 // control characters shown as spaces, "..." when cut: `"abc"`, `"xxxx..."`.

@@ -1,0 +1,186 @@
+// libFuzzer target: arbitrary bytes -> parse_json (the reader of the CLI's --json and the wasm
+// door) -> read_scenario + validate + solve (solve_value), then sweep(). Beyond "no crash, no
+// sanitizer report", it checks the promises of SPEC section 3 on every result and the shape of
+// every error list, and aborts with "INVARIANT FAILED: ..." when one breaks.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "support.hpp"
+#include "tplayer/json.hpp"
+#include "tplayer/scenario.hpp"
+
+namespace {
+
+using namespace tplayer;
+using fuzz::require;
+
+std::string num(double x) { return format_number(x); }
+
+// Every number of the result is finite and >= 0; names the first that is not.
+template <class T, class Fields>
+void check_numbers(const T& object, const Fields& fields, std::string_view where) {
+  for (const auto& field : fields) {
+    if (const auto* member = std::get_if<double T::*>(&field.member)) {
+      const double x = object.**member;
+      const std::string detail = std::string(where) + std::string(field.name) + " = " + num(x);
+      require(std::isfinite(x), "a result number is not finite", detail);
+      require(x >= 0, "a result number is negative", detail);
+    }
+  }
+}
+
+// The promises of SPEC section 3 for one solved scenario.
+void check_result(const Scenario& s, const Result& r) {
+  const double c = static_cast<double>(s.collectives_per_layer);
+
+  check_numbers(r, kResultFields, "result.");
+  require(r.compute_time_s > 0 && r.single_device_time_s > 0 && r.flops_per_layer > 0 &&
+              r.peak_flops > 0 && r.message_bytes > 0 && r.bytes_per_element > 0,
+          "a positive input gave a zero compute time, FLOP count, peak or message size");
+  require(r.fits_in_memory == (r.weights_per_rank_bytes <= r.memory_capacity_bytes),
+          "fits_in_memory disagrees with weights_per_rank_bytes <= memory_capacity_bytes");
+
+  require(r.links.size() == s.links.size(), "one link result per scenario link");
+  require(!r.links.empty(), "a solved scenario has links");
+  std::size_t binding = 0;
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    const LinkResult& l = r.links[i];
+    const std::string where = "links[" + std::to_string(i) + "].";
+    check_numbers(l, kLinkResultFields, where);
+    require(l.name == s.links[i].name, "link results keep the input order and names", where);
+    require(l.bandwidth_bytes_per_s == s.links[i].bandwidth && l.latency_s == s.links[i].latency,
+            "a link result echoes its bandwidth and latency", where);
+    require(l.allreduce_time_s == l.bandwidth_time_s + l.latency_time_s, "t_ar == t_bw + t_lat",
+            where);
+    require(l.communication_time_s == c * l.allreduce_time_s, "t_comm == c * t_ar",
+            where + " t_comm " + num(l.communication_time_s) + ", t_ar " + num(l.allreduce_time_s) +
+                ", c " + num(c));
+    require(l.bound == (l.communication_time_s > r.compute_time_s ? "communication" : "compute"),
+            "bound agrees with communication_time_s > compute_time_s",
+            where + " bound " + l.bound + ", t_comm " + num(l.communication_time_s) + ", t_comp " +
+                num(r.compute_time_s));
+    require(l.regime == (l.latency_time_s > l.bandwidth_time_s ? "latency" : "bandwidth"),
+            "regime agrees with latency_time_s > bandwidth_time_s", where + " " + l.regime);
+    require(l.serial_layer_time_s == r.compute_time_s + l.communication_time_s,
+            "serial time == t_comp + t_comm", where);
+    require(l.overlapped_layer_time_s == std::max(r.compute_time_s, l.communication_time_s),
+            "overlapped time == max(t_comp, t_comm)", where);
+    require(l.serial_speedup <= l.overlapped_speedup, "serial speedup <= overlapped speedup",
+            where + " " + num(l.serial_speedup) + " > " + num(l.overlapped_speedup));
+    require(l.serial_efficiency <= l.overlapped_efficiency,
+            "serial efficiency <= overlapped efficiency", where);
+    require(l.overlapped_efficiency <= 1 + 1e-12, "overlapped efficiency <= 1",
+            where + " " + num(l.overlapped_efficiency));
+    if (s.tp_size == 1)
+      require(l.communication_time_s == 0 && l.wire_bytes_per_rank == 0,
+              "tp_size 1 exchanges nothing", where);
+    if (s.collectives_per_layer == 0)
+      require(l.communication_time_s == 0 && l.bound == "compute",
+              "collectives_per_layer 0 prices no exchange", where);
+    if (l.communication_time_s > r.links[binding].communication_time_s) binding = i;
+  }
+  require(r.binding_link == r.links[binding].name,
+          "binding_link is the first link with the largest communication_time_s",
+          "got " + r.binding_link + ", expected " + r.links[binding].name);
+  require(r.bound == r.links[binding].bound, "the scenario's bound is its binding link's bound");
+
+  // Warnings: exactly the rules of SPEC section 3.
+  std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0;
+  for (const FieldError& w : r.warnings) {
+    if (w.field == "tp_size")
+      ++tp_warnings;
+    else if (w.field == "accelerator.memory_capacity")
+      ++memory_warnings;
+    else if (w.field == "collectives_per_layer")
+      ++collective_warnings;
+    else
+      fuzz::fail("a warning on an unexpected field", w.field);
+  }
+  const auto& w = s.workload;
+  const std::size_t want_tp = (s.tp_size > w.heads || w.heads % s.tp_size != 0 ? 1u : 0u) +
+                              (w.hidden_dim % s.tp_size != 0 ? 1u : 0u);
+  require(tp_warnings == want_tp, "tp_size warnings match the divisibility rules",
+          std::to_string(tp_warnings) + " != " + std::to_string(want_tp));
+  require(memory_warnings == (r.fits_in_memory ? 0u : 1u),
+          "a memory warning exactly when the weights do not fit");
+  require(collective_warnings == (s.collectives_per_layer == 0 ? 1u : 0u),
+          "a collectives warning exactly when collectives_per_layer is 0");
+}
+
+// to_value(result) has the SPEC field names in order and survives JSON text unchanged.
+void check_result_value(const Value& v) {
+  require(v.is_object() && !v.object.empty() && v.object[0].first == "type",
+          "a result value starts with its type");
+  std::size_t k = 1;
+  for (const auto& field : kResultFields)
+    require(k < v.object.size() && v.object[k++].first == field.name,
+            "a result value lists the SPEC fields in order", std::string(field.name));
+  require(k + 2 == v.object.size() && v.object[k].first == "warnings" &&
+              v.object[k + 1].first == "links",
+          "a result value ends with warnings and links");
+
+  const std::string text = fuzz::write_json(v);
+  const JsonParse back = parse_json(text);
+  require(back.ok(), "a result value written as JSON parses again", back.error);
+  require(identical(back.value, v), "a result value survives JSON text unchanged");
+}
+
+void check_outcome(const Outcome& o, bool input_utf8, std::string_view what) {
+  require(o.result.has_value() == o.errors.empty(), "a result exists iff there are no errors",
+          what);
+  fuzz::check_errors(o.errors, input_utf8, what);
+  if (o.result) fuzz::check_errors(o.result->warnings, input_utf8, what);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const JsonParse parsed = parse_json(text);
+  if (!parsed.ok()) {
+    require(parsed.value.is_null(), "a failed parse leaves no value");
+    require(parsed.error.starts_with("line ") || parsed.error.starts_with("the document is"),
+            "a JSON syntax error says where", parsed.error);
+    return 0;
+  }
+  const bool input_utf8 = fuzz::valid_utf8(text);
+
+  const Outcome outcome = solve_value(parsed.value);
+  check_outcome(outcome, input_utf8, "solve_value");
+  if (!outcome.result) return 0;
+
+  // The same document read by hand: what solve_value solved, read_scenario and validate accept.
+  const ScenarioRead read = read_scenario(parsed.value);
+  require(read.errors.empty() && validate(read.scenario).empty(),
+          "solve_value solves only what read_scenario and validate accept");
+  check_result(read.scenario, *outcome.result);
+  const Value result_value = to_value(*outcome.result);
+  check_result_value(result_value);
+
+  // The scenario as the doors print it (--print-scenario, presets) solves to the same result.
+  const Outcome again = solve_value(to_value(read.scenario));
+  require(again.result.has_value(), "to_value(scenario) of a valid scenario is valid");
+  require(identical(to_value(*again.result), result_value),
+          "to_value(scenario) solves to the same result");
+
+  // A sweep over tp_size: every point of a valid scenario is valid and keeps the invariants;
+  // the point at the scenario's own tp_size is the same result.
+  const double tp_values[] = {1, 3, static_cast<double>(read.scenario.tp_size)};
+  const std::vector<Outcome> points = sweep(parsed.value, "tp_size", tp_values);
+  require(points.size() == std::size(tp_values), "sweep gives one outcome per value");
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    check_outcome(points[i], input_utf8, "sweep");
+    require(points[i].result.has_value(), "every tp_size point of a valid scenario solves");
+    Scenario varied = read.scenario;
+    varied.tp_size = static_cast<std::int64_t>(tp_values[i]);
+    check_result(varied, *points[i].result);
+  }
+  require(identical(to_value(*points.back().result), result_value),
+          "sweep at the scenario's own tp_size gives the same result");
+  return 0;
+}

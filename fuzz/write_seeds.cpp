@@ -1,0 +1,220 @@
+// Writes the fuzzers' seed corpora and dictionaries from what the project already holds, so
+// nothing generated lives in the repository:
+//   tplayer_fuzz_seeds OUT_DIR [CASE.json ...]
+//   OUT_DIR/scenario/  every preset scenario (as to_value prints it, and with its workload,
+//                      accelerator and links spelled out), the "scenario" (or "scenario_text")
+//                      of each tests/cases file given, and a few hand-made shapes
+//   OUT_DIR/units/     every unit and precision key with numbers around it
+//   OUT_DIR/scenario.dict, OUT_DIR/units.dict   libFuzzer dictionaries of tokens and names
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+#include "tplayer/catalog.hpp"
+#include "tplayer/json.hpp"
+#include "tplayer/precision.hpp"
+#include "tplayer/scenario.hpp"
+#include "tplayer/units.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace tplayer;
+
+// Shapes no preset or case has: custom objects with unit strings, links as an array, the
+// NaN token, a unit of the wrong kind, a precision the chip lacks.
+constexpr const char* kHandMade[] = {
+    R"({"workload":{"name":"w","parameters":"7e9","layers":32,"hidden_dim":4096,"heads":32,)"
+    R"("kv_heads":8,"inference_flops":14e9},"tp_size":4,"tokens":4096,"accelerator":{"name":"a",)"
+    R"("peak_flops":{"fp16":"312 TFLOP/s","bf16_sparse":"624 TFLOPS"},"memory_capacity":"80 GiB",)"
+    R"("memory_bandwidth":"2.039 TB/s","native_link":"nvlink3"},"precision":"fp16",)"
+    R"("local_efficiency":0.5,"links":{"pcie":{"bandwidth":"32 GB/s","latency":"1 us"},)"
+    R"("ib":{"bandwidth":"400 Gb/s","latency":"5 \u00b5s"}},"collectives_per_layer":4})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":2048,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":["nvlink4",{"name":"ib","bandwidth":50e9,"latency":5e-6}]})",
+    R"({"workload":"GPT2","tp_size":1,"tokens":1,"accelerator":"V100","precision":"fp32",)"
+    R"("local_efficiency":1,"links":{"x":"pcie4"},"collectives_per_layer":0})",
+    R"({"workload":"BERT_Large","tp_size":NaN,"tokens":-Infinity,"accelerator":"TPUv5p",)"
+    R"("precision":"int4_sparse","local_efficiency":Infinity,"links":{}})",
+    R"({"type":"TensorParallelLayerScenario","workload":"Llama2_70B","tp_size":3,"tokens":7,)"
+    R"("accelerator":"MI300X","precision":"fp8","local_efficiency":1e-30,)"
+    R"("links":{"a":{"bandwidth":"1 ms"},"a":{"bandwidth":0,"latency":-1}}})",
+};
+
+constexpr const char* kScenarioNames[] = {"type",
+                                          "name",
+                                          "description",
+                                          "workload",
+                                          "tp_size",
+                                          "tokens",
+                                          "accelerator",
+                                          "precision",
+                                          "local_efficiency",
+                                          "links",
+                                          "collectives_per_layer",
+                                          "parameters",
+                                          "layers",
+                                          "hidden_dim",
+                                          "heads",
+                                          "kv_heads",
+                                          "inference_flops",
+                                          "peak_flops",
+                                          "memory_capacity",
+                                          "memory_bandwidth",
+                                          "native_link",
+                                          "bandwidth",
+                                          "latency",
+                                          "key",
+                                          "label",
+                                          "source",
+                                          "note",
+                                          "title",
+                                          "lesson",
+                                          "TensorParallelLayerScenario"};
+
+constexpr const char* kJsonTokens[] = {"{",        "}",
+                                       "[",        "]",
+                                       ":",        ",",
+                                       "\"",       "\\",
+                                       "\\u",      "\\ud83d\\ude00",
+                                       "true",     "false",
+                                       "null",     "NaN",
+                                       "Infinity", "-Infinity",
+                                       "-0",       "0.5",
+                                       "1e-30",    "1e30",
+                                       "1e309",    "9007199254740993",
+                                       "1e12",     "-1",
+                                       "2048",     " ",
+                                       "\n"};
+
+constexpr const char* kNumbers[] = {"0",  "1",      "-1.5e3",           "0.5", "1e309", "+7", ".5",
+                                    "5.", "1e-330", "9007199254740993", "3 ",  "\t2"};
+
+void write_file(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+  if (!out) {
+    std::cerr << "tplayer_fuzz_seeds: cannot write " << path << '\n';
+    std::exit(1);
+  }
+}
+
+// One libFuzzer dictionary entry: "token" with quote, backslash and non-printables escaped.
+std::string dict_entry(std::string_view token) {
+  std::string out = "\"";
+  for (const char c : token) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u >= 0x7F) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\x%02X", u);
+      out += escape;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"\n";
+}
+
+void write_dict(const fs::path& path, const std::set<std::string>& tokens) {
+  std::string text;
+  for (const std::string& t : tokens)
+    if (!t.empty()) text += dict_entry(t);
+  write_file(path, text);
+}
+
+class Corpus {
+ public:
+  explicit Corpus(fs::path dir) : dir_(std::move(dir)) { fs::create_directories(dir_); }
+  void add(const std::string& bytes) {
+    if (seen_.insert(bytes).second)
+      write_file(dir_ / ("seed-" + std::to_string(seen_.size())), bytes);
+  }
+  std::size_t size() const { return seen_.size(); }
+
+ private:
+  fs::path dir_;
+  std::set<std::string> seen_;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "tplayer_fuzz_seeds: cannot read " << path << '\n';
+    std::exit(1);
+  }
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: tplayer_fuzz_seeds OUT_DIR [CASE.json ...]\n";
+    return 1;
+  }
+  const fs::path out = argv[1];
+  Corpus scenarios(out / "scenario");
+  Corpus quantities(out / "units");
+
+  for (const ScenarioPreset& preset : scenario_presets()) {
+    scenarios.add(fuzz::write_json(to_value(preset.scenario)));
+    Scenario spelled_out = preset.scenario;  // no catalogue keys: every field as an object
+    spelled_out.workload.key.clear();
+    spelled_out.accelerator.key.clear();
+    for (Link& link : spelled_out.links) link.preset.clear();
+    scenarios.add(fuzz::write_json(to_value(spelled_out)));
+  }
+  for (const char* text : kHandMade) scenarios.add(text);
+  for (int i = 2; i < argc; ++i) {
+    const JsonParse parsed = parse_json(read_file(argv[i]));
+    if (!parsed.ok()) {
+      std::cerr << "tplayer_fuzz_seeds: " << argv[i] << ": " << parsed.error << '\n';
+      return 1;
+    }
+    if (const Value* s = parsed.value.find("scenario")) scenarios.add(fuzz::write_json(*s));
+    if (const Value* t = parsed.value.find("scenario_text"); t && t->is_string())
+      scenarios.add(t->string);
+  }
+
+  std::set<std::string> scenario_tokens(std::begin(kJsonTokens), std::end(kJsonTokens));
+  std::set<std::string> unit_tokens(std::begin(kNumbers), std::end(kNumbers));
+  for (const char* name : kScenarioNames) scenario_tokens.insert("\"" + std::string(name) + "\"");
+  for (const auto& e : workload_catalog()) scenario_tokens.insert("\"" + e.workload.key + "\"");
+  for (const auto& e : accelerator_catalog())
+    scenario_tokens.insert("\"" + e.accelerator.key + "\"");
+  for (const auto& e : link_catalog()) scenario_tokens.insert("\"" + e.key + "\"");
+  for (const std::string_view format : precision_formats()) {
+    for (const std::string& key :
+         {std::string(format), std::string(format) + "_dense", std::string(format) + "_sparse"}) {
+      scenario_tokens.insert("\"" + key + "\"");
+      unit_tokens.insert(key);
+      quantities.add(key);
+    }
+  }
+  unit_tokens.insert("_dense");
+  unit_tokens.insert("_sparse");
+  for (const Unit& unit : units()) {
+    const std::string symbol(unit.symbol);
+    scenario_tokens.insert("\"1 " + symbol + "\"");
+    unit_tokens.insert(symbol);
+    unit_tokens.insert(" " + symbol);
+    for (const char* number : kNumbers) quantities.add(std::string(number) + " " + symbol);
+    quantities.add("989" + symbol);
+  }
+  for (const char* number : kNumbers) quantities.add(number);
+
+  write_dict(out / "scenario.dict", scenario_tokens);
+  write_dict(out / "units.dict", unit_tokens);
+  std::cout << "seeds: " << scenarios.size() << " scenarios, " << quantities.size()
+            << " quantities in " << out.string() << '\n';
+  return 0;
+}
