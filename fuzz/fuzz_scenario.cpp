@@ -74,8 +74,11 @@ void check_result(const Scenario& s, const Result& r) {
             where + " " + num(l.serial_speedup) + " > " + num(l.overlapped_speedup));
     require(l.serial_efficiency <= l.overlapped_efficiency,
             "serial efficiency <= overlapped efficiency", where);
-    require(l.overlapped_efficiency <= 1 + 1e-12, "overlapped efficiency <= 1",
+    require(l.overlapped_efficiency <= 1,
+            "overlapped efficiency <= 1 (exactly, no rounding past it)",
             where + " " + num(l.overlapped_efficiency));
+    require(l.overlapped_speedup <= static_cast<double>(s.tp_size), "overlapped speedup <= tp_size",
+            where + " " + num(l.overlapped_speedup));
     if (s.tp_size == 1)
       require(l.communication_time_s == 0 && l.wire_bytes_per_rank == 0,
               "tp_size 1 exchanges nothing", where);

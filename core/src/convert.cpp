@@ -115,7 +115,7 @@ bool within(std::string_view field, std::string_view outer) {
 // for a field inside or holding one already reported) and solves when nothing is wrong. Once
 // the list is full, range checks could add nothing that would be listed, so they are skipped:
 // that also keeps the pairwise check below to at most kMaxErrors times a few hundred.
-Outcome finish(Scenario scenario, std::vector<FieldError> errors, bool check_ranges) {
+Outcome finish(const Scenario& scenario, std::vector<FieldError> errors, bool check_ranges) {
   Outcome out;
   out.errors = std::move(errors);
   const std::size_t read_errors = out.errors.size();
@@ -135,7 +135,6 @@ Outcome finish(Scenario scenario, std::vector<FieldError> errors, bool check_ran
     out.errors.push_back({"scenario", "and " + std::to_string(more) + " more problems not listed"});
   }
   if (out.errors.empty()) out.result = solve(scenario);
-  out.scenario = std::move(scenario);
   return out;
 }
 
@@ -144,7 +143,9 @@ Outcome finish(Scenario scenario, std::vector<FieldError> errors, bool check_ran
 Outcome solve_value(const Value& value) {
   ScenarioRead read = read_scenario(value);
   // A value that is not an object has no fields to range-check.
-  return finish(std::move(read.scenario), std::move(read.errors), value.is_object());
+  Outcome out = finish(read.scenario, std::move(read.errors), value.is_object());
+  out.scenario = std::move(read.scenario);
+  return out;
 }
 
 std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
@@ -164,14 +165,15 @@ std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
     }
     return out;
   }
-  // Read once; each point then differs from the base in the swept field only.
+  // Read once; each point then differs from the base in the swept field only, which is all
+  // that changes in the one working copy.
   ScenarioRead base = read_scenario(scenario);
   std::erase_if(base.errors, [&](const FieldError& e) { return e.field == field; });
+  Scenario& point = base.scenario;
   for (const double x : values) {
-    Scenario point = base.scenario;
     std::vector<FieldError> errors = base.errors;
     read_number_field(point, field, Value::from(x), errors);
-    out.push_back(finish(std::move(point), std::move(errors), scenario.is_object()));
+    out.push_back(finish(point, std::move(errors), scenario.is_object()));
   }
   return out;
 }

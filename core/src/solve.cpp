@@ -46,10 +46,14 @@ Result solve(const Scenario& s) {
     l.regime = l.latency_time_s > l.bandwidth_time_s ? "latency" : "bandwidth";
     l.serial_layer_time_s = r.compute_time_s + l.communication_time_s;
     l.overlapped_layer_time_s = std::max(r.compute_time_s, l.communication_time_s);
-    l.serial_speedup = r.single_device_time_s / l.serial_layer_time_s;
-    l.serial_efficiency = l.serial_speedup / n;
-    l.overlapped_speedup = r.single_device_time_s / l.overlapped_layer_time_s;
-    l.overlapped_efficiency = l.overlapped_speedup / n;
+    // SPEC: speedup = t_single / time, efficiency = speedup / n. Since t_single = n * t_comp,
+    // this is efficiency = t_comp / time and speedup = efficiency * n, the form in which
+    // rounding can never report an efficiency above 1 or a speedup above n (the other form
+    // gave 1.0000000000000002 for one scenario in eight).
+    l.serial_efficiency = r.compute_time_s / l.serial_layer_time_s;
+    l.serial_speedup = l.serial_efficiency * n;
+    l.overlapped_efficiency = r.compute_time_s / l.overlapped_layer_time_s;
+    l.overlapped_speedup = l.overlapped_efficiency * n;
     r.links.push_back(std::move(l));
   }
 

@@ -296,3 +296,36 @@ TEST_CASE("every time of every preset is finite and non-negative", "[model]") {
 }
 
 }  // namespace tplayer::test
+
+namespace tplayer::test {
+namespace {
+
+// Rounding must never report a physically impossible result: an efficiency above 1 or a
+// speedup above tp_size. (SPEC's literal form, t_single / time / n, gave 1.0000000000000002
+// for about one scenario in eight.)
+TEST_CASE("efficiency never exceeds 1 nor speedup tp_size, whatever the rounding", "[model]") {
+  Scenario s = find_preset("Gpt3TensorParallelLayerTp8")->scenario;
+  int solved = 0;
+  for (std::int64_t n = 1; n <= 64; n += 3) {
+    for (std::int64_t tokens = 1; tokens <= 100000; tokens = tokens * 7 + 3) {
+      for (const double eta : {0.04, 0.159, 0.333, 0.5, 0.77, 1.0}) {
+        s.tp_size = n;
+        s.tokens = tokens;
+        s.local_efficiency = eta;
+        const Result r = solve(s);
+        for (const LinkResult& l : r.links) {
+          INFO("n " << n << ", tokens " << tokens << ", eta " << eta << ", link " << l.name);
+          REQUIRE(l.overlapped_efficiency <= 1.0);
+          REQUIRE(l.serial_efficiency <= l.overlapped_efficiency);
+          REQUIRE(l.overlapped_speedup <= static_cast<double>(n));
+          REQUIRE(l.serial_speedup <= l.overlapped_speedup);
+        }
+        ++solved;
+      }
+    }
+  }
+  CHECK(solved == 22 * 6 * 6);
+}
+
+}  // namespace
+}  // namespace tplayer::test

@@ -59,7 +59,7 @@ std::vector<FieldError> warnings(const Scenario& scenario);
 struct Outcome {
   std::optional<Result> result;
   std::vector<FieldError> errors;
-  Scenario scenario;  // as read (defaults applied); meaningful when there is a result
+  Scenario scenario;  // as read, defaults applied (solve_value only; sweep leaves it empty)
 };
 Outcome solve_value(const Value& value);
 
