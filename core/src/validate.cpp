@@ -2,6 +2,8 @@
 // finite, non-zero double: with integers up to 1e12 and positive reals within [1e-30, 1e30],
 // no product or quotient of the model leaves the range of a double.
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include "tplayer/catalog.hpp"
 #include "tplayer/precision.hpp"
@@ -99,8 +101,64 @@ const PeakFlops* find_peak(const Accelerator& accelerator, std::string_view prec
   return nullptr;
 }
 
+namespace {
+
+// Code points a label must not hold although they are valid UTF-8: C1 controls, invisible
+// spaces, joiners and fillers, direction-changing characters, variation selectors, the
+// byte-order mark, specials, tags and private use. They can make a name on a shared page look
+// like another. Visible punctuation and symbols (an em dash, an arrow, an emoji) are fine.
+constexpr std::pair<char32_t, char32_t> kHiddenCodePoints[] = {
+    {0x80, 0xA0},     {0xAD, 0xAD},       {0x34F, 0x34F},     {0x61C, 0x61C},   {0x115F, 0x1160},
+    {0x17B4, 0x17B5}, {0x180B, 0x180F},   {0x2000, 0x200F},   {0x2028, 0x202F}, {0x205F, 0x206F},
+    {0x3164, 0x3164}, {0xE000, 0xF8FF},   {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF}, {0xFFA0, 0xFFA0},
+    {0xFFF0, 0xFFFF}, {0xE0000, 0xE007F}, {0xF0000, 0x10FFFF}};
+
+// The next code point of `text` from `i` (advanced past it), or nullopt for invalid UTF-8.
+std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  const std::size_t length = lead < 0x80           ? 1
+                             : (lead >> 5) == 0x6  ? 2
+                             : (lead >> 4) == 0xE  ? 3
+                             : (lead >> 3) == 0x1E ? 4
+                                                   : 0;
+  if (length == 0 || i + length > text.size()) return std::nullopt;
+  char32_t code = length == 1 ? lead : lead & (0x7Fu >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return std::nullopt;
+    code = (code << 6) | (byte(i + k) & 0x3Fu);
+  }
+  constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+    return std::nullopt;
+  i += length;
+  return code;
+}
+
+// A link name is a plain label: names travel in shared URLs and show on other people's pages,
+// so they carry no markup, no URL scheme and nothing invisible. ASCII letters, digits, space
+// and _ . , + ( ) / # @ -, and any other visible character (non-ASCII letters, symbols).
+bool plain_label(std::string_view name) {
+  constexpr std::string_view kPunctuation = " _.,+()/#@-";
+  for (std::size_t i = 0; i < name.size();) {
+    const auto code = next_code_point(name, i);
+    if (!code) return false;
+    if (*code < 0x80) {
+      const char c = static_cast<char>(*code);
+      const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+      if (!alnum && kPunctuation.find(c) == std::string_view::npos) return false;
+      continue;
+    }
+    for (const auto& [first, last] : kHiddenCodePoints)
+      if (*code >= first && *code <= last) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::string link_path(std::span<const Link> before, std::string_view name) {
-  bool taken = name.empty() || name.size() > kMaxNameBytes;
+  bool taken = name.empty() || name.size() > kMaxNameBytes || !plain_label(name);
   for (const Link& link : before) taken = taken || link.name == name;
   return taken ? "links[" + std::to_string(before.size()) + "]" : "links." + std::string(name);
 }
@@ -161,6 +219,11 @@ std::vector<FieldError> validate(const Scenario& s) {
                  "expected a link name of at most " + std::to_string(kMaxNameBytes) +
                      " bytes, got " + std::to_string(link.name.size()) +
                      " bytes: " + excerpt(link.name));
+    } else if (!plain_label(link.name)) {
+      check.fail(field, "name",
+                 "expected a link name of letters, digits, spaces or _ . , + ( ) / # @ - (no "
+                 "markup, URL scheme or invisible characters), got " +
+                     excerpt(link.name));
     } else if (field.starts_with("links[")) {
       check.fail(field, "name",
                  "expected a unique link name, got " + excerpt(link.name) + " a second time");

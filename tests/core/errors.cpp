@@ -351,4 +351,28 @@ TEST_CASE("warnings: the weights do not fit, c = 0", "[warnings]") {
   CHECK(solved(spec_scenario()).warnings.empty());
 }
 
+TEST_CASE("link names are plain labels: visible characters, no markup, scheme or invisibles",
+          "[errors]") {
+  auto with_link_named = [](const std::string& name) {
+    Value v = spec_scenario();
+    Value links = Value::make_object();
+    links.add(name, Value::from("ib_ndr"));
+    v.set("links", std::move(links));
+    return v;
+  };
+  for (const std::string name : {"Ethernet \u2192 spine", "\u00c9TH 400G", "IB-NDR (rail 2) #3",
+                                 "a_b.c,d+e/f@g", "NVLink 4"}) {
+    INFO("name " << name);
+    CHECK(solved(with_link_named(name)).links[0].name == name);
+  }
+  for (const std::string name :
+       {std::string("a:b"), std::string("a<b"), std::string("a\xff"), std::string("a\xc0\x80"),
+        std::string("zero\u200bwidth"), std::string("tab\there"), std::string("bom\ufeff")}) {
+    INFO("name " << name);
+    const auto errors = errors_of(with_link_named(name));
+    REQUIRE(fields(errors) == std::vector<std::string>{"links[0].name"});
+    CHECK(contains(errors[0].message, "letters, digits"));
+  }
+}
+
 }  // namespace tplayer::test

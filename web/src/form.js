@@ -15,9 +15,6 @@ export const UNITS = {
 };
 const FACTOR = { 'GB/s': 1e9, us: 1e-6, GiB: 2 ** 30, GB: 1e9, 'TB/s': 1e12, 'TFLOP/s': 1e12 };
 
-/** Link names the page accepts: plain labels, so a shared URL cannot carry markup or a URL scheme. */
-export const NAME_RE = /^[\p{L}\p{N} _.,+()/#@-]{1,64}$/u;
-export const NAME_RULE = 'a name of 1 to 64 letters, digits, spaces or _ . , + ( ) / # @ -';
 
 /** A decimal number as people type it: "8", "-1.5", "175e9", ".5". */
 export const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -168,14 +165,12 @@ export function quantityValue([text, unit]) {
 }
 
 /**
- * The scenario object of SPEC section 2 for the form, and the page's own problems with it
- * (link names that are not plain labels). Range rules are the core's: not checked here.
- * Parts left as the catalogue has them go as catalogue keys (or its own doubles), so an
+ * The scenario object of SPEC section 2 for the form: a conversion only, every rule is the
+ * core's. Parts left as the catalogue has them go as catalogue keys (or its own doubles), so an
  * untouched preset is exactly the preset.
  */
 export function toScenario(form, catalog) {
   const idx = index(catalog);
-  const errors = [];
   const w = form.workload;
   let workload = w.key;
   if (workloadIsCustom(w, catalog)) {
@@ -204,7 +199,6 @@ export function toScenario(form, catalog) {
   const asMap = rows.every((r, i) => r.name && !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i);
   const links = asMap ? {} : [];
   rows.forEach((r, i) => {
-    if (r.name && !NAME_RE.test(r.name)) errors.push({ field: `links[${i}].name`, message: `expected ${NAME_RULE}, got "${clip(r.name)}"` });
     const entry = linkIsPreset(r, catalog) && idx.links.get(r.preset);
     const link = entry ? { bandwidth: entry.bandwidth, latency: entry.latency } : { bandwidth: quantityValue(r.bandwidth), latency: quantityValue(r.latency) };
     if (asMap) links[r.name] = entry ? entry.key : link;
@@ -221,7 +215,7 @@ export function toScenario(form, catalog) {
     links,
     collectives_per_layer: numberOrText(form.collectives_per_layer),
   };
-  return { scenario, errors };
+  return scenario;
 }
 
 /** At most `n` characters of user text, control characters blanked, for messages. */

@@ -32,13 +32,12 @@ function safely(fn, fallback) {
 
 /** The form's scenario checked by the core: {errors} or {result, scenario, names}. */
 function evaluate(api, catalog, form) {
-  const a = toScenario(form, catalog);
+  const scenario = toScenario(form, catalog);
   const o = safely(
-    () => api.check(a.scenario),
+    () => api.check(scenario),
     (e) => ({ errors: [{ field: '', message: `the calculator failed: ${e && e.message}` }] }),
   );
-  const errors = [...a.errors, ...(o.errors || [])];
-  if (errors.length) return { errors };
+  if (o.errors) return { errors: o.errors };
   // Words for the headlines: a link's catalogue label while it keeps the catalogue's numbers,
   // else its name; the chip's key, or "accelerator" once edited.
   const idx = index(catalog);
@@ -46,7 +45,7 @@ function evaluate(api, catalog, form) {
     titles: form.links.map((r) => (linkIsPreset(r, catalog) ? shortLabel(idx.links.get(r.preset).label) : r.name)),
     chip: acceleratorIsCustom(form.accelerator, catalog) ? 'accelerator' : form.accelerator.key,
   };
-  return { result: o.result, scenario: a.scenario, names };
+  return { result: o.result, scenario, names };
 }
 
 export function createAppState() {
