@@ -13,8 +13,6 @@ export const UNITS = {
   memoryBandwidth: ['TB/s', 'GB/s'],
   peak: ['TFLOP/s', 'PFLOP/s', 'GFLOP/s'],
 };
-const FACTOR = { 'GB/s': 1e9, us: 1e-6, GiB: 2 ** 30, GB: 1e9, 'TB/s': 1e12, 'TFLOP/s': 1e12 };
-
 
 /** A decimal number as people type it: "8", "-1.5", "175e9", ".5". */
 export const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -36,11 +34,14 @@ export function countText(x) {
   return `${plain(x / 10 ** e)}e${e}`;
 }
 
-/** A catalogue quantity (a number in SI units) -> [text, unit]: 450e9 -> ["450", "GB/s"]; 80 GiB stays GiB. */
-export function quantityText(kind, value) {
+/**
+ * A catalogue quantity (a number in SI units) -> [text, unit]: 450e9 -> ["450", "GB/s"]; 80 GiB
+ * stays GiB. The unit's factor is the core's (catalog.units), not restated here.
+ */
+export function quantityText(kind, value, catalog) {
   if (typeof value !== 'number') return [String(value ?? ''), UNITS[kind][0]];
   const unit = kind === 'memory' && value % 2 ** 30 ? 'GB' : UNITS[kind][0];
-  return [plain(value / FACTOR[unit]), unit];
+  return [plain(value / index(catalog).units.get(unit)), unit];
 }
 
 const indexCache = new WeakMap();
@@ -50,6 +51,7 @@ export function index(catalog) {
   if (!idx) {
     idx = {};
     for (const kind of ['workloads', 'accelerators', 'links', 'presets']) idx[kind] = new Map(catalog[kind].map((e) => [e.key, e]));
+    idx.units = new Map(catalog.units.map((u) => [u.symbol, u.factor]));
     indexCache.set(catalog, idx);
   }
   return idx;
@@ -61,24 +63,24 @@ export function workloadForm(entry) {
   return w;
 }
 
-export function acceleratorForm(entry) {
+export function acceleratorForm(entry, catalog) {
   const peaks = {};
-  for (const [k, v] of Object.entries(entry.peak_flops || {})) peaks[k] = quantityText('peak', v);
+  for (const [k, v] of Object.entries(entry.peak_flops || {})) peaks[k] = quantityText('peak', v, catalog);
   return {
     key: entry.key || '',
     name: entry.name || '',
     peaks,
-    memory: quantityText('memory', entry.memory_capacity),
-    bandwidth: quantityText('memoryBandwidth', entry.memory_bandwidth),
+    memory: quantityText('memory', entry.memory_capacity, catalog),
+    bandwidth: quantityText('memoryBandwidth', entry.memory_bandwidth, catalog),
     native_link: entry.native_link || '',
   };
 }
 
 /** A links-editor row from a catalogue link preset. */
-export const linkRowFromPreset = (entry, name) => ({
+export const linkRowFromPreset = (entry, name, catalog) => ({
   name,
-  bandwidth: quantityText('bandwidth', entry.bandwidth),
-  latency: quantityText('latency', entry.latency),
+  bandwidth: quantityText('bandwidth', entry.bandwidth, catalog),
+  latency: quantityText('latency', entry.latency, catalog),
   preset: entry.key,
 });
 
@@ -96,7 +98,7 @@ export function formFromScenario(s, catalog) {
   const links = Array.isArray(s.links) ? s.links.map((l) => [typeof l === 'string' ? l : l.name, l]) : Object.entries(s.links || {});
   return {
     workload: workloadForm(of('workloads', s.workload)),
-    accelerator: acceleratorForm(of('accelerators', s.accelerator)),
+    accelerator: acceleratorForm(of('accelerators', s.accelerator), catalog),
     precision: normalPrecision(s.precision ?? 'fp16_dense'),
     tp_size: String(s.tp_size ?? ''),
     tokens: String(s.tokens ?? ''),
@@ -104,7 +106,7 @@ export function formFromScenario(s, catalog) {
     collectives_per_layer: String(s.collectives_per_layer ?? 2),
     links: links.map(([name, l]) => {
       const entry = idx.links.get(l);
-      return entry ? linkRowFromPreset(entry, name) : { ...linkRowFromPreset(l || {}, name), preset: '' };
+      return entry ? linkRowFromPreset(entry, name, catalog) : { ...linkRowFromPreset(l || {}, name, catalog), preset: '' };
     }),
   };
 }
@@ -131,7 +133,7 @@ export function workloadIsCustom(w, catalog) {
 
 export function acceleratorIsCustom(a, catalog) {
   const entry = index(catalog).accelerators.get(a.key);
-  const base = entry && acceleratorForm(entry);
+  const base = entry && acceleratorForm(entry, catalog);
   const keys = Object.keys(a.peaks);
   return (
     !base ||
@@ -145,7 +147,7 @@ export function acceleratorIsCustom(a, catalog) {
 /** True when a row still has its catalogue link's numbers (so the catalogue's label describes it). */
 export function linkIsPreset(row, catalog) {
   const entry = index(catalog).links.get(row.preset);
-  return !!entry && sameQ(row.bandwidth, quantityText('bandwidth', entry.bandwidth)) && sameQ(row.latency, quantityText('latency', entry.latency));
+  return !!entry && sameQ(row.bandwidth, quantityText('bandwidth', entry.bandwidth, catalog)) && sameQ(row.latency, quantityText('latency', entry.latency, catalog));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +183,7 @@ export function toScenario(form, catalog) {
   let accelerator = a.key;
   if (acceleratorIsCustom(a, catalog)) {
     const entry = idx.accelerators.get(a.key) || { peak_flops: {} };
-    const base = acceleratorForm(entry);
+    const base = acceleratorForm(entry, catalog);
     const q = (value, baseValue, number) => (sameQ(value, baseValue) ? number : quantityValue(value));
     const peak_flops = {};
     for (const [k, v] of Object.entries(a.peaks)) peak_flops[k] = q(v, base.peaks[k], entry.peak_flops[k]);

@@ -129,14 +129,14 @@ export function createAppState() {
     },
     pickAccelerator(key) {
       const entry = entries('accelerators').get(key);
-      if (entry) edit((f) => ({ ...f, accelerator: acceleratorForm(entry) }));
+      if (entry) edit((f) => ({ ...f, accelerator: acceleratorForm(entry, s.catalog) }));
     },
     setAddPick: (key) => setState({ addPick: key }),
     addLink(key) {
       const entry = entries('links').get(key);
       edit((f) => {
         const row = entry
-          ? linkRowFromPreset(entry, freeName(f.links, entry.key))
+          ? linkRowFromPreset(entry, freeName(f.links, entry.key), s.catalog)
           : { name: freeName(f.links, `link${f.links.length + 1}`), bandwidth: ['', 'GB/s'], latency: ['0', 'us'], preset: '' };
         return { ...f, links: [...f.links, row] };
       });

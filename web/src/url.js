@@ -34,7 +34,7 @@ export function encodeForm(form, catalog) {
   const wEntry = idx.workloads.get(w.key);
   const wBase = wEntry && workloadForm(wEntry);
   const aEntry = idx.accelerators.get(a.key);
-  const aBase = aEntry ? acceleratorForm(aEntry) : { peaks: {} };
+  const aBase = aEntry ? acceleratorForm(aEntry, catalog) : { peaks: {} };
   const out = [
     ['v', VERSION],
     ['w', w.key],
@@ -97,7 +97,7 @@ export function decodeHash(hash, catalog) {
     const unit = (kind, q) => need(UNITS[kind].includes(q[1]), `the unit "${clip(q[1], 12)}"`) || [q[0], q[1]];
     const workload = workloadForm(key('workloads', one('w'), 'workload'));
     W.forEach((k, i) => got[k] && (workload[WORKLOAD_FIELDS[i]] = one(k)));
-    const accelerator = acceleratorForm(key('accelerators', one('a'), 'accelerator'));
+    const accelerator = acceleratorForm(key('accelerators', one('a'), 'accelerator'), catalog);
     if (got.am) accelerator.memory = unit('memory', got.am[0]);
     if (got.ab) accelerator.bandwidth = unit('memoryBandwidth', got.ab[0]);
     for (const [k, ...q] of got.ak || []) accelerator.peaks[k] = unit('peak', q);

@@ -8,6 +8,14 @@ const peaks = (dense, sparse = true) => {
 };
 
 export const catalog = {
+  // The units the page offers, as api.catalog().units lists them (the core's factors).
+  units: [
+    ['B', 'B', 1], ['GB', 'B', 1e9], ['TB', 'B', 1e12], ['GiB', 'B', 2 ** 30], ['TiB', 'B', 2 ** 40],
+    ['MB/s', 'B/s', 1e6], ['GB/s', 'B/s', 1e9], ['TB/s', 'B/s', 1e12], ['GiB/s', 'B/s', 2 ** 30],
+    ['Gb/s', 'B/s', 1e9 / 8], ['Tb/s', 'B/s', 1e12 / 8],
+    ['s', 's', 1], ['ms', 's', 1e-3], ['us', 's', 1e-6], ['ns', 's', 1e-9],
+    ['GFLOP/s', 'FLOP/s', 1e9], ['TFLOP/s', 'FLOP/s', 1e12], ['PFLOP/s', 'FLOP/s', 1e15],
+  ].map(([symbol, dimension, factor]) => ({ symbol, dimension, factor })),
   workloads: [
     { key: 'GPT3', name: 'GPT-3 175B', parameters: 175e9, layers: 96, hidden_dim: 12288, heads: 96, kv_heads: 96, inference_flops: 350e9, source: 's' },
     { key: 'Llama3_70B', name: 'Llama 3 70B', parameters: 70.6e9, layers: 80, hidden_dim: 8192, heads: 64, kv_heads: 8, inference_flops: 141.2e9, source: 's' },
@@ -44,5 +52,4 @@ export const catalog = {
     },
   ],
   precisions: [],
-  units: [],
 };

@@ -56,12 +56,12 @@ describe('form text -> scenario adapter', () => {
     expect(f.links[0]).toEqual({ name: 'nvlink', bandwidth: ['450', 'GB/s'], latency: ['0.5', 'us'], preset: 'nvlink4' });
     expect(countText(8.03e9)).toBe('8.03e9');
     expect(countText(340e6)).toBe('340e6');
-    expect(quantityText('memory', 141e9)).toEqual(['141', 'GB']);
-    expect(quantityText('latency', 50e-6)).toEqual(['50', 'us']);
-    expect(quantityText('latency', 7e-6)).toEqual(['7', 'us']);
-    expect(quantityText('bandwidth', 12.5e9)).toEqual(['12.5', 'GB/s']);
-    expect(quantityText('memoryBandwidth', 2.039e12)).toEqual(['2.039', 'TB/s']);
-    expect(quantityText('bandwidth', '400 Gb/s')).toEqual(['400 Gb/s', 'GB/s']);
+    expect(quantityText('memory', 141e9, catalog)).toEqual(['141', 'GB']);
+    expect(quantityText('latency', 50e-6, catalog)).toEqual(['50', 'us']);
+    expect(quantityText('latency', 7e-6, catalog)).toEqual(['7', 'us']);
+    expect(quantityText('bandwidth', 12.5e9, catalog)).toEqual(['12.5', 'GB/s']);
+    expect(quantityText('memoryBandwidth', 2.039e12, catalog)).toEqual(['2.039', 'TB/s']);
+    expect(quantityText('bandwidth', '400 Gb/s', catalog)).toEqual(['400 Gb/s', 'GB/s']);
   });
 
   it('reads a preset with links given as objects', () => {
