@@ -119,6 +119,9 @@ val catalog_js() { return to_js(catalog_value()); }
 
 std::string version() { return TPLAYER_VERSION; }
 
+// The core's limit on a scenario's JSON text, so the facade stops serialising at the same size.
+unsigned max_json_bytes() { return static_cast<unsigned>(kMaxJsonBytes); }
+
 // Internal, for tests and the benchmark (see the .d.ts): the wasm heap, and the bytes of it
 // that the allocator has handed out and not had back.
 double heap_size() { return static_cast<double>(emscripten_get_heap_size()); }
@@ -229,6 +232,7 @@ EMSCRIPTEN_BINDINGS(tplayer) {
   function("sweep", &sweep_json);
   function("catalog", &catalog_js);
   function("version", &version);
+  function("maxJsonBytes", &max_json_bytes);
   function("heapSize", &heap_size);
   function("heapInUse", &heap_in_use);
   function("sweepNsPerPoint", &sweep_ns_per_point);

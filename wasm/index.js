@@ -7,7 +7,6 @@ import createTplayerModule from '../build/wasm/tplayer_wasm.js';
 import { wasmGzipBase64 } from '../build/wasm/tplayer_wasm_bytes.js';
 
 const MAX_DEPTH = 32;
-const MAX_BYTES = 1 << 20; // the core's kMaxJsonBytes: the facade never sends more
 
 export class ScenarioError extends Error {
   constructor(errors) {
@@ -58,7 +57,7 @@ function extraUtf8Bytes(text) {
 
 // JSON text of a JS value, NaN and +-Infinity written as bare tokens (the core reads them
 // and names the field). Returns { text } or { errors: [{ field, message }] }; never throws.
-function toJsonText(root) {
+function toJsonText(root, maxBytes) {
   const path = [];
   const ancestors = [];
   let text = '';
@@ -66,7 +65,7 @@ function toJsonText(root) {
 
   const emit = (piece) => {
     bytes += piece.length;
-    if (bytes > MAX_BYTES) throw new Stop(`the scenario is longer than ${MAX_BYTES} bytes of JSON`);
+    if (bytes > maxBytes) throw new Stop(`the scenario is longer than ${maxBytes} bytes of JSON`);
     text += piece;
   };
 
@@ -85,8 +84,8 @@ function toJsonText(root) {
         else emit(value > 0 ? 'Infinity' : value < 0 ? '-Infinity' : 'NaN');
         return;
       case 'string': {
-        if (bytes + value.length > MAX_BYTES) {
-          throw new Stop(`a string of ${value.length} characters; the scenario is limited to ${MAX_BYTES} bytes of JSON`);
+        if (bytes + value.length > maxBytes) {
+          throw new Stop(`a string of ${value.length} characters; the scenario is limited to ${maxBytes} bytes of JSON`);
         }
         const quoted = JSON.stringify(value);
         bytes += extraUtf8Bytes(quoted);
@@ -176,9 +175,12 @@ async function inflate(base64) {
 async function instantiate(options) {
   const wasmBinary = options.wasmBinary ?? (await inflate(wasmGzipBase64));
   const wasm = await createTplayerModule({ wasmBinary });
+  // The core's own limit (kMaxJsonBytes): the facade stops serialising where the core would refuse.
+  const maxBytes = wasm.maxJsonBytes();
+  const serialise = (value) => toJsonText(value, maxBytes);
 
   const run = (scenario) => {
-    const json = toJsonText(scenario);
+    const json = serialise(scenario);
     if (json.errors) return json.errors;
     return wasm.solve(json.text); // a result object, or an array of {field, message}
   };
@@ -200,8 +202,8 @@ async function instantiate(options) {
       if (typeof field !== 'string') {
         throw new ScenarioError([{ field: 'sweep', message: `expected the name of a field to sweep, got ${typeof field}` }]);
       }
-      const numbers = sweepValues(values);
-      const json = toJsonText(scenario);
+      const numbers = sweepValues(values, serialise);
+      const json = serialise(scenario);
       if (json.errors) return numbers.list.map((value) => ({ value, errors: json.errors }));
       return wasm.sweep(json.text, field, numbers.text).map((out, i) =>
         Array.isArray(out) ? { value: numbers.list[i], errors: out } : { value: numbers.list[i], result: out });
@@ -218,19 +220,19 @@ async function instantiate(options) {
       heapBytes: () => wasm.heapSize(),
       heapInUse: () => wasm.heapInUse(),
       emvalHandles: () => wasm.count_emval_handles(),
-      toJsonText,
+      toJsonText: serialise,
       solveText: (text) => wasm.solve(String(text)),
       sweepNsPerPoint(scenario, field, values) {
-        const json = toJsonText(scenario);
+        const json = serialise(scenario);
         if (json.errors) throw new ScenarioError(json.errors);
-        return wasm.sweepNsPerPoint(json.text, field, sweepValues(values).text);
+        return wasm.sweepNsPerPoint(json.text, field, sweepValues(values, serialise).text);
       },
     }),
   });
   return Object.freeze(api);
 }
 
-function sweepValues(values) {
+function sweepValues(values, serialise) {
   if (!Array.isArray(values)) {
     throw new ScenarioError([{ field: 'values', message: 'expected an array of numbers' }]);
   }
@@ -240,7 +242,7 @@ function sweepValues(values) {
       throw new ScenarioError([{ field: `values[${i}]`, message: `expected a number, got ${value === null ? 'null' : typeof value}` }]);
     }
   });
-  const json = toJsonText(list);
+  const json = serialise(list);
   if (json.errors) throw new ScenarioError([{ field: 'values', message: json.errors[0].message }]);
   return { list, text: json.text };
 }

@@ -110,8 +110,6 @@ std::size_t number_prefix(std::string_view s) {
   return i;
 }
 
-std::string quoted(std::string_view text) { return excerpt(text); }
-
 std::string units_of(Dimension dimension) {
   std::string list;
   for (const Unit& unit : units()) {
@@ -141,13 +139,13 @@ QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
   const std::string expected = std::string("expected ") + std::string(dimension_name(dimension)) +
                                " or \"<number> <unit>\" with a unit of " + units_of(dimension);
   if (length == 0) {
-    out.error = expected + ", got " + quoted(text);
+    out.error = expected + ", got " + excerpt(text);
     return out;
   }
   const std::string token(trimmed.substr(0, length));
   const double number = std::strtod(token.c_str(), nullptr);
   if (!std::isfinite(number)) {
-    out.error = "expected a finite number, got " + quoted(text);
+    out.error = "expected a finite number, got " + excerpt(text);
     return out;
   }
   const std::string_view symbol = trim(trimmed.substr(length));
@@ -158,15 +156,15 @@ QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
   for (const Unit& unit : units()) {
     if (unit.symbol != symbol) continue;
     if (unit.dimension != dimension) {
-      out.error = "expected " + std::string(dimension_name(dimension)) + ", got " + quoted(text) +
+      out.error = "expected " + std::string(dimension_name(dimension)) + ", got " + excerpt(text) +
                   ", which is " + std::string(dimension_name(unit.dimension));
       return out;
     }
     out.value = number * unit.factor / unit.divisor;
-    if (!std::isfinite(out.value)) out.error = "expected a finite quantity, got " + quoted(text);
+    if (!std::isfinite(out.value)) out.error = "expected a finite quantity, got " + excerpt(text);
     return out;
   }
-  out.error = "unknown unit " + quoted(symbol) + " in " + quoted(text) + "; " + expected;
+  out.error = "unknown unit " + excerpt(symbol) + " in " + excerpt(text) + "; " + expected;
   return out;
 }
 
