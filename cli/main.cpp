@@ -30,7 +30,7 @@ constexpr const char* kUsage =
 Prices the all-reduces of one tensor-parallel transformer layer on every link you list.
 
   --preset NAME          solve a catalogue scenario (see --list)
-  --json FILE            read a scenario in the JSON form of SPEC section 2 (FILE "-" = stdin)
+  --json FILE            read a scenario as JSON, its fields as in the README (FILE "-" = stdin)
   --json                 (with no file after it) print the result object as JSON
   --format table|json    output format; table by default
   --print-scenario       print the scenario (JSON) instead of solving it

@@ -185,7 +185,7 @@ struct PresetSpec {
 constexpr PresetSpec kPresets[] = {
     {"Gpt3TensorParallelLayerTp8",
      "GPT-3, TP 8 on H100 (NVLink vs InfiniBand)",
-     "The SPEC worked example: inside a node NVLink keeps the layer compute-bound; the same "
+     "mlsysim's worked example: inside a node NVLink keeps the layer compute-bound; the same "
      "exchange over InfiniBand NDR takes twice the compute.",
      "GPT3",
      8,

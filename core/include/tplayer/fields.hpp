@@ -44,11 +44,32 @@ enum class FieldRule {
 // A default as users see it; the struct's own initialiser holds the same value (a test checks).
 using FieldDefault = std::variant<std::monostate, double, std::string_view>;
 
+// The member a row reads into: a pointer to a member of one of the types that object has.
 template <class T>
-using FieldMember =
-    std::variant<std::int64_t T::*, std::optional<std::int64_t> T::*, double T::*,
-                 std::optional<double> T::*, std::string T::*, Workload T::*, Accelerator T::*,
-                 std::vector<Link> T::*, std::vector<PeakFlops> T::*>;
+struct FieldMemberOf;
+template <>
+struct FieldMemberOf<Scenario> {
+  using type = std::variant<std::int64_t Scenario::*, double Scenario::*, std::string Scenario::*,
+                            Workload Scenario::*, Accelerator Scenario::*,
+                            std::vector<Link> Scenario::*>;
+};
+template <>
+struct FieldMemberOf<Workload> {
+  using type = std::variant<std::int64_t Workload::*, std::optional<std::int64_t> Workload::*,
+                            double Workload::*, std::optional<double> Workload::*,
+                            std::string Workload::*>;
+};
+template <>
+struct FieldMemberOf<Accelerator> {
+  using type = std::variant<double Accelerator::*, std::string Accelerator::*,
+                            std::vector<PeakFlops> Accelerator::*>;
+};
+template <>
+struct FieldMemberOf<Link> {
+  using type = std::variant<double Link::*, std::string Link::*>;
+};
+template <class T>
+using FieldMember = typename FieldMemberOf<T>::type;
 
 template <class T>
 struct InputField {
@@ -67,7 +88,7 @@ inline constexpr std::string_view kCustomName = "custom";
 
 inline const InputField<Scenario> kScenarioFields[] = {
     {"workload", FieldKind::Workload, &Scenario::workload, true, FieldRule::None, {}, false,
-     "a workload", "the transformer: a workload preset key or an object (SPEC 2.1)"},
+     "a workload", "the transformer: a workload preset key or an object"},
     {"tp_size", FieldKind::Count, &Scenario::tp_size, true, FieldRule::AtLeast1, {}, true,
      "a rank count", "tensor-parallel degree: ranks that share the layer"},
     {"tokens", FieldKind::Count, &Scenario::tokens, true, FieldRule::AtLeast1, {}, true,
