@@ -149,7 +149,7 @@ void print_link(const tplayer::LinkResult& l, bool binding) {
 
 void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
   wrapped(s.workload.name + ", TP " + std::to_string(s.tp_size) + ", " + std::to_string(s.tokens) +
-              " tokens, " + std::to_string(s.collectives_per_layer) + " all-reduces per layer",
+              " tokens, " + std::to_string(tplayer::collectives_per_layer(s)) + " all-reduces per layer, " + s.pass + " pass" + (s.recompute ? " with recomputation" : ""),
           2);
   wrapped(s.accelerator.name + ", " + s.precision + ": " +
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +

@@ -55,7 +55,9 @@ TEST_CASE("every table's defaults are the structs' own initialisers", "[fields]"
   defaults_agree(kAcceleratorFields);
   defaults_agree(kLinkFields);
   CHECK(Scenario{}.precision == "fp16_dense");
-  CHECK(Scenario{}.collectives_per_layer == 2);
+  CHECK(!Scenario{}.collectives_per_layer);  // follows the pass
+  CHECK(collectives_per_layer(Scenario{}) == 2);
+  CHECK(Scenario{}.pass == "forward");
 }
 
 TEST_CASE("the normalised scenario lists the scenario table's fields in its order", "[fields]") {
@@ -74,7 +76,8 @@ TEST_CASE("the normalised scenario lists the scenario table's fields in its orde
 }
 
 TEST_CASE("sweepable fields come from the table, in its order", "[fields]") {
-  CHECK(sweepable_names() == "tp_size, tokens, local_efficiency or collectives_per_layer");
+  CHECK(sweepable_names() ==
+        "tp_size, tokens, local_efficiency, collectives_per_layer or attention_context");
   CHECK(find_sweepable("tp_size") != nullptr);
   CHECK(find_sweepable("precision") == nullptr);
   CHECK(find_sweepable("workload") == nullptr);
@@ -83,7 +86,7 @@ TEST_CASE("sweepable fields come from the table, in its order", "[fields]") {
   for (const Value& f : catalog.find("fields")->find("scenario")->array)
     if (f.find("sweepable")->boolean) listed.push_back(f.find("name")->string);
   CHECK(listed == std::vector<std::string>{"tp_size", "tokens", "local_efficiency",
-                                           "collectives_per_layer"});
+                                           "collectives_per_layer", "attention_context"});
 }
 
 TEST_CASE("dotted() spells a path: keys joined by dots, indices in brackets", "[fields]") {
