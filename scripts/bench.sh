@@ -11,11 +11,10 @@ if [ ! -f dist/tplayer.js ]; then
   bash scripts/build-wasm.sh >/dev/null
 fi
 
-# The native loop, compiled with the native preset's release flags.
-mkdir -p build/bench
-"${CXX:-g++}" -std=c++20 -O3 -DNDEBUG -Icore/include bench/native_bench.cpp core/src/*.cpp \
-  -o build/bench/native_bench
-native=$(build/bench/native_bench)
+# The native loop: the CMake target tplayer_native_bench (bench/), native preset (Release).
+cmake --preset native >/dev/null
+cmake --build --preset native --target tplayer_native_bench >/dev/null
+native=$(build/native/tplayer_native_bench)
 native_solve=$(awk '$1 == "native_solve_value_ns" {print $2}' <<<"$native")
 native_sweep=$(awk '$1 == "native_sweep_ns_per_point" {print $2}' <<<"$native")
 
