@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -f dist/tplayer.js ]; then
-  echo "bench: dist/tplayer.js is missing; building it (scripts/build-wasm.sh)"
-  bash scripts/build-wasm.sh >/dev/null
+  echo "bench: dist/tplayer.js is missing; building it (scripts/build.sh)"
+  bash scripts/build.sh >/dev/null
 fi
 
 # The native loop: the CMake target tplayer_native_bench (bench/), native preset (Release).
