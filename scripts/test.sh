@@ -21,7 +21,7 @@ step "sanitizer build (ASan + UBSan)" bash -c 'cmake --preset native-asan >/dev/
 step "Catch2 + CLI tests under ASan + UBSan" ctest --preset native-asan
 step "fuzz smoke" bash scripts/fuzz.sh --smoke
 step "site build (page + WebAssembly)" bash scripts/build.sh
-step "JavaScript tests (Vitest)" npx vitest run --config vitest.config.js
-step "browser tests (Chromium)" npx vitest run --config tests/e2e/vitest.config.js
+step "JavaScript tests (Vitest, project node)" npx vitest run --project node
+step "browser tests (Vitest, project browser: Chromium)" npx vitest run --project browser
 echo
 echo "All test steps passed."
