@@ -83,6 +83,18 @@ function wasmModule() {
   };
 }
 
+/**
+ * Dev server only: Vite injects the CSS as <style> elements (that is how it swaps them without a
+ * reload), which the page's CSP (style-src 'self') blocks. The built page keeps the strict one.
+ */
+function devStyles() {
+  return {
+    name: 'tplayer:dev-styles',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  };
+}
+
 /** Classic h() calls instead of the automatic runtime's jsx(): fewer bytes per element. */
 function classicJsx() {
   return {
@@ -96,7 +108,7 @@ function classicJsx() {
 export default defineConfig({
   root: web,
   base: './',
-  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule()],
+  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule(), devStyles()],
   build: {
     outDir: dist,
     emptyOutDir: true,
