@@ -22,6 +22,8 @@ step "Catch2 + CLI tests under ASan + UBSan" ctest --preset native-asan
 step "fuzz smoke" bash scripts/fuzz.sh --smoke
 step "site build (page + WebAssembly)" bash scripts/build.sh
 step "JavaScript tests (Vitest, project node)" npx vitest run --project node
+step "npm package (build/npm/tplayer-<version>.tgz)" node scripts/npm/pack.mjs
+step "package install test (Vitest, project package)" npx vitest run --project package
 step "browser tests (Vitest, project browser: Chromium)" npx vitest run --project browser
 echo
 echo "All test steps passed."
