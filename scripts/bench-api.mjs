@@ -25,16 +25,27 @@ const api = await (await import(SHIPPED)).load();
 async function testHooks() {
   if (existsSync(`${ROOT}wasm/testing.js`)) {
     if (!existsSync(TESTING)) {
-      console.error('bench-api: wasm/testing.js exists but build/wasm/tplayer-testing.js does not: run scripts/build-wasm.sh');
+      console.error(
+        'bench-api: wasm/testing.js exists but build/wasm/tplayer-testing.js does not: run scripts/build-wasm.sh',
+      );
       process.exit(1);
     }
     const testing = await import(TESTING);
     const loaded = typeof testing.load === 'function' ? await testing.load() : {};
-    const pick = (name) => [loaded, loaded._internal, testing].find((o) => o && typeof o[name] === 'function')?.[name];
-    return { from: 'build/wasm/tplayer-testing.js', sweepNsPerPoint: pick('sweepNsPerPoint'), heapBytes: pick('heapBytes') };
+    const pick = (name) =>
+      [loaded, loaded._internal, testing].find((o) => o && typeof o[name] === 'function')?.[name];
+    return {
+      from: 'build/wasm/tplayer-testing.js',
+      sweepNsPerPoint: pick('sweepNsPerPoint'),
+      heapBytes: pick('heapBytes'),
+    };
   }
   const internal = api._internal ?? {};
-  return { from: 'dist/tplayer.js _internal', sweepNsPerPoint: internal.sweepNsPerPoint, heapBytes: internal.heapBytes };
+  return {
+    from: 'dist/tplayer.js _internal',
+    sweepNsPerPoint: internal.sweepNsPerPoint,
+    heapBytes: internal.heapBytes,
+  };
 }
 const hooks = await testHooks();
 
@@ -48,9 +59,11 @@ const median = (xs) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 const min = (xs) => Math.min(...xs);
-const row = (what, value, note = '') => console.log(`${what.padEnd(52)} ${value.padStart(12)}  ${note}`);
+const row = (what, value, note = '') =>
+  console.log(`${what.padEnd(52)} ${value.padStart(12)}  ${note}`);
 const nativeSweep = Number(process.env.NATIVE_SWEEP_NS);
-const vsNative = (ns) => (nativeSweep > 0 ? `${(ns / nativeSweep).toFixed(2)}x native` : 'no native number');
+const vsNative = (ns) =>
+  nativeSweep > 0 ? `${(ns / nativeSweep).toFixed(2)}x native` : 'no native number';
 
 // Warm-up: let V8 tier the wasm and the facade up before anything is timed.
 for (let i = 0; i < 20_000; i++) api.solve(scenario);
@@ -65,20 +78,31 @@ for (let r = 0; r < ROUNDS; r++) {
   const start = performance.now();
   const out = api.sweep(scenario, 'tp_size', values);
   sweepNs.push(((performance.now() - start) * 1e6) / out.length);
-  if (out.length !== points || !out[points - 1].result) throw new Error('bench-api: sweep() did not return a result per point');
+  if (out.length !== points || !out[points - 1].result)
+    throw new Error('bench-api: sweep() did not return a result per point');
 }
 const heapAfter = hooks.heapBytes?.();
-row('wasm: sweep() of dist/tplayer.js, per point', `${(min(sweepNs) / 1000).toFixed(2)} us`,
-  `${vsNative(min(sweepNs))}; best of ${ROUNDS}, median ${(median(sweepNs) / 1000).toFixed(2)} us; result objects included`);
+row(
+  'wasm: sweep() of dist/tplayer.js, per point',
+  `${(min(sweepNs) / 1000).toFixed(2)} us`,
+  `${vsNative(min(sweepNs))}; best of ${ROUNDS}, median ${(median(sweepNs) / 1000).toFixed(2)} us; result objects included`,
+);
 if (heapBefore !== undefined) {
-  row('wasm: heap over those sweeps', `${heapAfter - heapBefore} B`, `${heapBefore} -> ${heapAfter} bytes of wasm memory, ${ROUNDS} x ${points.toLocaleString('en-US')} points`);
+  row(
+    'wasm: heap over those sweeps',
+    `${heapAfter - heapBefore} B`,
+    `${heapBefore} -> ${heapAfter} bytes of wasm memory, ${ROUNDS} x ${points.toLocaleString('en-US')} points`,
+  );
 }
 
 if (hooks.sweepNsPerPoint) {
   const coreNs = [];
   for (let r = 0; r < ROUNDS; r++) coreNs.push(hooks.sweepNsPerPoint(scenario, 'tp_size', values));
-  row('wasm: core sweep alone, ns per scenario', `${min(coreNs).toFixed(0)} ns`,
-    `${vsNative(min(coreNs))} (target <= 2x); median ${median(coreNs).toFixed(0)} ns; timed inside WebAssembly (${hooks.from})`);
+  row(
+    'wasm: core sweep alone, ns per scenario',
+    `${min(coreNs).toFixed(0)} ns`,
+    `${vsNative(min(coreNs))} (target <= 2x); median ${median(coreNs).toFixed(0)} ns; timed inside WebAssembly (${hooks.from})`,
+  );
 } else {
   row('wasm: core sweep alone', 'n/a', `no sweepNsPerPoint hook in ${hooks.from}`);
 }
@@ -98,5 +122,9 @@ for (let i = 0; i < 20_000; i++) {
   errorUs.push((performance.now() - start) * 1000);
 }
 const solveMedian = median(solveUs);
-row('js: solve(), median of 50,000 calls', `${solveMedian.toFixed(2)} us`, `target <= 20 us: ${solveMedian <= 20 ? 'met' : 'MISSED'}`);
+row(
+  'js: solve(), median of 50,000 calls',
+  `${solveMedian.toFixed(2)} us`,
+  `target <= 20 us: ${solveMedian <= 20 ? 'met' : 'MISSED'}`,
+);
 row('js: check() of a bad scenario, median of 20,000', `${median(errorUs).toFixed(2)} us`);

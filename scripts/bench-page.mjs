@@ -23,17 +23,23 @@ function parseArgs(argv) {
   const options = { lighthouse: true, runs: 3, checkOnly: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--no-lighthouse') options.lighthouse = false;
-    else if (argv[i] === '--check-args') options.checkOnly = true; // bench.sh: validate, then exit
+    else if (argv[i] === '--check-args')
+      options.checkOnly = true; // bench.sh: validate, then exit
     else if (argv[i] === '--runs') {
       const n = Number(argv[++i]);
-      if (!Number.isInteger(n) || n < 1) usage(`--runs needs a whole number >= 1, got ${argv[i] === undefined ? 'nothing' : `"${argv[i]}"`}`);
+      if (!Number.isInteger(n) || n < 1)
+        usage(
+          `--runs needs a whole number >= 1, got ${argv[i] === undefined ? 'nothing' : `"${argv[i]}"`}`,
+        );
       options.runs = n;
     } else usage(`unknown argument "${argv[i]}"`);
   }
   return options;
 }
 function usage(message) {
-  console.error(`bench-page: ${message}\nusage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N]`);
+  console.error(
+    `bench-page: ${message}\nusage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N]`,
+  );
   process.exit(2);
 }
 const options = parseArgs(process.argv.slice(2));
@@ -64,13 +70,18 @@ function sizes() {
   const pageGz = own.reduce((s, r) => s + r[2], 0);
   const firstLoad = pageGz + wasm[2];
   console.log('\n== bytes (gzip -9; KiB = 1024 B) ==');
-  for (const [f, raw, g] of [...own, wasm, worker]) console.log(`  ${f.padEnd(32)} ${kb(raw).padStart(9)} raw ${kb(g).padStart(9)} gzip`);
+  for (const [f, raw, g] of [...own, wasm, worker])
+    console.log(`  ${f.padEnd(32)} ${kb(raw).padStart(9)} raw ${kb(g).padStart(9)} gzip`);
   const budget = (size, target, what) =>
-    console.log(`  ${mark(size <= target)} ${what.padEnd(34)} ${both(size).padEnd(22)} target <= ${kb(target)}, ${size <= target ? `${kb(target - size)} under` : `${kb(size - target)} OVER`}`);
+    console.log(
+      `  ${mark(size <= target)} ${what.padEnd(34)} ${both(size).padEnd(22)} target <= ${kb(target)}, ${size <= target ? `${kb(target - size)} under` : `${kb(size - target)} OVER`}`,
+    );
   budget(wasm[2], BUDGET.module, 'the module dist/tplayer.js');
   budget(pageGz, BUDGET.page, "the page's own HTML + CSS + JS");
   budget(firstLoad, BUDGET.firstLoad, 'first load (page + module)');
-  console.log(`       ${'... and the service worker'.padEnd(34)} ${both(firstLoad + worker[2]).padEnd(22)} sw.js is fetched after the page has loaded, for offline use`);
+  console.log(
+    `       ${'... and the service worker'.padEnd(34)} ${both(firstLoad + worker[2]).padEnd(22)} sw.js is fetched after the page has loaded, for offline use`,
+  );
   return { pageGz, wasmGz: wasm[2] };
 }
 
@@ -88,7 +99,14 @@ async function lighthouseRuns(url) {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const failed = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
         .map((a) => a.id);
       all.push({
         performance: lhr.categories.performance.score,
@@ -100,20 +118,28 @@ async function lighthouseRuns(url) {
         tbt: lhr.audits['total-blocking-time'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         failed,
-        consoleErrors: (lhr.audits['errors-in-console'].details?.items || []).map((e) => `${e.source}: ${e.description}`),
+        consoleErrors: (lhr.audits['errors-in-console'].details?.items || []).map(
+          (e) => `${e.source}: ${e.description}`,
+        ),
       });
     } finally {
       await chrome.kill();
     }
   }
   const pick = (k) => median(all.map((r) => r[k]));
-  console.log(`\n== Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs} ==`);
+  console.log(
+    `\n== Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs} ==`,
+  );
   const targets = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 0.9 };
-  for (const [k, t] of Object.entries(targets)) console.log(`  ${mark(pick(k) >= t)} ${k.padEnd(15)} ${pick(k).toFixed(2)}  (target >= ${t})`);
-  console.log(`       FCP ${Math.round(pick('fcp'))} ms, LCP ${Math.round(pick('lcp'))} ms, TBT ${Math.round(pick('tbt'))} ms, CLS ${pick('cls').toFixed(3)}`);
+  for (const [k, t] of Object.entries(targets))
+    console.log(`  ${mark(pick(k) >= t)} ${k.padEnd(15)} ${pick(k).toFixed(2)}  (target >= ${t})`);
+  console.log(
+    `       FCP ${Math.round(pick('fcp'))} ms, LCP ${Math.round(pick('lcp'))} ms, TBT ${Math.round(pick('tbt'))} ms, CLS ${pick('cls').toFixed(3)}`,
+  );
   const failed = [...new Set(all.flatMap((r) => r.failed))];
   if (failed.length) console.log(`       audits below 1 in some run: ${failed.join(', ')}`);
-  for (const e of new Set(all.flatMap((r) => r.consoleErrors))) console.log(`       console error in a run: ${e}`);
+  for (const e of new Set(all.flatMap((r) => r.consoleErrors)))
+    console.log(`       console error in a run: ${e}`);
   return all;
 }
 
@@ -144,8 +170,12 @@ async function inputLatency(url) {
     });
     const m = median(samples.dom);
     console.log('\n== input -> updated result (Chromium, tp_size, 120 edits) ==');
-    console.log(`  ${mark(m < 16.7)} input event -> DOM updated: median ${m.toFixed(2)} ms, max ${Math.max(...samples.dom).toFixed(2)} ms (one frame = 16.7 ms)`);
-    console.log(`       input event -> next frame painted: median ${median(samples.frame).toFixed(2)} ms`);
+    console.log(
+      `  ${mark(m < 16.7)} input event -> DOM updated: median ${m.toFixed(2)} ms, max ${Math.max(...samples.dom).toFixed(2)} ms (one frame = 16.7 ms)`,
+    );
+    console.log(
+      `       input event -> next frame painted: median ${median(samples.frame).toFixed(2)} ms`,
+    );
     return m;
   } finally {
     await browser.close();

@@ -34,14 +34,17 @@ try {
   fail(`cannot read ${input}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
 }
 // "\0asm": the WebAssembly magic number, so that a wrong path fails here and not in a browser.
-if (wasm.length < 8 || wasm.readUInt32BE(0) !== 0x0061736d) fail(`${input} is not a WebAssembly binary`);
+if (wasm.length < 8 || wasm.readUInt32BE(0) !== 0x0061736d)
+  fail(`${input} is not a WebAssembly binary`);
 
 let packed;
 if (zopfli) {
   try {
     packed = execFileSync(zopfli, ['--i50', '-c', input], { maxBuffer: 1 << 28 });
   } catch (e) {
-    fail(`${zopfli} failed: ${e.code === 'ENOENT' ? 'not found (Debian package zopfli)' : e.message}`);
+    fail(
+      `${zopfli} failed: ${e.code === 'ENOENT' ? 'not found (Debian package zopfli)' : e.message}`,
+    );
   }
 } else {
   packed = gzipSync(wasm, { level: 9 });

@@ -16,7 +16,9 @@ const ENTRIES = {
 export default defineConfig(({ mode }) => {
   const which = ENTRIES[mode];
   if (!which) {
-    throw new Error(`wasm/vite.lib.config.js: unknown --mode "${mode}"; expected one of ${Object.keys(ENTRIES).join(', ')}`);
+    throw new Error(
+      `wasm/vite.lib.config.js: unknown --mode "${mode}"; expected one of ${Object.keys(ENTRIES).join(', ')}`,
+    );
   }
   return {
     root: fileURLToPath(new URL('..', import.meta.url)),

@@ -22,7 +22,10 @@ function readModuleFile(name) {
     return readFileSync(moduleDir + name);
   } catch (e) {
     if (e.code !== 'ENOENT') throw e;
-    throw new Error(`build/wasm/${name} is missing: build the module first (cmake --preset wasm && cmake --build --preset wasm; npm run build does both)`);
+    throw new Error(
+      `build/wasm/${name} is missing: build the module first (bash scripts/build-wasm.sh; npm run build does both)`,
+      { cause: e },
+    );
   }
 }
 
@@ -36,7 +39,11 @@ function serviceWorker() {
         .filter((f) => f !== 'index.html' && !f.endsWith('.map') && !MODULE_FILES.includes(f))
         .sort();
       // The hashed assets' names, and the module's bytes (its name carries no hash).
-      const version = createHash('sha256').update(files.join('\n')).update(bundle['tplayer.js'].source).digest('hex').slice(0, 12);
+      const version = createHash('sha256')
+        .update(files.join('\n'))
+        .update(bundle['tplayer.js'].source)
+        .digest('hex')
+        .slice(0, 12);
       const precache = ['./', 'tplayer.js', 'favicon.svg', ...files];
       const { code } = await minify('sw.js', readFileSync(`${web}sw.js`, 'utf8'));
       const source = code
@@ -60,11 +67,14 @@ function wasmModule() {
     },
     buildStart() {
       if (command !== 'build') return;
-      for (const fileName of MODULE_FILES) this.emitFile({ type: 'asset', fileName, source: readModuleFile(fileName) });
+      for (const fileName of MODULE_FILES)
+        this.emitFile({ type: 'asset', fileName, source: readModuleFile(fileName) });
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'link', attrs: { rel: 'modulepreload', href: 'tplayer.js' }, injectTo: 'head' }],
+      handler: () => [
+        { tag: 'link', attrs: { rel: 'modulepreload', href: 'tplayer.js' }, injectTo: 'head' },
+      ],
     },
     configureServer(server) {
       readModuleFile('tplayer.js'); // fail at start, not on the first request
@@ -91,7 +101,8 @@ function devStyles() {
   return {
     name: 'tplayer:dev-styles',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    transformIndexHtml: (html) =>
+      html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
   };
 }
 
@@ -100,7 +111,10 @@ function classicJsx() {
   return {
     name: 'tplayer:classic-jsx',
     config: () => ({
-      oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' }, jsxInject: "import { h, Fragment } from 'preact'" },
+      oxc: {
+        jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' },
+        jsxInject: "import { h, Fragment } from 'preact'",
+      },
     }),
   };
 }

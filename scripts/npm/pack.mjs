@@ -21,7 +21,9 @@ if (process.argv.length > 2) {
 }
 for (const f of FILES) {
   if (!existsSync(`${ROOT}build/wasm/${f}`)) {
-    console.error(`package: build/wasm/${f} is missing: build the module first (bash scripts/build-wasm.sh)`);
+    console.error(
+      `package: build/wasm/${f} is missing: build the module first (bash scripts/build-wasm.sh)`,
+    );
     process.exit(1);
   }
 }
@@ -32,7 +34,14 @@ const manifest = {
   version: repo.version,
   description: repo.description,
   license: repo.license,
-  keywords: ['tensor-parallelism', 'all-reduce', 'megatron', 'interconnect', 'webassembly', 'calculator'],
+  keywords: [
+    'tensor-parallelism',
+    'all-reduce',
+    'megatron',
+    'interconnect',
+    'webassembly',
+    'calculator',
+  ],
   type: 'module',
   exports: {
     '.': { types: './tplayer.d.ts', import: './tplayer.js', default: './tplayer.js' },
@@ -48,18 +57,28 @@ const manifest = {
 rmSync(STAGE, { recursive: true, force: true });
 mkdirSync(STAGE, { recursive: true });
 for (const f of FILES) copyFileSync(`${ROOT}build/wasm/${f}`, STAGE + f);
-const readme = readFileSync(`${ROOT}scripts/npm/package-readme.md`, 'utf8').replaceAll('__VERSION__', repo.version);
+const readme = readFileSync(`${ROOT}scripts/npm/package-readme.md`, 'utf8').replaceAll(
+  '__VERSION__',
+  repo.version,
+);
 writeFileSync(`${STAGE}README.md`, readme);
 writeFileSync(`${STAGE}package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 
 const tarball = `tplayer-${repo.version}.tgz`;
 rmSync(OUT + tarball, { force: true });
 const [packed] = JSON.parse(
-  execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', OUT], { cwd: STAGE, encoding: 'utf8' }),
+  execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', OUT], {
+    cwd: STAGE,
+    encoding: 'utf8',
+  }),
 );
 if (packed.filename !== tarball || !existsSync(OUT + tarball)) {
   console.error(`package: npm pack wrote ${packed.filename}, expected ${tarball}`);
   process.exit(1);
 }
-const listing = packed.files.map((f) => `  ${f.path.padEnd(14)} ${String(f.size).padStart(7)} B`).join('\n');
-console.log(`build/npm/${tarball}: ${packed.size} B packed, ${packed.unpackedSize} B unpacked\n${listing}`);
+const listing = packed.files
+  .map((f) => `  ${f.path.padEnd(14)} ${String(f.size).padStart(7)} B`)
+  .join('\n');
+console.log(
+  `build/npm/${tarball}: ${packed.size} B packed, ${packed.unpackedSize} B unpacked\n${listing}`,
+);

@@ -23,7 +23,8 @@ console.log(JSON.stringify({ exports: Object.keys(tplayer).sort(), allreduce: r.
 `;
 
 let dir;
-const run = (command, args) => execFileSync(command, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (command, args) =>
+  execFileSync(command, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const node = (args) => JSON.parse(run(process.execPath, args).trim().split('\n').pop());
 
 function expectSolved(out) {
@@ -34,7 +35,10 @@ function expectSolved(out) {
 beforeAll(() => {
   if (!existsSync(TARBALL)) throw new Error(`${TARBALL} is missing: run npm run package first`);
   dir = mkdtempSync(join(tmpdir(), 'tplayer-package-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', TARBALL]);
 });
 
@@ -48,11 +52,20 @@ describe('the npm package', () => {
     const manifest = JSON.parse(readFileSync(`${installed}package.json`, 'utf8'));
     expect(manifest.name).toBe('tplayer');
     expect(manifest.version).toBe(version);
-    expect(manifest.exports['.']).toEqual({ types: './tplayer.d.ts', import: './tplayer.js', default: './tplayer.js' });
+    expect(manifest.exports['.']).toEqual({
+      types: './tplayer.d.ts',
+      import: './tplayer.js',
+      default: './tplayer.js',
+    });
     expect(manifest.types).toBe('./tplayer.d.ts');
     expect(manifest.dependencies).toBeUndefined();
     const listing = run('tar', ['tzf', TARBALL]).trim().split('\n').sort();
-    expect(listing).toEqual(['package/README.md', 'package/package.json', 'package/tplayer.d.ts', 'package/tplayer.js']);
+    expect(listing).toEqual([
+      'package/README.md',
+      'package/package.json',
+      'package/tplayer.d.ts',
+      'package/tplayer.js',
+    ]);
   });
 
   test("import('tplayer') works in Node", () => {
@@ -69,10 +82,20 @@ describe('the npm package', () => {
       `export default ${JSON.stringify({
         root: dir,
         logLevel: 'warn',
-        build: { outDir: 'out', emptyOutDir: true, target: 'es2022', lib: { entry: 'entry.js', formats: ['es'], fileName: 'bundle' } },
+        build: {
+          outDir: 'out',
+          emptyOutDir: true,
+          target: 'es2022',
+          lib: { entry: 'entry.js', formats: ['es'], fileName: 'bundle' },
+        },
       })};`,
     );
-    run(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--config', 'vite.config.mjs']);
+    run(process.execPath, [
+      `${ROOT}node_modules/vite/bin/vite.js`,
+      'build',
+      '--config',
+      'vite.config.mjs',
+    ]);
     const bundle = readFileSync(join(dir, 'out/bundle.js'), 'utf8');
     expect(bundle).not.toMatch(/["']tplayer["']/); // bundled, not left as an import
     rmSync(join(dir, 'node_modules'), { recursive: true }); // the bundle must need nothing else
@@ -99,7 +122,15 @@ console.log(seconds, bound, fields, ScenarioError.name);
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [], skipLibCheck: false },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          types: [],
+          skipLibCheck: false,
+        },
         files: ['check.ts'],
       }),
     );
