@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: every test of every door. Installs what is missing first; stops at the first
-# failing step and exits non-zero.
+# npm test: lint, then every test of every door. Installs what is missing first; stops at the
+# first failing step and exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +15,7 @@ step() {
 }
 
 step "dependencies" bash scripts/ensure-deps.sh
+step "lint (Prettier, ESLint, clang-format, tsc --strict)" bash scripts/lint.sh
 step "native build" bash -c 'cmake --preset native >/dev/null && cmake --build --preset native'
 step "Catch2 + CLI tests" ctest --preset native
 step "sanitizer build (ASan + UBSan)" bash -c 'cmake --preset native-asan >/dev/null && cmake --build --preset native-asan'
