@@ -1,37 +1,37 @@
 #!/usr/bin/env bash
 # npm run bench: the speed and size of the calculator (a benchmark, not a test: it never fails
-# on a number). Prints, in one run: native ns per solve (C++ loop), wasm ns per scenario inside
-# one sweep call, JS solve() microseconds per call (median), the gzip -9 size of
-# dist/tplayer.js, and the page's numbers when scripts/bench-page.mjs exists.
+# on a number). Prints, in one run, each with its target where it has one:
+#   native    ns per solve and per point of the core's sweep (bench/native_bench.cpp, C++ loop)
+#   wasm/js   the shipped sweep path: sweep() of dist/tplayer.js per point beside the native
+#             sweep; the core's sweep alone inside WebAssembly; solve() and check() per call
+#             (scripts/bench-api.mjs)
+#   page      the byte budgets (module, the page's own files, first load), input latency and
+#             Lighthouse (scripts/bench-page.mjs)
+# Usage: npm run bench -- [--no-lighthouse] [--runs N]   (the options go to bench-page.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -f dist/tplayer.js ]; then
-  echo "bench: dist/tplayer.js is missing; building it (scripts/build-wasm.sh)"
-  bash scripts/build-wasm.sh >/dev/null
-fi
+for arg in "$@"; do
+  case $arg in
+    -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  esac
+done
+# Reject bad options now, not after a minute of measuring (bench-page.mjs owns the options).
+node scripts/bench-page.mjs --check-args "$@"
 
-# The native loop, compiled with the native preset's release flags.
-mkdir -p build/bench
-"${CXX:-g++}" -std=c++20 -O3 -DNDEBUG -Icore/include bench/native_bench.cpp core/src/*.cpp \
-  -o build/bench/native_bench
-native=$(build/bench/native_bench)
+echo "== building (npm run build: module + page; native preset: the benchmark target)"
+bash scripts/build.sh >/dev/null
+cmake --preset native >/dev/null
+cmake --build --preset native --target tplayer_native_bench >/dev/null
+native=$(build/native/tplayer_native_bench)
 native_solve=$(awk '$1 == "native_solve_value_ns" {print $2}' <<<"$native")
 native_sweep=$(awk '$1 == "native_sweep_ns_per_point" {print $2}' <<<"$native")
 
+echo
 echo "tplayer benchmark ($(nproc) cores, load average $(cut -d" " -f1 /proc/loadavg), $(node --version), $(date -u +%Y-%m-%d))"
 echo
-printf '%-52s %12s  %s\n' "native: solve_value, ns per solve (C++ loop)" "$native_solve ns" "g++ -O3, best of 15"
-printf '%-52s %12s  %s\n' "native: core sweep, ns per scenario" "$native_sweep ns" "10,000 values, best of 15"
+printf '%-52s %12s  %s\n' "native: solve_value, ns per solve (C++ loop)" "$native_solve ns" "g++ -O3 (Release), best of 15"
+printf '%-52s %12s  %s\n' "native: core sweep, ns per point" "$native_sweep ns" "10,000 values, best of 15"
 NATIVE_SWEEP_NS=$native_sweep NATIVE_SOLVE_NS=$native_solve node scripts/bench-api.mjs
 
-raw=$(wc -c <dist/tplayer.js)
-gz=$(gzip -9c dist/tplayer.js | wc -c)
-verdict=$([ "$gz" -le 40960 ] && echo met || echo MISSED)
-printf '%-52s %12s  %s\n' "size: dist/tplayer.js, gzip -9" "$gz B" \
-  "$((raw / 1024)) KiB raw; target <= 40 KiB gzip: $verdict"
-
-if [ -f scripts/bench-page.mjs ]; then
-  echo
-  node scripts/bench-page.mjs
-fi
+node scripts/bench-page.mjs "$@"

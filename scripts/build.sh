@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the static site into dist/: the page (Vite), then the WebAssembly module
-# dist/tplayer.js that the page loads at run time and that other pages can import.
+# npm run build: the WebAssembly module into build/wasm/ (CMake preset wasm), then the static
+# site into dist/ (Vite): the page plus a copy of the module, which the page loads at run time
+# and other pages can import.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build-web.sh
 bash scripts/build-wasm.sh
+bash scripts/build-web.sh

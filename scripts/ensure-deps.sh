@@ -9,6 +9,7 @@ packages=(
   catch2 nlohmann-json3-dev                       # C++ tests, CLI JSON output
   emscripten zopfli                               # the WebAssembly build (zopfli packs the inlined wasm)
   chromium                                        # browser tests and page audits
+  clang-format                                    # npm run lint: the C++ check
   python3 gzip
 )
 

@@ -35,10 +35,25 @@ const TYPES = {
   '.ts': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.ts', '.wasm']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.map',
+  '.ts',
+  '.wasm',
+]);
 
 function send(res, status, text) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(text);
 }
 
@@ -59,7 +74,8 @@ export function createServer(root) {
   const base = path.resolve(root);
   const gzipped = new Map(); // path -> { mtime, body }
   return http.createServer(async (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed\n');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'Method not allowed\n');
     let file = resolve(base, req.url || '/');
     if (!file) return send(res, 400, 'Bad request\n');
     let stat;
@@ -67,7 +83,9 @@ export function createServer(root) {
       stat = await fs.stat(file);
       if (stat.isDirectory()) {
         if (!req.url.split('?')[0].endsWith('/')) {
-          res.writeHead(301, { Location: `${req.url.split('?')[0]}/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}` });
+          res.writeHead(301, {
+            Location: `${req.url.split('?')[0]}/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`,
+          });
           return res.end();
         }
         file = path.join(file, 'index.html');
@@ -82,11 +100,16 @@ export function createServer(root) {
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
-      'Cache-Control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': file.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
       'Last-Modified': stat.mtime.toUTCString(),
       Vary: 'Accept-Encoding',
     };
-    if (req.headers['if-modified-since'] && new Date(req.headers['if-modified-since']) >= new Date(stat.mtime.toUTCString())) {
+    if (
+      req.headers['if-modified-since'] &&
+      new Date(req.headers['if-modified-since']) >= new Date(stat.mtime.toUTCString())
+    ) {
       res.writeHead(304, headers);
       return res.end();
     }
@@ -96,7 +119,11 @@ export function createServer(root) {
         hit = { mtime: stat.mtimeMs, body: zlib.gzipSync(await fs.readFile(file), { level: 9 }) };
         gzipped.set(file, hit);
       }
-      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': hit.body.length });
+      res.writeHead(200, {
+        ...headers,
+        'Content-Encoding': 'gzip',
+        'Content-Length': hit.body.length,
+      });
       return res.end(req.method === 'HEAD' ? undefined : hit.body);
     }
     res.writeHead(200, { ...headers, 'Content-Length': stat.size });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: every test of every door. Installs what is missing first; stops at the first
-# failing step and exits non-zero.
+# npm test: lint, then every test of every door. Installs what is missing first; stops at the
+# first failing step and exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,13 +15,16 @@ step() {
 }
 
 step "dependencies" bash scripts/ensure-deps.sh
+step "lint (Prettier, ESLint, clang-format, tsc --strict)" bash scripts/lint.sh
 step "native build" bash -c 'cmake --preset native >/dev/null && cmake --build --preset native'
 step "Catch2 + CLI tests" ctest --preset native
 step "sanitizer build (ASan + UBSan)" bash -c 'cmake --preset native-asan >/dev/null && cmake --build --preset native-asan'
 step "Catch2 + CLI tests under ASan + UBSan" ctest --preset native-asan
 step "fuzz smoke" bash scripts/fuzz.sh --smoke
 step "site build (page + WebAssembly)" bash scripts/build.sh
-step "JavaScript tests (Vitest)" npx vitest run --config vitest.config.js
-step "browser tests (Chromium)" npx vitest run --config tests/e2e/vitest.config.js
+step "JavaScript tests (Vitest, project node)" npx vitest run --project node
+step "npm package (build/npm/tplayer-<version>.tgz)" node scripts/npm/pack.mjs
+step "package install test (Vitest, project package)" npx vitest run --project package
+step "browser tests (Vitest, project browser: Chromium)" npx vitest run --project browser
 echo
 echo "All test steps passed."

@@ -1,27 +1,43 @@
-// Bundles the facade (wasm/index.js) and the Emscripten glue (build/wasm/) into one ES module,
-// dist/tplayer.js, that needs nothing else: Node 20 and browsers import it as it is. Run by
-// scripts/build-wasm.sh after the page's build (which empties dist/), so it keeps dist/.
+// Bundles the facade and the Emscripten glue (build/wasm/) into one ES module that needs
+// nothing else: Node 20 and browsers import it as it is. Run by the CMake build (wasm/
+// CMakeLists.txt), never by hand:
+//   vite build --config wasm/vite.lib.config.js                 wasm/index.js   -> build/wasm/tplayer.js
+//   vite build --config wasm/vite.lib.config.js --mode testing  wasm/testing.js -> build/wasm/tplayer-testing.js
+// Two builds, not one with two entries: each module must be self-contained (a shared chunk
+// would make the shipped file import another one).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// `--mode testing` bundles the test entry (wasm/testing.js) into build/wasm/tplayer-testing.js.
-export default defineConfig(({ mode }) => ({
-  root: fileURLToPath(new URL('..', import.meta.url)),
-  publicDir: false,
-  logLevel: 'warn',
-  build: {
-    outDir: mode === 'testing' ? 'build/wasm' : 'dist',
-    emptyOutDir: false,
-    copyPublicDir: false,
-    target: 'es2022',
-    minify: true,
-    reportCompressedSize: false,
-    // Vite leaves whitespace in library builds for the es format; the file is shipped as is.
-    rolldownOptions: { output: { minify: true } },
-    lib: {
-      entry: mode === 'testing' ? 'wasm/testing.js' : 'wasm/index.js',
-      formats: ['es'],
-      fileName: () => (mode === 'testing' ? 'tplayer-testing.js' : 'tplayer.js'),
+const ENTRIES = {
+  production: { entry: 'wasm/index.js', file: 'tplayer.js' },
+  testing: { entry: 'wasm/testing.js', file: 'tplayer-testing.js' },
+};
+
+export default defineConfig(({ mode }) => {
+  const which = ENTRIES[mode];
+  if (!which) {
+    throw new Error(
+      `wasm/vite.lib.config.js: unknown --mode "${mode}"; expected one of ${Object.keys(ENTRIES).join(', ')}`,
+    );
+  }
+  return {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      outDir: 'build/wasm',
+      emptyOutDir: false, // the CMake build directory: keep everything else in it
+      copyPublicDir: false,
+      target: 'es2022',
+      minify: true,
+      reportCompressedSize: false,
+      // Vite leaves whitespace in library builds for the es format; the file is shipped as is.
+      rolldownOptions: { output: { minify: true } },
+      lib: {
+        entry: which.entry,
+        formats: ['es'],
+        fileName: () => which.file,
+      },
     },
-  },
-}));
+  };
+});

@@ -1,14 +1,33 @@
 // The page: Vite + Preact, built from web/ into dist/ with relative URLs (base './') so dist/
-// works under any sub-path of any static host. dist/tplayer.js (the WebAssembly module) is not
-// bundled: scripts/build-wasm.sh writes it after this build, and the page imports it at run time.
+// works under any sub-path of any static host. The WebAssembly module is not bundled into the
+// page: the CMake build writes it to build/wasm/tplayer.js (`cmake --build --preset wasm`), this
+// build copies it (and its .d.ts) into dist/ beside the page, and the page imports it at run
+// time. dist/ is this build's alone: it empties it and writes all of it.
+// `vite --config web/vite.config.js` (npm run dev) serves web/ with live reload, and the module
+// from build/wasm/, reloading the page when the module is rebuilt.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, minify } from 'vite';
 
 const web = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const moduleDir = fileURLToPath(new URL('../build/wasm/', import.meta.url));
+/** What the module build writes and the page ships beside itself. */
+const MODULE_FILES = ['tplayer.js', 'tplayer.d.ts'];
+
+function readModuleFile(name) {
+  try {
+    return readFileSync(moduleDir + name);
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+    throw new Error(
+      `build/wasm/${name} is missing: build the module first (bash scripts/build-wasm.sh; npm run build does both)`,
+      { cause: e },
+    );
+  }
+}
 
 /** dist/sw.js from web/sw.js, minified, with the cache version and the files to precache. */
 function serviceWorker() {
@@ -16,8 +35,15 @@ function serviceWorker() {
     name: 'tplayer:service-worker',
     apply: 'build',
     async generateBundle(_, bundle) {
-      const files = Object.keys(bundle).filter((f) => f !== 'index.html' && !f.endsWith('.map')).sort();
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const files = Object.keys(bundle)
+        .filter((f) => f !== 'index.html' && !f.endsWith('.map') && !MODULE_FILES.includes(f))
+        .sort();
+      // The hashed assets' names, and the module's bytes (its name carries no hash).
+      const version = createHash('sha256')
+        .update(files.join('\n'))
+        .update(bundle['tplayer.js'].source)
+        .digest('hex')
+        .slice(0, 12);
       const precache = ['./', 'tplayer.js', 'favicon.svg', ...files];
       const { code } = await minify('sw.js', readFileSync(`${web}sw.js`, 'utf8'));
       const source = code
@@ -28,21 +54,55 @@ function serviceWorker() {
   };
 }
 
-/** Starts fetching tplayer.js with the page's own script, and serves dist/tplayer.js in dev. */
+/**
+ * The module beside the page: copied from build/wasm/ into the build, served from there by the
+ * dev server (a rebuild of the module reloads the page), and preloaded with the page's script.
+ */
 function wasmModule() {
+  let command;
   return {
     name: 'tplayer:wasm-module',
+    configResolved(config) {
+      command = config.command;
+    },
+    buildStart() {
+      if (command !== 'build') return;
+      for (const fileName of MODULE_FILES)
+        this.emitFile({ type: 'asset', fileName, source: readModuleFile(fileName) });
+    },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'link', attrs: { rel: 'modulepreload', href: 'tplayer.js' }, injectTo: 'head' }],
+      handler: () => [
+        { tag: 'link', attrs: { rel: 'modulepreload', href: 'tplayer.js' }, injectTo: 'head' },
+      ],
     },
     configureServer(server) {
+      readModuleFile('tplayer.js'); // fail at start, not on the first request
+      server.watcher.add(`${moduleDir}tplayer.js`);
+      server.watcher.on('change', (file) => {
+        if (file === `${moduleDir}tplayer.js`) server.ws.send({ type: 'full-reload' });
+      });
       server.middlewares.use((req, res, next) => {
-        if (!req.url.split('?')[0].endsWith('/tplayer.js') || !existsSync(`${dist}tplayer.js`)) return next();
-        res.setHeader('Content-Type', 'text/javascript');
-        createReadStream(`${dist}tplayer.js`).pipe(res);
+        const name = MODULE_FILES.find((f) => req.url.split('?')[0].endsWith(`/${f}`));
+        if (!name) return next();
+        res.setHeader('Content-Type', name.endsWith('.js') ? 'text/javascript' : 'text/plain');
+        res.setHeader('Cache-Control', 'no-cache');
+        createReadStream(moduleDir + name).pipe(res);
       });
     },
+  };
+}
+
+/**
+ * Dev server only: Vite injects the CSS as <style> elements (that is how it swaps them without a
+ * reload), which the page's CSP (style-src 'self') blocks. The built page keeps the strict one.
+ */
+function devStyles() {
+  return {
+    name: 'tplayer:dev-styles',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
   };
 }
 
@@ -51,7 +111,10 @@ function classicJsx() {
   return {
     name: 'tplayer:classic-jsx',
     config: () => ({
-      oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' }, jsxInject: "import { h, Fragment } from 'preact'" },
+      oxc: {
+        jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' },
+        jsxInject: "import { h, Fragment } from 'preact'",
+      },
     }),
   };
 }
@@ -59,7 +122,7 @@ function classicJsx() {
 export default defineConfig({
   root: web,
   base: './',
-  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule()],
+  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule(), devStyles()],
   build: {
     outDir: dist,
     emptyOutDir: true,

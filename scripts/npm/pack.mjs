@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// npm run package (after scripts/build-wasm.sh): the npm package of the module,
+// build/npm/tplayer-<version>.tgz, holding exactly
+//   tplayer.js     the module as the CMake build writes it (build/wasm/tplayer.js)
+//   tplayer.d.ts   its types (wasm/tplayer.d.ts, copied by the same build)
+//   README.md      scripts/npm/package-readme.md with the version filled in
+//   package.json   name tplayer, the repository's version, `exports` (types + import) and `types`
+// Staged in build/npm/tplayer/ and packed there with `npm pack` (offline; no dependencies).
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OUT = `${ROOT}build/npm/`;
+const STAGE = `${OUT}tplayer/`;
+const FILES = ['tplayer.js', 'tplayer.d.ts'];
+
+if (process.argv.length > 2) {
+  console.error('package: takes no arguments (usage: npm run package)');
+  process.exit(2);
+}
+for (const f of FILES) {
+  if (!existsSync(`${ROOT}build/wasm/${f}`)) {
+    console.error(
+      `package: build/wasm/${f} is missing: build the module first (bash scripts/build-wasm.sh)`,
+    );
+    process.exit(1);
+  }
+}
+
+const repo = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
+const manifest = {
+  name: 'tplayer',
+  version: repo.version,
+  description: repo.description,
+  license: repo.license,
+  keywords: [
+    'tensor-parallelism',
+    'all-reduce',
+    'megatron',
+    'interconnect',
+    'webassembly',
+    'calculator',
+  ],
+  type: 'module',
+  exports: {
+    '.': { types: './tplayer.d.ts', import: './tplayer.js', default: './tplayer.js' },
+    './package.json': './package.json',
+  },
+  main: './tplayer.js',
+  types: './tplayer.d.ts',
+  files: FILES,
+  sideEffects: false,
+  engines: { node: '>=18' },
+};
+
+rmSync(STAGE, { recursive: true, force: true });
+mkdirSync(STAGE, { recursive: true });
+for (const f of FILES) copyFileSync(`${ROOT}build/wasm/${f}`, STAGE + f);
+const readme = readFileSync(`${ROOT}scripts/npm/package-readme.md`, 'utf8').replaceAll(
+  '__VERSION__',
+  repo.version,
+);
+writeFileSync(`${STAGE}README.md`, readme);
+writeFileSync(`${STAGE}package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+
+const tarball = `tplayer-${repo.version}.tgz`;
+rmSync(OUT + tarball, { force: true });
+const [packed] = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', OUT], {
+    cwd: STAGE,
+    encoding: 'utf8',
+  }),
+);
+if (packed.filename !== tarball || !existsSync(OUT + tarball)) {
+  console.error(`package: npm pack wrote ${packed.filename}, expected ${tarball}`);
+  process.exit(1);
+}
+const listing = packed.files
+  .map((f) => `  ${f.path.padEnd(14)} ${String(f.size).padStart(7)} B`)
+  .join('\n');
+console.log(
+  `build/npm/${tarball}: ${packed.size} B packed, ${packed.unpackedSize} B unpacked\n${listing}`,
+);

@@ -1,0 +1,139 @@
+// The npm package as a user gets it: build/npm/tplayer-<version>.tgz (npm run package) is
+// installed into an empty project, offline, and imported by name from Node, from a Vite
+// bundle run in Node, and by the TypeScript compiler through the package's `exports`.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
+const TARBALL = `${ROOT}build/npm/tplayer-${version}.tgz`;
+// SPEC 3.1: GPT-3, TP 8, the InfiniBand NDR link's all-reduce (0.00183160768 s, to 8 digits).
+const ALLREDUCE_S = 0.0018316077;
+
+// Prints the InfiniBand all-reduce time of the GPT-3 preset, and what the module exports.
+const PROGRAM = `
+const tplayer = await import('tplayer');
+const tp = await tplayer.load();
+const r = tp.solve(tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
+console.log(JSON.stringify({ exports: Object.keys(tplayer).sort(), allreduce: r.links[1].allreduce_time_s, type: r.type }));
+`;
+
+let dir;
+const run = (command, args) =>
+  execFileSync(command, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const node = (args) => JSON.parse(run(process.execPath, args).trim().split('\n').pop());
+
+function expectSolved(out) {
+  expect(out.type).toBe('TensorParallelLayerResult');
+  expect(Math.abs(out.allreduce - ALLREDUCE_S) / ALLREDUCE_S).toBeLessThan(1e-7);
+}
+
+beforeAll(() => {
+  if (!existsSync(TARBALL)) throw new Error(`${TARBALL} is missing: run npm run package first`);
+  dir = mkdtempSync(join(tmpdir(), 'tplayer-package-'));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', TARBALL]);
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the npm package', () => {
+  test('installs with exactly the module, its types, a README and a package.json with exports and types', () => {
+    const installed = join(dir, 'node_modules/tplayer/');
+    const manifest = JSON.parse(readFileSync(`${installed}package.json`, 'utf8'));
+    expect(manifest.name).toBe('tplayer');
+    expect(manifest.version).toBe(version);
+    expect(manifest.exports['.']).toEqual({
+      types: './tplayer.d.ts',
+      import: './tplayer.js',
+      default: './tplayer.js',
+    });
+    expect(manifest.types).toBe('./tplayer.d.ts');
+    expect(manifest.dependencies).toBeUndefined();
+    const listing = run('tar', ['tzf', TARBALL]).trim().split('\n').sort();
+    expect(listing).toEqual([
+      'package/README.md',
+      'package/package.json',
+      'package/tplayer.d.ts',
+      'package/tplayer.js',
+    ]);
+  });
+
+  test("import('tplayer') works in Node", () => {
+    const out = node(['--input-type=module', '-e', PROGRAM]);
+    expect(out.exports).toEqual(['ScenarioError', 'load']);
+    expectSolved(out);
+  });
+
+  test('a Vite bundle of an entry that imports tplayer runs in Node, with tplayer inside it', () => {
+    writeFileSync(join(dir, 'entry.js'), PROGRAM);
+    // A plain object: the config is read from the consumer's directory, which has no vite.
+    writeFileSync(
+      join(dir, 'vite.config.mjs'),
+      `export default ${JSON.stringify({
+        root: dir,
+        logLevel: 'warn',
+        build: {
+          outDir: 'out',
+          emptyOutDir: true,
+          target: 'es2022',
+          lib: { entry: 'entry.js', formats: ['es'], fileName: 'bundle' },
+        },
+      })};`,
+    );
+    run(process.execPath, [
+      `${ROOT}node_modules/vite/bin/vite.js`,
+      'build',
+      '--config',
+      'vite.config.mjs',
+    ]);
+    const bundle = readFileSync(join(dir, 'out/bundle.js'), 'utf8');
+    expect(bundle).not.toMatch(/["']tplayer["']/); // bundled, not left as an import
+    rmSync(join(dir, 'node_modules'), { recursive: true }); // the bundle must need nothing else
+    try {
+      expectSolved(node(['out/bundle.js']));
+    } finally {
+      run('npm', ['install', '--offline', '--no-audit', '--no-fund', TARBALL]);
+    }
+  });
+
+  test('TypeScript finds the types through the exports (moduleResolution nodenext, strict)', () => {
+    writeFileSync(
+      join(dir, 'check.ts'),
+      `import { load, ScenarioError, type LinkResult } from 'tplayer';
+const tp = await load();
+const link: LinkResult = tp.solve(tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario).links[1];
+const seconds: number = link.allreduce_time_s;
+const bound: 'compute' | 'communication' = link.bound;
+const outcome = tp.check({ ...tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario, tp_size: 0 });
+const fields: string[] = outcome.errors ? outcome.errors.map((e) => e.field) : [];
+console.log(seconds, bound, fields, ScenarioError.name);
+`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['check.ts'],
+      }),
+    );
+    run(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.json']);
+  });
+});

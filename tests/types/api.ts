@@ -1,0 +1,46 @@
+// Type fixture for wasm/tplayer.d.ts (tsc -p tests/types, under --strict): what a caller may
+// write compiles, and the mistakes below are refused (each @ts-expect-error must find an error).
+import { load, ScenarioError, type Scenario } from 'tplayer';
+
+const tp = await load();
+const scenario: Scenario = tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario;
+
+const result = tp.solve({
+  ...scenario,
+  links: { nvlink: 'nvlink4', ib: { bandwidth: '400 Gb/s', latency: '5 us' } },
+});
+const bound: 'compute' | 'communication' = result.bound;
+const seconds: number[] = result.links.map((l) => l.allreduce_time_s + l.communication_time_s);
+const warnings: string[] = result.warnings.map((w) => `${w.field}: ${w.message}`);
+
+const outcome = tp.check(scenario);
+const fields: string[] = outcome.errors ? outcome.errors.map((e) => e.field) : [];
+const computeTime: number | undefined = outcome.result?.compute_time_s;
+
+for (const point of tp.sweep(scenario, 'tp_size', [1, 2, 4, 8])) {
+  const value: number = point.value;
+  if (point.result) console.log(value, point.result.links[0].serial_speedup);
+  else console.log(value, point.errors.length);
+}
+
+try {
+  tp.solve({ ...scenario, tp_size: 0 });
+} catch (e) {
+  if (e instanceof ScenarioError) console.log(e.errors.map((x) => x.field));
+}
+
+const catalog = tp.catalog();
+const keys: string[] = [...catalog.presets.map((p) => p.key), ...catalog.links.map((l) => l.key)];
+const version: string = tp.version;
+await load({ wasmBinary: new Uint8Array(0) });
+
+// @ts-expect-error: only tp_size, tokens, local_efficiency and collectives_per_layer can be swept
+tp.sweep(scenario, 'heads', [1]);
+// @ts-expect-error: a scenario needs its workload, accelerator, links, ...
+tp.solve({ tp_size: 8 });
+// @ts-expect-error: result fields are snake_case with the unit in the key
+console.log(result.computeTime);
+// @ts-expect-error: a link's bound is one of two words
+const wrong: 'latency' = result.links[0].bound;
+
+console.log(bound, seconds, warnings, fields, computeTime, keys, version, wrong);

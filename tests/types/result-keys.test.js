@@ -1,0 +1,60 @@
+// The hand-written wasm/tplayer.d.ts against the real thing: the properties that the TypeScript
+// compiler reads off its result interfaces (TensorParallelLayerResult, LinkResult, FieldError)
+// are exactly the keys of what solve() and check() of the built dist/tplayer.js return.
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { load } from '../../dist/tplayer.js';
+
+const DTS = fileURLToPath(new URL('../../wasm/tplayer.d.ts', import.meta.url));
+
+const program = ts.createProgram([DTS], { strict: true, noEmit: true, types: [] });
+const checker = program.getTypeChecker();
+const exported = new Map(
+  checker
+    .getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(DTS)))
+    .map((s) => [s.name, s]),
+);
+
+/** The property names of an exported interface or type alias, inherited ones included. */
+function declaredKeys(...names) {
+  const symbol = names.map((n) => exported.get(n)).find(Boolean);
+  if (!symbol) throw new Error(`wasm/tplayer.d.ts exports none of ${names.join(', ')}`);
+  return checker
+    .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
+    .map((p) => p.name)
+    .sort();
+}
+
+let api;
+beforeAll(async () => {
+  api = await load();
+});
+
+describe('wasm/tplayer.d.ts matches the results of the built module', () => {
+  // The interface is named after the result's `type`; `Result` is its earlier name.
+  test('TensorParallelLayerResult has exactly the keys of a solve() result', () => {
+    for (const preset of Object.values(api.Scenarios)) {
+      expect(Object.keys(api.solve(preset.scenario)).sort()).toEqual(
+        declaredKeys('TensorParallelLayerResult', 'Result'),
+      );
+    }
+  });
+
+  test('LinkResult has exactly the keys of every link of every preset', () => {
+    const want = declaredKeys('LinkResult');
+    for (const preset of Object.values(api.Scenarios)) {
+      for (const link of api.solve(preset.scenario).links)
+        expect(Object.keys(link).sort()).toEqual(want);
+    }
+  });
+
+  test('FieldError has exactly the keys of an error and of a warning', () => {
+    const want = declaredKeys('FieldError');
+    const scenario = api.Scenarios.Gpt3TensorParallelLayerTp8.scenario;
+    expect(Object.keys(api.check({ ...scenario, tp_size: 0 }).errors[0]).sort()).toEqual(want);
+    const warned = api.solve({ ...scenario, tp_size: 7 }); // 7 divides neither the heads nor hidden_dim
+    expect(warned.warnings.length).toBeGreaterThan(0);
+    for (const w of warned.warnings) expect(Object.keys(w).sort()).toEqual(want);
+  });
+});
