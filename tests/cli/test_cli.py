@@ -168,6 +168,7 @@ def test_preset_table():
 
 def test_json_file():
     with tempfile.TemporaryDirectory() as tmp:
+        check(len(valid_cases()) >= 9, f"only {len(valid_cases())} valid case files")
         for path in valid_cases():
             doc = case(path)
             file = os.path.join(tmp, os.path.basename(path))
@@ -196,7 +197,9 @@ def test_json_stdin():
 
 
 def test_invalid_field_json():
-    for path in invalid_cases():
+    files = invalid_cases()
+    check(len(files) >= 30, f"only {len(files)} invalid case files")
+    for path in files:
         doc, name = case(path), os.path.basename(path)
         code, out, err = run("--json", "-", "--json", stdin=scenario_text(doc))
         check(code == 2, f"{name}: exit {code}")
@@ -207,10 +210,17 @@ def test_invalid_field_json():
         errors = r.get("errors", [])
         check(sorted(e.get("field") for e in errors) == sorted(doc["errors"]),
               f"{name}: error fields {sorted(e.get('field') for e in errors)}, want {sorted(doc['errors'])}")
+        includes = doc["message_includes"]
+        check(set(includes) == set(doc["errors"]) and all(includes.values()),
+              f"{name}: message_includes {sorted(includes)} does not list phrases for each of {sorted(doc['errors'])}")
         for e in errors:
             check(well_formed(e), f"{name}: error {e!r}")
-            for part in doc.get("message_includes", {}).get(e.get("field"), []):
+            for part in includes.get(e.get("field"), []):
                 check(part in e["message"], f"{name}: {e['field']}: {e['message']!r} lacks {part!r}")
+        for field, want in doc.get("paths", {}).items():
+            got = [e.get("path") for e in errors if e.get("field") == field]
+            check(dotted(want) == field, f"{name}: paths[{field!r}] = {want!r} spells {dotted(want)!r}")
+            check(got and all(p == want for p in got), f"{name}: {field} has path(s) {got!r}, want {want!r}")
 
 
 def test_invalid_field_stderr():

@@ -1,6 +1,7 @@
 // Runs every shared case file of tests/cases (the same files the JavaScript tests read) through
-// the core: valid cases must reproduce every expected field, invalid ones the exact set of error
-// fields with messages that mention what came. Schema: tests/cases/README.md.
+// the core, one Catch2 section per file so that a failure names it: valid cases must reproduce
+// every expected field, invalid ones the exact multiset of error fields, with messages that
+// mention what came and paths that are exactly the ones given. Schema: tests/cases/README.md.
 #include <map>
 #include <set>
 #include <variant>
@@ -27,6 +28,15 @@ Value load(const std::filesystem::path& path) {
   return std::move(parsed.value);
 }
 
+// A case file holds only the members of its schema: a misspelt "path" or "expects" must not
+// leave a check out silently.
+void only_members(const Value& doc, std::set<std::string_view> allowed) {
+  for (const auto& [key, value] : doc.object) {
+    INFO("case file member " << key);
+    CHECK(allowed.count(key) == 1);
+  }
+}
+
 // The scenario of a case: "scenario", or "scenario_text" read with the core's JSON reader.
 Value scenario_of(const Value& doc) {
   if (const Value* text = doc.find("scenario_text")) {
@@ -35,6 +45,51 @@ Value scenario_of(const Value& doc) {
     return json(text->string);
   }
   return need(doc, "scenario");
+}
+
+// A path spelt out by the rule of tests/cases/README.md, independently of the core's dotted():
+// keys joined by ".", an index as "[i]", the empty path "scenario".
+std::string spelt(const FieldPath& path) {
+  std::string out;
+  for (const PathStep& step : path) {
+    if (std::holds_alternative<std::size_t>(step)) {
+      out += "[" + std::to_string(std::get<std::size_t>(step)) + "]";
+    } else {
+      if (!out.empty()) out += ".";
+      out += std::get<std::string>(step);
+    }
+  }
+  return out.empty() ? "scenario" : out;
+}
+
+// A path as a case file writes it, for failure messages: ["links", 2, "name"].
+std::string show(const FieldPath& path) {
+  std::string out = "[";
+  for (const PathStep& step : path) {
+    if (out.size() > 1) out += ", ";
+    if (std::holds_alternative<std::size_t>(step))
+      out += std::to_string(std::get<std::size_t>(step));
+    else
+      out += "\"" + std::get<std::string>(step) + "\"";
+  }
+  return out + "]";
+}
+
+// A path of a case file (["links", 2, "name"]) as the core's FieldPath.
+FieldPath path_of(const Value& steps) {
+  REQUIRE(steps.is_array());
+  FieldPath out;
+  for (const Value& step : steps.array) {
+    if (step.is_string()) {
+      out.emplace_back(step.string);
+    } else {
+      REQUIRE(step.is_number());
+      REQUIRE(step.number >= 0);
+      REQUIRE(step.number == static_cast<double>(static_cast<std::size_t>(step.number)));
+      out.emplace_back(static_cast<std::size_t>(step.number));
+    }
+  }
+  return out;
 }
 
 // Compares one expected member with the matching scalar of a result (or link result).
@@ -76,6 +131,7 @@ void check_object(const T& got, const ScalarField<T> (&fields)[N], const Value& 
 void run_valid(const std::filesystem::path& path) {
   const Value doc = load(path);
   INFO("case " << path.filename().string() << ": " << need(doc, "name").string);
+  only_members(doc, {"name", "about", "scenario", "scenario_text", "tolerance", "expect"});
   REQUIRE(!need(doc, "about").string.empty());
   const double tolerance = need(doc, "tolerance").number;
   REQUIRE(tolerance > 0);
@@ -101,13 +157,19 @@ void run_valid(const std::filesystem::path& path) {
     std::sort(want.begin(), want.end());
     INFO("warnings:\n" << list(r.warnings));
     CHECK(fields(r.warnings) == want);
-    for (const FieldError& w : r.warnings) CHECK(!w.message.empty());
+  }
+  for (const FieldError& w : r.warnings) {
+    INFO("warning " << w.field << ": " << w.message);
+    CHECK(!w.message.empty());
+    CHECK(w.field == spelt(w.path));
   }
 }
 
 void run_invalid(const std::filesystem::path& path) {
   const Value doc = load(path);
   INFO("case " << path.filename().string() << ": " << need(doc, "about").string);
+  only_members(doc, {"name", "about", "scenario", "scenario_text", "errors", "message_includes", "paths"});
+  CHECK(need(doc, "name").string == path.stem().string());
   std::vector<std::string> want;
   for (const Value& f : need(doc, "errors").array) want.push_back(f.string);
   std::sort(want.begin(), want.end());
@@ -118,14 +180,39 @@ void run_invalid(const std::filesystem::path& path) {
   CHECK_FALSE(out.result.has_value());
   CHECK(fields(out.errors) == want);
 
+  // One non-empty list of phrases per error field, and none for a field that is no error.
   const Value& includes = need(doc, "message_includes");
   for (const std::string& field : want) REQUIRE(includes.find(field) != nullptr);
+  for (const auto& [field, parts] : includes.object) {
+    INFO("message_includes member " << field);
+    CHECK(std::binary_search(want.begin(), want.end(), field));
+    CHECK(!parts.array.empty());
+  }
   for (const FieldError& e : out.errors) {
     INFO("error " << e.field << ": " << e.message);
     CHECK(!e.message.empty());
+    CHECK(e.field == spelt(e.path));
     if (const Value* parts = includes.find(e.field)) {
-      REQUIRE(!parts->array.empty());
       for (const Value& part : parts->array) CHECK(contains(e.message, part.string));
+    }
+  }
+
+  // "paths": the exact structured path of the error on each listed field.
+  if (const Value* paths = doc.find("paths")) {
+    REQUIRE(paths->is_object());
+    REQUIRE(!paths->object.empty());
+    for (const auto& [field, steps] : paths->object) {
+      INFO("paths member " << field);
+      const FieldPath expected = path_of(steps);
+      CHECK(spelt(expected) == field);
+      std::size_t found = 0;
+      for (const FieldError& e : out.errors) {
+        if (e.field != field) continue;
+        ++found;
+        INFO("got path " << show(e.path) << ", want " << show(expected));
+        CHECK(e.path == expected);
+      }
+      CHECK(found > 0);
     }
   }
 }
@@ -135,13 +222,17 @@ void run_invalid(const std::filesystem::path& path) {
 TEST_CASE("every valid case file reproduces its expected result", "[cases]") {
   const auto files = json_files(cases_dir());
   REQUIRE(files.size() >= 9);  // SPEC 3.1 and at least eight more
-  for (const auto& path : files) run_valid(path);
+  for (const auto& path : files) {
+    DYNAMIC_SECTION(path.filename().string()) { run_valid(path); }
+  }
 }
 
 TEST_CASE("every invalid case file gives exactly its error fields", "[cases]") {
   const auto files = json_files(cases_dir() / "invalid");
   REQUIRE(files.size() >= 30);
-  for (const auto& path : files) run_invalid(path);
+  for (const auto& path : files) {
+    DYNAMIC_SECTION(path.filename().string()) { run_invalid(path); }
+  }
 }
 
 TEST_CASE("the SPEC 3.1 table, with the exact quantities exact", "[cases][spec]") {

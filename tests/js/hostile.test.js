@@ -1,6 +1,7 @@
 // Hostile input on the JavaScript door: whatever a caller passes, solve() returns a result or
 // throws a ScenarioError whose errors name a field; nothing else escapes, nothing hangs, and
 // the wasm heap does not grow over 100,000 solves.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { load as loadTesting } from '../../build/wasm/tplayer-testing.js';
 import { load, ScenarioError } from '../../dist/tplayer.js';
@@ -11,6 +12,8 @@ const testing = await loadTesting();
 const { hooks } = testing;
 const maxDepth = api.catalog().limits.max_json_depth;
 const gpt3 = () => structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
+// The rule of tests/cases/README.md: keys joined by ".", an index as "[i]", [] is "scenario".
+const dotted = (path) => path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') || 'scenario';
 
 // A result, or a ScenarioError whose errors all name a field: anything else fails the test.
 function outcome(scenario) {
@@ -23,6 +26,7 @@ function outcome(scenario) {
       expect(typeof e.field).toBe('string');
       expect(e.field.length).toBeGreaterThan(0);
       expect(Array.isArray(e.path)).toBe(true);
+      expect(e.field).toBe(dotted(e.path));
       expect(typeof e.message).toBe('string');
       expect(e.message.length).toBeGreaterThan(0);
     }
@@ -95,29 +99,27 @@ describe('getters, proxies and cycles', () => {
     revoke();
     expect(fields(outcome(proxy))).toEqual(['scenario']);
     const liar = new Proxy(gpt3(), { ownKeys: () => ['tp_size', 'tp_size', 'nope'], getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }) });
-    expect(() => outcome(liar)).not.toThrow();
+    expect(fields(outcome(liar))).toEqual(['scenario']); // duplicate keys: the engine refuses the trap
     const arrayProxy = new Proxy([1, 2], { get: (t, k) => (k === 'length' ? 1e9 : t[k]) });
     expect(fields(outcome({ ...gpt3(), links: arrayProxy }))[0]).toMatch(/^links/);
   });
 });
 
 describe('odd values', () => {
-  it('__proto__ keys from JSON.parse are own data, reported as unknown fields', () => {
-    const s = JSON.parse('{"__proto__": {"tp_size": 8}, "workload": "GPT3", "tp_size": 8, "tokens": 2048, "accelerator": "H100", "local_efficiency": 0.5, "links": {"__proto__": "nvlink4"}}');
-    const o = outcome(s);
-    expect(fields(o)).toContain('__proto__');
+  it('__proto__ members from JSON.parse pollute no prototype', () => {
+    // The errors are pinned by tests/cases/invalid/unknown_field_proto.json; here, that reading
+    // its JSON.parse form (own __proto__ members, one of them a link name) changes no prototype.
+    const text = readFileSync(new URL('../cases/invalid/unknown_field_proto.json', import.meta.url), 'utf8');
+    const s = JSON.parse(text).scenario;
+    expect(Object.hasOwn(s, '__proto__') && Object.hasOwn(s.links, '__proto__')).toBe(true);
+    expect(fields(outcome(s))).toEqual(['__proto__']);
     expect(Object.prototype.tp_size).toBeUndefined();
+    expect({}.tp_size).toBeUndefined();
   });
 
   it('constructor and prototype as link names are just names', () => {
     const r = outcome({ ...gpt3(), links: { constructor: 'nvlink4', prototype: 'ib_ndr', toString: 'pcie5' } }).result;
     expect(r.links.map((l) => l.name)).toEqual(['constructor', 'prototype', 'toString']);
-  });
-
-  it('1e308 is out of range, not a crash', () => {
-    expect(fields(outcome({ ...gpt3(), tokens: 1e308 }))).toEqual(['tokens']);
-    expect(fields(outcome({ ...gpt3(), links: { x: { bandwidth: 1e308 } } }))).toEqual(['links.x.bandwidth']);
-    expect(fields(outcome({ ...gpt3(), links: { x: { bandwidth: Number.MAX_VALUE, latency: Number.MIN_VALUE } } }))).toEqual(['links.x.bandwidth']);
   });
 
   it('-0 reaches the core as -0', () => {
@@ -161,7 +163,10 @@ describe('odd values', () => {
   it('sparse and huge arrays', () => {
     const sparse = [];
     sparse[5] = 'nvlink4';
-    expect(() => outcome({ ...gpt3(), links: sparse })).not.toThrow();
+    // Holes read as null, as JSON.stringify writes them; the element after them is a link.
+    const holes = outcome({ ...gpt3(), links: sparse });
+    expect(fields(holes)).toEqual(['links[0]', 'links[1]', 'links[2]', 'links[3]', 'links[4]']);
+    for (const e of holes.errors) expect(e.message).toContain('got null');
     const long = new Array(2 ** 32 - 1);
     expect(outcome({ ...gpt3(), links: long }).errors[0].message).toContain('longer than');
   });
@@ -191,15 +196,6 @@ describe('odd values', () => {
     s[Symbol('x')] = () => 1;
     Object.defineProperty(s, 'hidden', { value: () => 1, enumerable: false });
     expect(outcome(s).result).toBeDefined();
-  });
-
-  it('control characters, NUL and lone surrogates in strings', () => {
-    // They cross the boundary intact and reach the core, which refuses them as link names
-    // (names are plain labels: they show on shared pages), each by position.
-    const o = outcome({ ...gpt3(), links: { 'a\u0000b': 'nvlink4', '\ud800': 'ib_ndr', 'tab\there\n"quoted"\\': 'pcie5' } });
-    expect(fields(o)).toEqual(['links[0].name', 'links[1].name', 'links[2].name']);
-    for (const e of o.errors) expect(e.message).toContain('letters, digits');
-    expect(fields(outcome({ ...gpt3(), workload: '\u0000\u001f\ud83d' }))).toEqual(['workload']);
   });
 });
 

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { load, ScenarioError } from '../../dist/tplayer.js';
 
 const api = await load();
+// The rule of tests/cases/README.md: keys joined by ".", an index as "[i]", [] is "scenario".
+const dotted = (path) => path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') || 'scenario';
 
 // Milliseconds per solve, by property: printed (max and 99th percentile), never asserted; a
 // loaded machine or a garbage collection shows up here as a spike on any input.
@@ -34,6 +36,7 @@ function solveChecked(scenario, name) {
     expect(thrown.errors.length).toBeGreaterThan(0);
     for (const e of thrown.errors) {
       expect(typeof e.field === 'string' && e.field.length > 0, JSON.stringify(e)).toBe(true);
+      expect(Array.isArray(e.path) && e.field === dotted(e.path), JSON.stringify(e)).toBe(true);
       expect(typeof e.message === 'string' && e.message.length > 0, JSON.stringify(e)).toBe(true);
     }
     return 'errors';
@@ -176,7 +179,9 @@ describe('property: any input gives a result or a ScenarioError naming a field',
         expect(points).toHaveLength(values.length);
         points.forEach((p, i) => {
           expect(Object.is(p.value, values[i])).toBe(true);
-          if (!p.result) for (const e of p.errors) expect(e.field.length).toBeGreaterThan(0);
+          if (p.result) return;
+          expect(p.errors.length).toBeGreaterThan(0);
+          for (const e of p.errors) expect(e.field === dotted(e.path) && e.field.length > 0, JSON.stringify(e)).toBe(true);
         });
       }),
       { numRuns: 500 },
