@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "tplayer/catalog.hpp"
-#include "tplayer/tplayer.hpp"
 #include "tplayer/json.hpp"
+#include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 
 namespace {
@@ -149,7 +149,9 @@ void print_link(const tplayer::LinkResult& l, bool binding) {
 
 void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
   wrapped(s.workload.name + ", TP " + std::to_string(s.tp_size) + ", " + std::to_string(s.tokens) +
-              " tokens, " + std::to_string(tplayer::collectives_per_layer(s)) + " all-reduces per layer, " + s.pass + " pass" + (s.recompute ? " with recomputation" : ""),
+              " tokens, " + std::to_string(tplayer::collectives_per_layer(s)) +
+              " all-reduces per layer, " + s.pass + " pass" +
+              (s.recompute ? " with recomputation" : ""),
           2);
   wrapped(s.accelerator.name + ", " + s.precision + ": " +
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +
@@ -190,9 +192,9 @@ void print_list(bool json) {
   std::cout << "\nWorkloads:\n";
   for (const auto& e : tplayer::workload_catalog()) {
     const auto& w = e.workload;
-    wrapped("  " + pad(w.key, 13) + w.name + ": " + significant(w.parameters / 1e9) +
-                "B params, " + std::to_string(w.layers) + " layers, hidden " +
-                std::to_string(w.hidden_dim) + ", " + std::to_string(w.heads) + " heads",
+    wrapped("  " + pad(w.key, 13) + w.name + ": " + significant(w.parameters / 1e9) + "B params, " +
+                std::to_string(w.layers) + " layers, hidden " + std::to_string(w.hidden_dim) +
+                ", " + std::to_string(w.heads) + " heads",
             15);
     wrapped("               [" + e.source + "]", 16);
   }
@@ -246,13 +248,16 @@ int run(const Options& o) {
       std::string known;
       for (const auto& p : tplayer::scenario_presets())
         known += (known.empty() ? "" : ", ") + p.key;
-      return report_errors({{tplayer::FieldPath{"preset"}, "unknown preset \"" + *o.preset + "\"; known: " + known}},
-                           o.json);
+      return report_errors(
+          {{tplayer::FieldPath{"preset"}, "unknown preset \"" + *o.preset + "\"; known: " + known}},
+          o.json);
     }
     scenario = tplayer::to_value(preset->scenario);
   } else {
     const auto text = read_input(*o.file);
-    if (!text) return report_errors({{tplayer::FieldPath{"json"}, "cannot read the file \"" + *o.file + "\""}}, o.json);
+    if (!text)
+      return report_errors(
+          {{tplayer::FieldPath{"json"}, "cannot read the file \"" + *o.file + "\""}}, o.json);
     tplayer::JsonParse parsed = tplayer::parse_json(*text);
     if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, o.json);
     scenario = std::move(parsed.value);

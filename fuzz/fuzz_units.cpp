@@ -1,8 +1,8 @@
 // libFuzzer target: arbitrary bytes -> parse_quantity (each Dimension), parse_precision, and
-// the formatters. Invariants: a parsed value is finite; an error says something; the formatters always end in a
-// unit of the right kind, and what they print parses back to the value (4 significant digits)
-// whenever the parser knows their unit; format_significant and format_number print exactly
-// what printf's %g would.
+// the formatters. Invariants: a parsed value is finite; an error says something; the formatters
+// always end in a unit of the right kind, and what they print parses back to the value (4
+// significant digits) whenever the parser knows their unit; format_significant and format_number
+// print exactly what printf's %g would.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>

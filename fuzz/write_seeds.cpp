@@ -17,9 +17,9 @@
 
 #include "support.hpp"
 #include "tplayer/catalog.hpp"
+#include "tplayer/fields.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/precision.hpp"
-#include "tplayer/fields.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 
@@ -58,10 +58,10 @@ constexpr const char* kHandMade[] = {
 
 // Member names beyond the field tables (which write_seeds walks): the scenario's extras, the
 // catalogue's descriptive members, and the type tag and choice values.
-constexpr const char* kOtherNames[] = {"type",  "name",   "description", "key",     "label",
-                                       "source", "note",  "title",       "lesson",
-                                       "TensorParallelLayerScenario",    "forward", "backward",
-                                       "training"};
+constexpr const char* kOtherNames[] = {
+    "type",    "name",     "description", "key",    "label",
+    "source",  "note",     "title",       "lesson", "TensorParallelLayerScenario",
+    "forward", "backward", "training"};
 
 template <class T, std::size_t N>
 void add_field_names(std::set<std::string>& tokens, const InputField<T> (&table)[N]) {

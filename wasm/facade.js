@@ -48,7 +48,8 @@ function extraUtf8Bytes(text) {
   let extra = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x800) extra += c >= 0xd800 && c <= 0xdbff ? 1 : 2; // a pair is 4 bytes in all
+    if (c >= 0x800)
+      extra += c >= 0xd800 && c <= 0xdbff ? 1 : 2; // a pair is 4 bytes in all
     else if (c >= 0x80) extra += 1;
   }
   return extra;
@@ -84,7 +85,9 @@ function toJsonText(root, { maxBytes, maxDepth }) {
         return;
       case 'string': {
         if (bytes + value.length > maxBytes) {
-          throw new Stop(`a string of ${value.length} characters; the scenario is limited to ${maxBytes} bytes of JSON`);
+          throw new Stop(
+            `a string of ${value.length} characters; the scenario is limited to ${maxBytes} bytes of JSON`,
+          );
         }
         const quoted = JSON.stringify(value);
         bytes += extraUtf8Bytes(quoted);
@@ -101,7 +104,9 @@ function toJsonText(root, { maxBytes, maxDepth }) {
         }
         break;
       default:
-        throw new Stop(`expected a JSON value (number, string, boolean, null, array or object), got ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`);
+        throw new Stop(
+          `expected a JSON value (number, string, boolean, null, array or object), got ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`,
+        );
     }
     if (ancestors.length >= maxDepth) throw new Stop(`nested deeper than ${maxDepth} levels`);
     if (ancestors.includes(value)) throw new Stop('refers back to itself (a cycle)');
@@ -177,7 +182,10 @@ export async function instantiate(options = {}) {
   const wasm = await createTplayerModule({ wasmBinary });
   const catalog = deepFreeze(wasm.catalog());
   // The core's own limits: the facade stops serialising where the core would refuse.
-  const limits = { maxBytes: catalog.limits.max_json_bytes, maxDepth: catalog.limits.max_json_depth };
+  const limits = {
+    maxBytes: catalog.limits.max_json_bytes,
+    maxDepth: catalog.limits.max_json_depth,
+  };
   const serialise = (value) => toJsonText(value, limits);
   const run = (call, scenario) => {
     const json = serialise(scenario);
@@ -197,13 +205,20 @@ export async function instantiate(options = {}) {
     },
     sweep(scenario, field, values) {
       if (typeof field !== 'string') {
-        throw new ScenarioError([fieldError(['sweep'], `expected the name of a field to sweep, got ${typeof field}`)]);
+        throw new ScenarioError([
+          fieldError(['sweep'], `expected the name of a field to sweep, got ${typeof field}`),
+        ]);
       }
       const numbers = sweepValues(values, serialise);
       const json = serialise(scenario);
       if (json.errors) return numbers.list.map((value) => ({ value, errors: json.errors }));
-      return wasm.sweep(json.text, field, numbers.text).map((out, i) =>
-        Array.isArray(out) ? { value: numbers.list[i], errors: out } : { value: numbers.list[i], result: out });
+      return wasm
+        .sweep(json.text, field, numbers.text)
+        .map((out, i) =>
+          Array.isArray(out)
+            ? { value: numbers.list[i], errors: out }
+            : { value: numbers.list[i], result: out },
+        );
     },
     catalog: () => catalog,
     Scenarios,
@@ -220,7 +235,12 @@ function sweepValues(values, serialise) {
   const list = Array.from(values);
   list.forEach((value, i) => {
     if (typeof value !== 'number') {
-      throw new ScenarioError([fieldError(['values', i], `expected a number, got ${value === null ? 'null' : typeof value}`)]);
+      throw new ScenarioError([
+        fieldError(
+          ['values', i],
+          `expected a number, got ${value === null ? 'null' : typeof value}`,
+        ),
+      ]);
     }
   });
   const json = serialise(list);

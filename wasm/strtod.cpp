@@ -1,7 +1,7 @@
-// A size trick of the WebAssembly build, in one place: strtod without musl's. musl's correctly rounded strtod works in
-// 128-bit long double, which wasm emulates in software: with it the module was 14 KB larger
-// (6.5 KB gzip), a sixth of the size budget. This one is exact too: Clinger's fast path (a
-// mantissa <= 2^53 times or divided by an exact power of ten <= 1e22: one correctly rounded
+// A size trick of the WebAssembly build, in one place: strtod without musl's. musl's correctly
+// rounded strtod works in 128-bit long double, which wasm emulates in software: with it the module
+// was 14 KB larger (6.5 KB gzip), a sixth of the size budget. This one is exact too: Clinger's fast
+// path (a mantissa <= 2^53 times or divided by an exact power of ten <= 1e22: one correctly rounded
 // operation) covers the numbers people type, and every other decimal goes to JavaScript's
 // Number(), which the ECMAScript spec requires to round correctly as well; the tests check
 // the results against the native build bit for bit. Only decimal forms are read
@@ -78,4 +78,3 @@ extern "C" float strtof(const char* text, char** end) {
 extern "C" long double strtold(const char* text, char** end) {
   return decimal_to_double(text, end);
 }
-

@@ -50,7 +50,7 @@ export interface Link {
 }
 
 export interface Scenario {
-  type?: "TensorParallelLayerScenario";
+  type?: 'TensorParallelLayerScenario';
   /** A workload preset key (see catalog().workloads) or an object. */
   workload: string | Workload;
   tp_size: number;
@@ -76,7 +76,7 @@ export interface Scenario {
   attention_context?: number;
 }
 
-export type Pass = "forward" | "backward" | "training";
+export type Pass = 'forward' | 'backward' | 'training';
 
 export interface LinkResult {
   name: string;
@@ -88,8 +88,8 @@ export interface LinkResult {
   communication_time_s: number;
   wire_bytes_per_rank: number;
   comm_to_compute: number;
-  bound: "compute" | "communication";
-  regime: "bandwidth" | "latency";
+  bound: 'compute' | 'communication';
+  regime: 'bandwidth' | 'latency';
   serial_layer_time_s: number;
   overlapped_layer_time_s: number;
   serial_speedup: number;
@@ -99,7 +99,7 @@ export interface LinkResult {
 }
 
 export interface Result {
-  type: "TensorParallelLayerResult";
+  type: 'TensorParallelLayerResult';
   flops_per_layer: number;
   flops_per_rank: number;
   compute_time_s: number;
@@ -111,7 +111,7 @@ export interface Result {
   memory_capacity_bytes: number;
   fits_in_memory: boolean;
   binding_link: string;
-  bound: "compute" | "communication";
+  bound: 'compute' | 'communication';
   pass: Pass;
   /** Forward passes of compute the pass costs: 1, 2 or 3, +1 with recompute. */
   compute_multiplier: number;
@@ -122,7 +122,8 @@ export interface Result {
 }
 
 /** A result, or the errors that stop one (never both). */
-export type Outcome = { result: Result; errors?: undefined } | { result?: undefined; errors: FieldError[] };
+export type Outcome =
+  { result: Result; errors?: undefined } | { result?: undefined; errors: FieldError[] };
 
 /**
  * check()'s outcome: the result with the scenario as the core read it (defaults applied,
@@ -135,7 +136,7 @@ export type CheckOutcome =
 
 /** A scenario as the core read it: every field present, numbers in SI base units. */
 export interface NormalisedScenario extends Scenario {
-  type: "TensorParallelLayerScenario";
+  type: 'TensorParallelLayerScenario';
   precision: string;
   links: Record<string, string | { bandwidth: number; latency: number }>;
   collectives_per_layer: number;
@@ -146,7 +147,8 @@ export interface NormalisedScenario extends Scenario {
 
 export type SweepPoint = Outcome & { value: number };
 
-export type SweepField = "tp_size" | "tokens" | "local_efficiency" | "collectives_per_layer" | "attention_context";
+export type SweepField =
+  'tp_size' | 'tokens' | 'local_efficiency' | 'collectives_per_layer' | 'attention_context';
 
 export interface Preset {
   key: string;
@@ -161,8 +163,21 @@ export interface Preset {
 export interface FieldInfo {
   name: string;
   kind:
-    | "count" | "real" | "string" | "choice" | "boolean" | "precision" | "link_key" | "bandwidth"
-    | "time" | "bytes" | "compute" | "workload" | "accelerator" | "links" | "peak_flops";
+    | 'count'
+    | 'real'
+    | 'string'
+    | 'choice'
+    | 'boolean'
+    | 'precision'
+    | 'link_key'
+    | 'bandwidth'
+    | 'time'
+    | 'bytes'
+    | 'compute'
+    | 'workload'
+    | 'accelerator'
+    | 'links'
+    | 'peak_flops';
   required: boolean;
   /** Whether sweep() may vary it. */
   sweepable: boolean;
@@ -188,13 +203,29 @@ export interface Limits {
 
 export interface Catalog {
   presets: Preset[];
-  workloads: Array<Required<Omit<Workload, "kv_heads" | "inference_flops">> & Workload & { key: string; note?: string; source: string }>;
-  accelerators: Array<{ key: string; name: string; peak_flops: Record<string, number>; memory_capacity: number; memory_bandwidth: number; native_link?: string; source: string }>;
+  workloads: Array<
+    Required<Omit<Workload, 'kv_heads' | 'inference_flops'>> &
+      Workload & { key: string; note?: string; source: string }
+  >;
+  accelerators: Array<{
+    key: string;
+    name: string;
+    peak_flops: Record<string, number>;
+    memory_capacity: number;
+    memory_bandwidth: number;
+    native_link?: string;
+    source: string;
+  }>;
   links: Array<{ key: string; label: string; bandwidth: number; latency: number; source: string }>;
   precisions: Array<{ format: string; bytes_per_element: number }>;
-  units: Array<{ symbol: string; dimension: "B" | "B/s" | "s" | "FLOP/s"; factor: number }>;
+  units: Array<{ symbol: string; dimension: 'B' | 'B/s' | 's' | 'FLOP/s'; factor: number }>;
   /** The input fields of each object, in the core's order. */
-  fields: { scenario: FieldInfo[]; workload: FieldInfo[]; accelerator: FieldInfo[]; link: FieldInfo[] };
+  fields: {
+    scenario: FieldInfo[];
+    workload: FieldInfo[];
+    accelerator: FieldInfo[];
+    link: FieldInfo[];
+  };
   limits: Limits;
 }
 
@@ -225,7 +256,7 @@ export interface Tplayer {
 
 /** Thrown by solve (and sweep on bad arguments); `errors` names every problem by field. */
 export class ScenarioError extends Error {
-  readonly name: "ScenarioError";
+  readonly name: 'ScenarioError';
   readonly errors: FieldError[];
   constructor(errors: FieldError[]);
 }

@@ -99,38 +99,49 @@ struct LinkSpec {
   const char* label;
   double bandwidth;  // bytes/s per direction
   double latency;    // seconds per ring step
+  int domain;        // most ranks joined directly (SPEC 3.3); 0: no limit
   const char* source;
 };
 
 constexpr LinkSpec kLinks[] = {
 
-    {"nvlink2", "NVLink 2 (V100)", 150e9, 0.5e-6,
+    {"nvlink2", "NVLink 2 (V100)", 150e9, 0.5e-6, 8,
      "NVIDIA V100 datasheet: 300 GB/s NVLink total, 150 GB/s per direction; alpha as in mlsysim"},
-    {"nvlink3", "NVLink 3 (A100)", 300e9, 0.5e-6,
+    {"nvlink3", "NVLink 3 (A100)", 300e9, 0.5e-6, 8,
      "NVIDIA A100 datasheet: 600 GB/s NVLink total, 300 GB/s per direction; alpha as in mlsysim"},
-    {"nvlink4", "NVLink 4 (H100, H200)", 450e9, 0.5e-6,
-     "NVIDIA H100 datasheet: 900 GB/s NVLink total, 450 GB/s per direction; alpha as in mlsysim"},
-    {"nvlink5", "NVLink 5 (B200)", 900e9, 0.5e-6,
+    {"nvlink4", "NVLink 4 (H100, H200, HGX)", 450e9, 0.5e-6, 8,
+     "NVIDIA H100 datasheet: 900 GB/s NVLink total, 450 GB/s per direction; alpha as in mlsysim; "
+     "an HGX H100 board joins 8 GPUs"},
+    {"nvlink4_ring", "NVLink 4 without NVLS (no fabric manager, or NCCL_NVLS_ENABLE=0)", 450e9,
+     0.5e-6, 8, "NVLink 4 as above, with NVLink SHARP unavailable: NCCL runs rings only"},
+    {"nvlink5", "NVLink 5 (B200)", 900e9, 0.5e-6, 8,
      "NVIDIA Blackwell datasheet: 1.8 TB/s NVLink total, 900 GB/s per direction; alpha as in "
-     "mlsysim"},
-    {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", 448e9, 0.5e-6,
+     "mlsysim; an HGX B200 board joins 8 GPUs"},
+    {"nvlink5_nvl72", "NVLink 5 (GB200 NVL72)", 900e9, 0.5e-6, 72,
+     "NVIDIA GB200 NVL72: 72 GPUs in one NVLink domain, 900 GB/s per direction per GPU"},
+    {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", 448e9, 0.5e-6, 8,
      "AMD MI300X datasheet: 7 Infinity Fabric links x 64 GB/s per direction; alpha assumed "
      "0.5 us"},
-    {"ici_v5p", "TPU v5p ICI", 600e9, 0.5e-6,
+    {"ici_v5p", "TPU v5p ICI", 600e9, 0.5e-6, 0,
      "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 us"},
-    {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", 525e9, 1e-6,
+    {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", 525e9, 1e-6, 8,
      "Intel Gaudi 3 white paper: 21 x 200 GbE RoCE ports for scale-up; alpha assumed 1 us"},
-    {"pcie4", "PCIe 4.0 x16", 32e9, 1e-6, "PCI-SIG PCIe 4.0: 16 GT/s x16, ~32 GB/s per direction"},
-    {"pcie5", "PCIe 5.0 x16", 64e9, 1e-6, "PCI-SIG PCIe 5.0: 32 GT/s x16, ~64 GB/s per direction"},
-    {"ib_hdr", "InfiniBand HDR (200 Gb/s)", 25e9, 7e-6,
+    {"pcie4", "PCIe 4.0 x16, GPU peer-to-peer", 32e9, 1e-6, 8,
+     "PCI-SIG PCIe 4.0: 16 GT/s x16, ~32 GB/s per direction; the GPUs of one host"},
+    {"pcie4_host", "PCIe 4.0 x16, no peer-to-peer (through host memory)", 32e9, 1e-6, 8,
+     "PCI-SIG PCIe 4.0 as above, with GPU peer-to-peer disabled: NCCL stages every transfer "
+     "through host memory"},
+    {"pcie5", "PCIe 5.0 x16, GPU peer-to-peer", 64e9, 1e-6, 8,
+     "PCI-SIG PCIe 5.0: 32 GT/s x16, ~64 GB/s per direction; the GPUs of one host"},
+    {"ib_hdr", "InfiniBand HDR (200 Gb/s)", 25e9, 7e-6, 0,
      "NVIDIA ConnectX-6 / InfiniBand HDR: 200 Gb/s per port; alpha as in mlsysim"},
-    {"ib_ndr", "InfiniBand NDR (400 Gb/s)", 50e9, 5e-6,
+    {"ib_ndr", "InfiniBand NDR (400 Gb/s)", 50e9, 5e-6, 0,
      "NVIDIA ConnectX-7 / InfiniBand NDR: 400 Gb/s per port; alpha as in mlsysim"},
-    {"ib_xdr", "InfiniBand XDR (800 Gb/s)", 100e9, 5e-6,
+    {"ib_xdr", "InfiniBand XDR (800 Gb/s)", 100e9, 5e-6, 0,
      "NVIDIA ConnectX-8 / InfiniBand XDR: 800 Gb/s per port; alpha as in mlsysim"},
-    {"roce_100g", "RoCE 100 GbE", 12.5e9, 10e-6,
+    {"roce_100g", "RoCE 100 GbE", 12.5e9, 10e-6, 0,
      "IEEE 802.3 100 GbE line rate with RDMA over Converged Ethernet; alpha as in mlsysim"},
-    {"ethernet_400g", "Ethernet 400 GbE (TCP)", 50e9, 50e-6,
+    {"ethernet_400g", "Ethernet 400 GbE (TCP)", 50e9, 50e-6, 0,
      "IEEE 802.3bs 400 GbE line rate over a TCP stack; alpha as in mlsysim"},
 };
 
@@ -256,7 +267,8 @@ constexpr PresetSpec kPresets[] = {
      "GPT-3 training step, TP 8 on H100 (NVLink vs InfiniBand)",
      "A training step computes three forwards (forward + backward) but pays only twice the "
      "forward's all-reduces (4): over InfiniBand the exchange is 1.29x the compute, not the 3.9x "
-     "that 4 all-reduces against one forward's compute would claim; NVLink keeps 7.0x of TP 8's 8x.",
+     "that 4 all-reduces against one forward's compute would claim; NVLink keeps 7.0x of TP 8's "
+     "8x.",
      "GPT3",
      8,
      2048,
@@ -299,7 +311,7 @@ AcceleratorEntry expand(const AcceleratorSpec& spec) {
 }
 
 LinkEntry expand(const LinkSpec& spec) {
-  return {spec.key, spec.label, spec.bandwidth, spec.latency, spec.source};
+  return {spec.key, spec.label, spec.bandwidth, spec.latency, spec.domain, {}, spec.source, {}};
 }
 
 WorkloadEntry expand(const WorkloadSpec& spec) {
@@ -379,7 +391,9 @@ const ScenarioPreset* find_preset(std::string_view key) {
 }
 
 Link link_from(const LinkEntry& entry, std::string name) {
-  return {std::move(name), entry.key, entry.bandwidth, entry.latency};
+  Link link{std::move(name), entry.key, entry.bandwidth, entry.latency, {}, entry.protocols};
+  if (entry.domain > 0) link.domain = entry.domain;
+  return link;
 }
 
 }  // namespace tplayer

@@ -299,10 +299,11 @@ namespace {
 std::size_t utf8_length(std::string_view text, std::size_t i) {
   const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char lead = at(i);
-  const std::size_t length = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2
-                             : (lead >> 4) == 0xE                      ? 3
-                             : lead >= 0xF0 && lead <= 0xF4            ? 4
-                                                                       : 0;
+  const std::size_t length = lead < 0x80                    ? 1
+                             : lead >= 0xC2 && lead <= 0xDF ? 2
+                             : (lead >> 4) == 0xE           ? 3
+                             : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                            : 0;
   if (length == 0 || i + length > text.size()) return 0;
   for (std::size_t k = 1; k < length; ++k)
     if ((at(i + k) & 0xC0) != 0x80) return 0;

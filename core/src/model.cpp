@@ -9,45 +9,118 @@
 
 namespace tplayer {
 
+namespace {
+
+// One all-reduce on one link: its bandwidth term (the M term), the rest, the winning branch and
+// the bytes each rank sends.
+struct AllReduce {
+  double bandwidth_time = 0;
+  double latency_time = 0;
+  std::string_view protocol = kRing;
+  double bytes_per_rank = 0;
+};
+
+// SPEC 3: the ring at line rate, alpha per step (0 when n = 1).
+AllReduce line_rate_allreduce(const Link& link, double n, double message) {
+  const double share = 2 * (n - 1) / n;  // of M that each rank sends
+  return {share * message / link.bandwidth, 2 * (n - 1) * link.latency, kRing, share * message};
+}
+
+// SPEC 3.2: the fastest of the link's protocol branches (the first on a tie); nvls branches
+// compete only within the link's domain. None when no branch may run (only nvls, out of domain).
+std::optional<AllReduce> nccl_allreduce(const Link& link, double n, double message,
+                                        bool within_domain) {
+  if (n <= 1) return AllReduce{};
+  std::optional<AllReduce> best;
+  for (const Protocol& p : link.protocols) {
+    const bool nvls = p.pattern == kNvls;
+    if (nvls && !within_domain) continue;
+    const double share = nvls ? 1 : 2 * (n - 1) / n;
+    AllReduce t{share * message / (p.efficiency * link.bandwidth),
+                p.base_latency + (nvls ? 0 : 2 * (n - 1) * p.step_latency), p.name,
+                share * message};
+    if (!best || t.bandwidth_time + t.latency_time < best->bandwidth_time + best->latency_time)
+      best = t;
+  }
+  return best;
+}
+
+bool within_domain(const Link& link, std::int64_t n) { return !link.domain || n <= *link.domain; }
+
+}  // namespace
+
 std::vector<FieldError> warnings(const Scenario& s) {
   std::vector<FieldError> out;
   const std::int64_t n = s.tp_size;
   const auto tp = [n] { return "tp_size " + std::to_string(n); };
   if (n > s.workload.heads) {
-    out.emplace_back(FieldPath{"tp_size"}, tp() + " is more than the " + std::to_string(s.workload.heads) +
-                                  " attention heads: some ranks get no head to compute");
+    out.emplace_back(FieldPath{"tp_size"},
+                     tp() + " is more than the " + std::to_string(s.workload.heads) +
+                         " attention heads: some ranks get no head to compute");
   } else if (s.workload.heads % n != 0) {
-    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide the " + std::to_string(s.workload.heads) +
-                                  " attention heads: ranks get unequal shares");
+    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide the " +
+                                               std::to_string(s.workload.heads) +
+                                               " attention heads: ranks get unequal shares");
   }
   if (s.workload.hidden_dim % n != 0) {
     out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide hidden_dim " +
-                                  std::to_string(s.workload.hidden_dim) +
-                                  ": the weight matrices cannot be split evenly");
+                                               std::to_string(s.workload.hidden_dim) +
+                                               ": the weight matrices cannot be split evenly");
   }
   const auto precision = parse_precision(s.precision);
   const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
                          static_cast<double>(n);
   if (weights > s.accelerator.memory_capacity) {
     out.emplace_back(FieldPath{"accelerator", "memory_capacity"},
-                   "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
-                       ") do not fit in the accelerator's memory (" +
-                       format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
-                       format_binary_bytes(s.accelerator.memory_capacity) + ")");
+                     "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
+                         ") do not fit in the accelerator's memory (" +
+                         format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
+                         format_binary_bytes(s.accelerator.memory_capacity) + ")");
   }
   if (pass_of(s).compute_multiplier > 1) {
     out.emplace_back(FieldPath{"pass"},
-                     "a " + std::string(pass_of(s).name) +
-                         " pass also holds gradients" +
+                     "a " + std::string(pass_of(s).name) + " pass also holds gradients" +
                          (pass_of(s).name == "training" ? ", optimizer state" : "") +
                          " and activations: the memory fit counts the weights only");
   }
+  const Where root;
+  const Where links = root.key("links");
+  for (std::size_t i = 0; i < s.links.size(); ++i) {
+    const Link& link = s.links[i];
+    const Where at = link_where(links, std::span(s.links.data(), i), link.name);
+    if (!within_domain(link, n)) {
+      out.emplace_back(at.path(), tp() + " is more than the " + std::to_string(*link.domain) +
+                                      " ranks this link joins directly (its domain): priced as if "
+                                      "one ring reached them all");
+    }
+    if (s.link_model == kNccl && link.protocols.empty()) {
+      out.emplace_back(at.path(),
+                       "no NCCL calibration for this link: priced at line rate plus the launch "
+                       "overhead");
+    } else if (s.link_model == kNccl && n > 1 &&
+               std::none_of(link.protocols.begin(), link.protocols.end(),
+                            [](const Protocol& p) { return p.pattern == kRing; }) &&
+               !within_domain(link, n)) {
+      out.emplace_back(at.path(),
+                       "only NVLS branches, which need the switch, and tp_size is beyond the "
+                       "domain: priced at line rate plus the launch overhead");
+    }
+  }
   if (collectives_per_layer(s) == 0) {
     out.emplace_back(FieldPath{"collectives_per_layer"},
-                   "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
-                   "compute only");
+                     "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
+                     "compute only");
   }
   return out;
+}
+
+bool same_link(const Link& a, const Link& b) {
+  return a.bandwidth == b.bandwidth && a.latency == b.latency && a.domain == b.domain &&
+         a.protocols == b.protocols;
+}
+
+double launch_overhead(const Scenario& s) {
+  return s.launch_overhead.value_or(s.link_model == kNccl ? kNcclLaunchOverhead : 0.0);
 }
 
 const PassKind& pass_of(const Scenario& s) {
@@ -98,19 +171,30 @@ Result solve(const Scenario& s) {
   r.memory_capacity_bytes = s.accelerator.memory_capacity;
   r.fits_in_memory = r.weights_per_rank_bytes <= r.memory_capacity_bytes;
   r.warnings = warnings(s);
+  r.link_model = s.link_model;
+  r.launch_overhead_s = launch_overhead(s);
 
-  const double ring_share = 2 * (n - 1) / n;  // of M that each rank sends per all-reduce
-  const double ring_steps = 2 * (n - 1);
+  const double launch = launch_overhead(s);
+  const bool nccl = s.link_model == kNccl;
   for (const Link& link : s.links) {
     LinkResult l;
     l.name = link.name;
     l.bandwidth_bytes_per_s = link.bandwidth;
     l.latency_s = link.latency;
-    l.bandwidth_time_s = ring_share * r.message_bytes / link.bandwidth;
-    l.latency_time_s = ring_steps * link.latency;
+    l.domain = static_cast<double>(link.domain.value_or(0));
+    l.within_domain = within_domain(link, s.tp_size);
+    const AllReduce line = line_rate_allreduce(link, n, r.message_bytes);
+    const AllReduce priced =
+        nccl && !link.protocols.empty()
+            ? nccl_allreduce(link, n, r.message_bytes, l.within_domain).value_or(line)
+            : line;
+    l.line_rate_allreduce_time_s = line.bandwidth_time + line.latency_time;
+    l.protocol = priced.protocol;
+    l.bandwidth_time_s = priced.bandwidth_time;
+    l.latency_time_s = priced.latency_time + (n > 1 ? launch : 0);
     l.allreduce_time_s = l.bandwidth_time_s + l.latency_time_s;
     l.communication_time_s = c * l.allreduce_time_s;
-    l.wire_bytes_per_rank = c * ring_share * r.message_bytes;
+    l.wire_bytes_per_rank = c * priced.bytes_per_rank;
     l.comm_to_compute = l.communication_time_s / r.compute_time_s;
     l.bound = l.communication_time_s > r.compute_time_s ? "communication" : "compute";
     l.regime = l.latency_time_s > l.bandwidth_time_s ? "latency" : "bandwidth";

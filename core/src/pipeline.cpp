@@ -35,7 +35,8 @@ Outcome finish(const Scenario& scenario, std::vector<FieldError> errors, bool ch
   if (out.errors.size() > kMaxErrors) {
     const std::size_t more = out.errors.size() - (kMaxErrors - 1);
     out.errors.resize(kMaxErrors - 1);
-    out.errors.emplace_back(FieldPath{}, "and " + std::to_string(more) + " more problems not listed");
+    out.errors.emplace_back(FieldPath{},
+                            "and " + std::to_string(more) + " more problems not listed");
   }
   if (out.errors.empty()) out.result = solve(scenario);
   return out;

@@ -35,7 +35,8 @@ template <class T, std::size_t N>
 std::string field_names(const InputField<T> (&table)[N], bool with_extras) {
   std::vector<std::string_view> names;
   for (const InputField<T>& f : table) names.push_back(f.name);
-  if (with_extras) names.insert(names.end(), std::begin(kScenarioExtraKeys), std::end(kScenarioExtraKeys));
+  if (with_extras)
+    names.insert(names.end(), std::begin(kScenarioExtraKeys), std::end(kScenarioExtraKeys));
   return joined(names);
 }
 
@@ -164,11 +165,12 @@ class Reader {
   }
 
   template <class T, std::size_t N>
-  void fields(const Value& object, const Where& at, const InputField<T> (&table)[N], T& out) {
+  void fields(const Value& object, const Where& at, const InputField<T> (&table)[N], T& out,
+              bool based_on_preset = false) {
     for (const InputField<T>& f : table) {
       const Value* member = object.find(f.name);
       if (!member || (!f.required && member->is_null())) {
-        if (f.required) fail(at.key(f.name), "missing required field");
+        if (f.required && !based_on_preset) fail(at.key(f.name), "missing required field");
         continue;
       }
       field(*member, at.key(f.name), f, out);
@@ -201,6 +203,7 @@ class Reader {
                    [&](Accelerator T::*m) { out.*m = accelerator(v, at); },
                    [&](std::vector<Link> T::*m) { out.*m = links(v, at); },
                    [&](std::vector<PeakFlops> T::*m) { out.*m = peaks(v, at); },
+                   [&](std::vector<Protocol> T::*m) { out.*m = protocols(v, at); },
                },
                f.member);
   }
@@ -335,8 +338,8 @@ class Reader {
         fail(place, "unknown precision " + excerpt(key) + "; " + precision_help());
         continue;
       }
-      const bool repeated = std::any_of(out.begin(), out.end(),
-                                        [&](const PeakFlops& e) { return e.precision == p->key(); });
+      const bool repeated = std::any_of(
+          out.begin(), out.end(), [&](const PeakFlops& e) { return e.precision == p->key(); });
       if (repeated) {
         fail(place, "the same precision as " + p->key() + ", given twice");
         continue;
@@ -356,7 +359,8 @@ class Reader {
       return out;
     }
     if (v.is_object()) {
-      for (const auto& [name, link] : v.object) out.push_back(this->link(link, at, name, out));
+      for (const auto& [name, link] : v.object)
+        out.push_back(this->link(link, at, name, out, true));
     } else if (v.is_array()) {
       for (const Value& element : v.array) {
         std::string name;
@@ -365,7 +369,7 @@ class Reader {
         } else if (const Value* n = element.find("name"); n && n->is_string()) {
           name = n->string;  // a name of another type is reported with the link's fields
         }
-        out.push_back(link(element, at, name, out));
+        out.push_back(link(element, at, name, out, false));
       }
     } else {
       fail(at, "expected an object of name -> link (or an array of links), got " + describe(v));
@@ -373,24 +377,91 @@ class Reader {
     return out;
   }
 
+  // A link value (SPEC 2.4): a bare bandwidth, a preset key, or an object (which may start from
+  // a preset). `named` is false in the array form, where a bare bandwidth has nowhere to put a
+  // name.
   Link link(const Value& v, const Where& links, const std::string& name,
-            const std::vector<Link>& before) {
+            const std::vector<Link>& before, bool named) {
     const Where at = link_where(links, before, name);
-    Link l{name, "", 0, 0};
-    if (v.is_string()) {
+    Link l{name, "", 0, 0, {}, {}};
+    if (v.is_string() || v.is_number()) {
+      const QuantityParse bandwidth = v.is_string() ? parse_quantity(v.string, Dimension::Bandwidth)
+                                                    : QuantityParse{v.number, {}};
+      if (bandwidth.ok() && (v.is_string() || std::isfinite(v.number))) {
+        if (!named) {
+          fail(at,
+               "a bare bandwidth has no name in the array form of links; give {\"name\", "
+               "\"bandwidth\"} or use the object form {name: bandwidth}");
+        }
+        l.bandwidth = bandwidth.value;
+        return l;
+      }
+      if (v.is_number()) {
+        fail(at, "expected a bandwidth in bytes/s, got " + describe(v));
+        return l;
+      }
       if (const LinkEntry* entry = find_link(v.string)) return link_from(*entry, name);
-      fail(at, "unknown link preset " + excerpt(v.string) +
-                   "; known: " + known_keys(link_catalog(), [](auto& e) { return e.key; }));
+      fail(at, "expected a link preset key or a bandwidth such as \"450 GB/s\", got " +
+                   excerpt(v.string) + ": not a preset (known: " + known_link_keys() +
+                   "), and as a bandwidth: " + bandwidth.error);
       return l;
     }
     if (!v.is_object()) {
-      fail(at, "expected a link {bandwidth, latency} or a link preset key, got " + describe(v));
+      fail(at, "expected a link {bandwidth, latency}, a bandwidth or a link preset key, got " +
+                   describe(v));
       return l;
     }
     check_members(v, at, kLinkFields);
-    fields(v, at, kLinkFields, l);
+    // Named a preset: its own fields stand in for those not given (an unknown one is reported
+    // once, not again as every field it would have given).
+    bool based_on_preset = false;
+    if (const Value* key = v.find("preset"); key && key->is_string()) {
+      based_on_preset = true;
+      if (const LinkEntry* entry = find_link(key->string)) {
+        l = link_from(*entry, name);
+      } else {
+        fail(at.key("preset"),
+             "unknown link preset " + excerpt(key->string) + "; known: " + known_link_keys());
+      }
+    }
+    const std::string preset = l.preset;
+    fields(v, at, kLinkFields, l, based_on_preset);
+    if (based_on_preset) l.preset = preset;
     l.name = name;  // the map's key, or the array element's name read above
     return l;
+  }
+
+  static std::string known_link_keys() {
+    return known_keys(link_catalog(), [](auto& e) { return e.key; });
+  }
+
+  std::vector<Protocol> protocols(const Value& v, const Where& at) {
+    std::vector<Protocol> out;
+    if (!v.is_array()) {
+      fail(at,
+           "expected a list of protocol branches [{name, pattern, base_latency, step_latency, "
+           "efficiency}], got " +
+               describe(v));
+      return out;
+    }
+    if (v.array.empty() || v.array.size() > kMaxProtocols) {
+      fail(at, "expected 1 to " + std::to_string(kMaxProtocols) + " protocol branches, got " +
+                   std::to_string(v.array.size()));
+      return out;
+    }
+    for (std::size_t i = 0; i < v.array.size(); ++i) {
+      const Where place = at.index(i);
+      Protocol p;
+      if (!v.array[i].is_object()) {
+        fail(place,
+             "expected a protocol branch {name, efficiency, ...}, got " + describe(v.array[i]));
+        continue;
+      }
+      check_members(v.array[i], place, kProtocolFields);
+      fields(v.array[i], place, kProtocolFields, p);
+      out.push_back(std::move(p));
+    }
+    return out;
   }
 
   std::vector<FieldError>& errors_;

@@ -20,8 +20,7 @@ class Checker {
  public:
   explicit Checker(std::vector<FieldError>& errors) : errors_(errors) {}
 
-  void count(const Where& at, std::int64_t value, std::int64_t min,
-             std::int64_t max = kMaxCount) {
+  void count(const Where& at, std::int64_t value, std::int64_t min, std::int64_t max = kMaxCount) {
     if (value < min) {
       fail(at,
            "expected a whole number >= " + std::to_string(min) + ", got " + std::to_string(value));
@@ -74,7 +73,8 @@ class Checker {
           if constexpr (std::is_same_v<M, std::int64_t>) {
             count(place, object.*member, f.rule == FieldRule::AtLeast1 ? 1 : 0);
           } else if constexpr (std::is_same_v<M, std::optional<std::int64_t>>) {
-            if (object.*member) count(place, *(object.*member), f.rule == FieldRule::AtLeast1 ? 1 : 0);
+            if (object.*member)
+              count(place, *(object.*member), f.rule == FieldRule::AtLeast1 ? 1 : 0);
           } else if constexpr (std::is_same_v<M, double>) {
             real(place, f, object.*member);
           } else if constexpr (std::is_same_v<M, std::optional<double>>) {
@@ -224,9 +224,9 @@ std::vector<FieldError> validate(const Scenario& s) {
 
   if (const auto precision = parse_precision(s.precision)) {
     if (!a.peak_flops.empty() && !find_peak(a, s.precision))
-      check.fail(root.key("precision"),
-                 (a.name.empty() ? std::string("the accelerator") : a.name) + " has no peak for " +
-                     precision->key() + "; it has " + peak_keys(a));
+      check.fail(root.key("precision"), (a.name.empty() ? std::string("the accelerator") : a.name) +
+                                            " has no peak for " + precision->key() + "; it has " +
+                                            peak_keys(a));
   } else {
     check.fail(root.key("precision"), "unknown precision " + excerpt(s.precision));
   }
@@ -250,11 +250,32 @@ std::vector<FieldError> validate(const Scenario& s) {
                  "markup, URL scheme or invisible characters), got " +
                      excerpt(link.name));
     } else if (!named_by_name(before, link.name)) {
-      check.fail(name,
-                 "expected a unique link name, got " + excerpt(link.name) + " a second time");
+      check.fail(name, "expected a unique link name, got " + excerpt(link.name) + " a second time");
     }
     check.rules(at, kLinkFields, link);
+    if (!link.preset.empty() && !find_link(link.preset))
+      check.fail(at.key("preset"), "unknown link preset " + excerpt(link.preset));
+    const Where protocols = at.key("protocols");
+    if (link.protocols.size() > kMaxProtocols)
+      check.fail(protocols, "expected at most " + std::to_string(kMaxProtocols) +
+                                " protocol branches, got " + std::to_string(link.protocols.size()));
+    for (std::size_t k = 0; k < link.protocols.size(); ++k) {
+      const Protocol& p = link.protocols[k];
+      const Where branch = protocols.index(k);
+      if (p.name.empty())
+        check.fail(branch.key("name"), "expected a branch name, got an empty one");
+      if (p.pattern != kRing && p.pattern != kNvls)
+        check.fail(branch.key("pattern"),
+                   "unknown pattern " + excerpt(p.pattern) + "; expected \"ring\" or \"nvls\"");
+      check.rules(branch, kProtocolFields, p);
+    }
   }
+  if (s.link_model != kLineRate && s.link_model != kNccl)
+    check.fail(root.key("link_model"), "unknown link_model " + excerpt(s.link_model) +
+                                           "; expected \"line_rate\" or \"nccl\"");
+  if (pass_of(s).name != s.pass)
+    check.fail(root.key("pass"), "unknown pass " + excerpt(s.pass) +
+                                     "; expected \"forward\", \"backward\" or \"training\"");
   return errors;
 }
 

@@ -20,6 +20,7 @@ Value peaks_value(const std::vector<PeakFlops>& peaks) {
 }
 
 Value workload_value(const Workload& w);
+Value protocols_value(const std::vector<Protocol>& protocols);
 Value accelerator_value(const Accelerator& a);
 Value links_value(const std::vector<Link>& links);
 
@@ -55,6 +56,8 @@ Value fields_value(const T& object, const InputField<T> (&table)[N], std::string
             v.add(name, links_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<PeakFlops>>) {
             v.add(name, peaks_value(m));
+          } else if constexpr (std::is_same_v<M, std::vector<Protocol>>) {
+            if (!m.empty()) v.add(name, protocols_value(m));
           }
         },
         f.member);
@@ -75,11 +78,19 @@ Value accelerator_value(const Accelerator& a) {
   return fields_value(a, kAcceleratorFields);
 }
 
+Value protocols_value(const std::vector<Protocol>& protocols) {
+  Value list = Value::make_array();
+  for (const Protocol& p : protocols) list.push(fields_value(p, kProtocolFields));
+  return list;
+}
+
+// A catalogue link stays its key while it prices the same; an edited one is an object that
+// names its preset and gives every field.
 Value links_value(const std::vector<Link>& links) {
   Value v = Value::make_object();
   for (const Link& l : links) {
     const LinkEntry* entry = find_link(l.preset);
-    const bool unchanged = entry && entry->bandwidth == l.bandwidth && entry->latency == l.latency;
+    const bool unchanged = entry && same_link(link_from(*entry, l.name), l);
     v.add(l.name, unchanged ? Value::from(entry->key) : fields_value(l, kLinkFields, "name"));
   }
   return v;
@@ -136,6 +147,8 @@ std::string_view kind_name(FieldKind kind) {
       return "links";
     case FieldKind::PeakFlops:
       return "peak_flops";
+    case FieldKind::Protocols:
+      return "protocols";
   }
   return "";
 }
@@ -165,6 +178,7 @@ Value field_table_value(const InputField<T> (&table)[N]) {
 Value limits_value() {
   Value v = Value::make_object();
   v.add("max_links", Value::from(static_cast<double>(kMaxLinks)));
+  v.add("max_protocols", Value::from(static_cast<double>(kMaxProtocols)));
   v.add("max_name_bytes", Value::from(static_cast<double>(kMaxNameBytes)));
   v.add("max_errors", Value::from(static_cast<double>(kMaxErrors)));
   v.add("max_json_bytes", Value::from(static_cast<double>(kMaxJsonBytes)));
@@ -178,9 +192,10 @@ Value limits_value() {
 }  // namespace
 
 Value to_value(const Scenario& s) {
-  // Every value the model used, the pass-dependent default of collectives_per_layer included.
+  // Every value the model used, the defaults that follow the pass and the link model included.
   Scenario used = s;
   used.collectives_per_layer = collectives_per_layer(s);
+  used.launch_overhead = launch_overhead(s);
   Value v = fields_value(used, kScenarioFields);
   v.object.insert(v.object.begin(), {"type", Value::from(kScenarioType)});
   return v;
@@ -247,7 +262,10 @@ Value catalog_value() {
     item.add("label", Value::from(e.label));
     item.add("bandwidth", Value::from(e.bandwidth));
     item.add("latency", Value::from(e.latency));
+    if (e.domain > 0) item.add("domain", Value::from(static_cast<double>(e.domain)));
+    if (!e.protocols.empty()) item.add("protocols", protocols_value(e.protocols));
     item.add("source", Value::from(e.source));
+    if (!e.calibration.empty()) item.add("calibration", Value::from(e.calibration));
   }
   Value& precisions = v.add("precisions", Value::make_array());
   for (std::string_view f : precision_formats()) {
@@ -267,6 +285,7 @@ Value catalog_value() {
   fields.add("workload", field_table_value(kWorkloadFields));
   fields.add("accelerator", field_table_value(kAcceleratorFields));
   fields.add("link", field_table_value(kLinkFields));
+  fields.add("protocol", field_table_value(kProtocolFields));
   v.add("limits", limits_value());
   return v;
 }

@@ -168,7 +168,8 @@ void run_valid(const std::filesystem::path& path) {
 void run_invalid(const std::filesystem::path& path) {
   const Value doc = load(path);
   INFO("case " << path.filename().string() << ": " << need(doc, "about").string);
-  only_members(doc, {"name", "about", "scenario", "scenario_text", "errors", "message_includes", "paths"});
+  only_members(
+      doc, {"name", "about", "scenario", "scenario_text", "errors", "message_includes", "paths"});
   CHECK(need(doc, "name").string == path.stem().string());
   std::vector<std::string> want;
   for (const Value& f : need(doc, "errors").array) want.push_back(f.string);

@@ -363,6 +363,8 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                 "fits_in_memory",
                                                 "binding_link",
                                                 "bound",
+                                                "link_model",
+                                                "launch_overhead_s",
                                                 "pass",
                                                 "compute_multiplier",
                                                 "attention_flops_per_layer",
@@ -384,7 +386,12 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                      "serial_speedup",
                                                      "serial_efficiency",
                                                      "overlapped_speedup",
-                                                     "overlapped_efficiency"};
+                                                     "overlapped_efficiency",
+                                                     "kind",
+                                                     "protocol",
+                                                     "line_rate_allreduce_time_s",
+                                                     "domain",
+                                                     "within_domain"};
 
   Value v = spec_scenario();
   v.set("tp_size", Value::from(2.0));  // a warning, so that its shape shows

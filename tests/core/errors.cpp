@@ -128,14 +128,16 @@ TEST_CASE("warnings: n does not divide heads or hidden_dim, n > heads", "[warnin
 
   v.set("tp_size", Value::from(5.0));  // divides 25 and 1600
   CHECK(solved(v).warnings.empty());
-  v.set("tp_size", Value::from(32.0));  // 32 > 25 heads; 1600 % 32 = 0
+  v.set("tp_size", Value::from(32.0));  // 32 > 25 heads; 1600 % 32 = 0; NVLink joins 8
   r = solved(v);
-  REQUIRE(r.warnings.size() == 1);
+  REQUIRE(r.warnings.size() == 2);
   CHECK(r.warnings[0].field == "tp_size");
   CHECK(contains(r.warnings[0].message, "more than the 25"));
+  CHECK(r.warnings[1].field == "links.nvlink");
+  CHECK(contains(r.warnings[1].message, "more than the 8 ranks"));
   v.set("tp_size", Value::from(48.0));  // more than heads and 1600 % 48 = 16
   r = solved(v);
-  CHECK(fields(r.warnings) == std::vector<std::string>{"tp_size", "tp_size"});
+  CHECK(fields(r.warnings) == std::vector<std::string>{"links.nvlink", "tp_size", "tp_size"});  // sorted
 }
 
 TEST_CASE("warnings: the weights do not fit, c = 0", "[warnings]") {

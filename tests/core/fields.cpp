@@ -1,9 +1,10 @@
 // The field tables of fields.hpp against the types they describe: defaults agree with the
 // structs' own initialisers, names are unique, and every door's order is the table's order.
+#include "tplayer/fields.hpp"
+
 #include <set>
 
 #include "support.hpp"
-#include "tplayer/fields.hpp"
 
 namespace tplayer::test {
 namespace {

@@ -29,20 +29,29 @@ const custom = () => ({
   workload: { name: 'toy', parameters: 13e9, layers: 40, hidden_dim: 5120, heads: 40 },
   tp_size: 4,
   tokens: 4096,
-  accelerator: { name: 'chip', peak_flops: { bf16_dense: 400e12 }, memory_capacity: '48 GiB', memory_bandwidth: '1.5 TB/s' },
+  accelerator: {
+    name: 'chip',
+    peak_flops: { bf16_dense: 400e12 },
+    memory_capacity: '48 GiB',
+    memory_bandwidth: '1.5 TB/s',
+  },
   precision: 'bf16',
   local_efficiency: 0.6,
   links: { fabric: { bandwidth: '100 GiB/s', latency: '2 us' } },
 });
 
 // Catch2's WithinRel: |a - b| <= tol * max(|a|, |b|).
-const within = (got, want, tol) => got === want || Math.abs(got - want) <= tol * Math.max(Math.abs(got), Math.abs(want));
+const within = (got, want, tol) =>
+  got === want || Math.abs(got - want) <= tol * Math.max(Math.abs(got), Math.abs(want));
 
 // Paths where two JSON-shaped values differ: same keys in the same order, numbers equal by Object.is.
 function differences(got, want, path = 'result') {
-  if (typeof want === 'number') return typeof got === 'number' && Object.is(got, want) ? [] : [`${path}: ${got} != ${want}`];
-  if (want === null || typeof want !== 'object') return got === want ? [] : [`${path}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`];
-  if (got === null || typeof got !== 'object' || Array.isArray(got) !== Array.isArray(want)) return [`${path}: shape differs`];
+  if (typeof want === 'number')
+    return typeof got === 'number' && Object.is(got, want) ? [] : [`${path}: ${got} != ${want}`];
+  if (want === null || typeof want !== 'object')
+    return got === want ? [] : [`${path}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`];
+  if (got === null || typeof got !== 'object' || Array.isArray(got) !== Array.isArray(want))
+    return [`${path}: shape differs`];
   const gotKeys = Object.keys(got);
   const wantKeys = Object.keys(want);
   if (gotKeys.join() !== wantKeys.join()) return [`${path}: keys ${gotKeys} != ${wantKeys}`];
@@ -53,7 +62,9 @@ const native = (args, input) => JSON.parse(execFileSync(cli, args, { input, enco
 
 // A path spelt out by the rule of tests/cases/README.md: keys joined by ".", an index as "[i]",
 // the empty path "scenario".
-const dotted = (path) => path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') || 'scenario';
+const dotted = (path) =>
+  path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') ||
+  'scenario';
 
 // A scenario_text as a JS value, its bare NaN / Infinity / -Infinity tokens as JS numbers (how
 // they reach solve() from a caller); duplicates is true when the text repeats a member name,
@@ -69,8 +80,14 @@ function parseScenarioText(text) {
     }
     return JSON.stringify(mark + m);
   });
-  const value = JSON.parse(json, (_, v) => (typeof v === 'string' && v.startsWith(mark) ? tokens[v.slice(mark.length)] : v));
-  const members = (v) => (v !== null && typeof v === 'object' ? (Array.isArray(v) ? 0 : Object.keys(v).length) + Object.values(v).reduce((n, x) => n + members(x), 0) : 0);
+  const value = JSON.parse(json, (_, v) =>
+    typeof v === 'string' && v.startsWith(mark) ? tokens[v.slice(mark.length)] : v,
+  );
+  const members = (v) =>
+    v !== null && typeof v === 'object'
+      ? (Array.isArray(v) ? 0 : Object.keys(v).length) +
+        Object.values(v).reduce((n, x) => n + members(x), 0)
+      : 0;
   return { value, duplicates: members(value) !== names };
 }
 
@@ -88,7 +105,20 @@ describe('load', () => {
   it('resolves once: every call returns the same promise and API', async () => {
     expect(load()).toBe(load());
     expect(await load()).toBe(api);
-    expect(Object.keys(gpt3())).toEqual(['type', 'workload', 'tp_size', 'tokens', 'accelerator', 'precision', 'local_efficiency', 'links', 'collectives_per_layer', 'pass', 'recompute', 'attention_context']);
+    expect(Object.keys(gpt3())).toEqual([
+      'type',
+      'workload',
+      'tp_size',
+      'tokens',
+      'accelerator',
+      'precision',
+      'local_efficiency',
+      'links',
+      'collectives_per_layer',
+      'pass',
+      'recompute',
+      'attention_context',
+    ]);
     expect(api.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(api.ScenarioError).toBe(ScenarioError);
   });
@@ -111,7 +141,10 @@ describe('tests/cases: the expected numbers shared with Catch2', () => {
       expect(r.type).toBe('TensorParallelLayerResult');
       const check = (got, want, where) => {
         if (typeof want === 'number') {
-          expect(within(got, want, c.tolerance), `${where}: got ${got}, want ${want} within ${c.tolerance}`).toBe(true);
+          expect(
+            within(got, want, c.tolerance),
+            `${where}: got ${got}, want ${want} within ${c.tolerance}`,
+          ).toBe(true);
         } else {
           expect(got, where).toBe(want);
         }
@@ -120,7 +153,8 @@ describe('tests/cases: the expected numbers shared with Catch2', () => {
         if (key === 'links') {
           expect(r.links).toHaveLength(want.length);
           want.forEach((link, i) => {
-            for (const [field, value] of Object.entries(link)) check(r.links[i][field], value, `links[${i}].${field}`);
+            for (const [field, value] of Object.entries(link))
+              check(r.links[i][field], value, `links[${i}].${field}`);
           });
         } else if (key === 'warnings') {
           expect(r.warnings.map((w) => w.field).sort()).toEqual([...want].sort());
@@ -130,7 +164,7 @@ describe('tests/cases: the expected numbers shared with Catch2', () => {
       }
       for (const w of r.warnings) {
         expect(w.message.length).toBeGreaterThan(0);
-        expect(w.field, 'a warning\'s field spells its path').toBe(dotted(w.path));
+        expect(w.field, "a warning's field spells its path").toBe(dotted(w.path));
       }
     });
 
@@ -183,8 +217,19 @@ describe('numbers: JSON text and quantity strings read to the same doubles as th
     const digits = 1 + Math.floor(random() * 21);
     texts.push(x.toPrecision(digits), String(x), x.toExponential(Math.floor(random() * 20)));
   }
-  texts.push('123456789012345678901234567890e-20', '0.000000000000000000000000000012', '9007199254740993', '9007199254740992.5',
-    '1e22', '1e23', '4.35e-7', '2.2250738585072014e-8', '0.1', '0.30000000000000004', '1.7976931348623157e29');
+  texts.push(
+    '123456789012345678901234567890e-20',
+    '0.000000000000000000000000000012',
+    '9007199254740993',
+    '9007199254740992.5',
+    '1e22',
+    '1e23',
+    '4.35e-7',
+    '2.2250738585072014e-8',
+    '0.1',
+    '0.30000000000000004',
+    '1.7976931348623157e29',
+  );
 
   it('as JSON numbers and as "<number> <unit>" strings', () => {
     const units = ['B/s', 'GB/s', 'Gb/s', 'MiB/s', 'TB/s'];
@@ -204,8 +249,13 @@ describe('numbers: JSON text and quantity strings read to the same doubles as th
       const want = native(['--json', '-', '--format', 'json'], JSON.stringify(scenario));
       expect(want.errors).toBeUndefined();
       expect(differences(got.result, want)).toEqual([]);
-      const plain = api.solve({ ...gpt3(), links: chunk.map((t, j) => ({ name: `p${j}`, bandwidth: Number(t) })) });
-      plain.links.forEach((l, j) => expect(Object.is(l.bandwidth_bytes_per_s, Number(chunk[j])), chunk[j]).toBe(true));
+      const plain = api.solve({
+        ...gpt3(),
+        links: chunk.map((t, j) => ({ name: `p${j}`, bandwidth: Number(t) })),
+      });
+      plain.links.forEach((l, j) =>
+        expect(Object.is(l.bandwidth_bytes_per_s, Number(chunk[j])), chunk[j]).toBe(true),
+      );
     }
   });
 });
@@ -223,7 +273,10 @@ describe('tests/cases/invalid: every input error names its field', () => {
       const errors = text ? hooks.solveText(c.scenario_text) : api.check(c.scenario).errors;
       expect(Array.isArray(errors), 'an error list, not a result').toBe(true);
       expect(errors.map((e) => e.field).sort()).toEqual([...c.errors].sort());
-      expect(Object.keys(c.message_includes).sort(), 'message_includes lists each error field').toEqual([...new Set(c.errors)].sort());
+      expect(
+        Object.keys(c.message_includes).sort(),
+        'message_includes lists each error field',
+      ).toEqual([...new Set(c.errors)].sort());
       for (const e of errors) {
         expect(e.message.length).toBeGreaterThan(0);
         expect(e.field, 'the field spells the path').toBe(dotted(e.path));
@@ -239,7 +292,9 @@ describe('tests/cases/invalid: every input error names its field', () => {
       }
       // The same scenario as a JS value through solve() (the NaN of a text case as a JS NaN):
       // a ScenarioError with the same errors, and check() agrees.
-      const { value, duplicates } = text ? parseScenarioText(c.scenario_text) : { value: c.scenario, duplicates: false };
+      const { value, duplicates } = text
+        ? parseScenarioText(c.scenario_text)
+        : { value: c.scenario, duplicates: false };
       if (duplicates) return;
       const thrown = thrownBy(value);
       expect(thrown).toBeInstanceOf(ScenarioError);
@@ -271,7 +326,12 @@ describe('JS values JSON cannot carry throw ScenarioError naming the field', () 
   const customLinkWith = (value) => ({ ...custom(), links: { fabric: { bandwidth: value } } });
   it.each([
     // JSON.stringify would drop the member; the core must see it missing, not crash on it.
-    ['an undefined member (skipped like JSON, so missing)', gpt3With('local_efficiency', undefined), 'local_efficiency', 'missing'],
+    [
+      'an undefined member (skipped like JSON, so missing)',
+      gpt3With('local_efficiency', undefined),
+      'local_efficiency',
+      'missing',
+    ],
     ['a function', gpt3With('tp_size', () => 8), 'tp_size', 'function'],
     ['a symbol', gpt3With('tp_size', Symbol('8')), 'tp_size', 'symbol'],
     ['a bigint', gpt3With('tokens', 2048n), 'tokens', 'bigint'],
@@ -293,15 +353,44 @@ describe('solve and check', () => {
     const r = api.solve(gpt3());
     expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
     expect(Object.keys(r)).toEqual([
-      'type', 'flops_per_layer', 'flops_per_rank', 'compute_time_s', 'single_device_time_s', 'message_bytes',
-      'bytes_per_element', 'peak_flops', 'weights_per_rank_bytes', 'memory_capacity_bytes', 'fits_in_memory',
-      'binding_link', 'bound', 'pass', 'compute_multiplier', 'attention_flops_per_layer', 'warnings', 'links',
+      'type',
+      'flops_per_layer',
+      'flops_per_rank',
+      'compute_time_s',
+      'single_device_time_s',
+      'message_bytes',
+      'bytes_per_element',
+      'peak_flops',
+      'weights_per_rank_bytes',
+      'memory_capacity_bytes',
+      'fits_in_memory',
+      'binding_link',
+      'bound',
+      'pass',
+      'compute_multiplier',
+      'attention_flops_per_layer',
+      'warnings',
+      'links',
     ]);
     expect(Array.isArray(r.links) && Array.isArray(r.warnings)).toBe(true);
     expect(Object.keys(r.links[0])).toEqual([
-      'name', 'bandwidth_bytes_per_s', 'latency_s', 'allreduce_time_s', 'bandwidth_time_s', 'latency_time_s',
-      'communication_time_s', 'wire_bytes_per_rank', 'comm_to_compute', 'bound', 'regime', 'serial_layer_time_s',
-      'overlapped_layer_time_s', 'serial_speedup', 'serial_efficiency', 'overlapped_speedup', 'overlapped_efficiency',
+      'name',
+      'bandwidth_bytes_per_s',
+      'latency_s',
+      'allreduce_time_s',
+      'bandwidth_time_s',
+      'latency_time_s',
+      'communication_time_s',
+      'wire_bytes_per_rank',
+      'comm_to_compute',
+      'bound',
+      'regime',
+      'serial_layer_time_s',
+      'overlapped_layer_time_s',
+      'serial_speedup',
+      'serial_efficiency',
+      'overlapped_speedup',
+      'overlapped_efficiency',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);
@@ -316,12 +405,19 @@ describe('solve and check', () => {
   it('accepts preset keys and unit strings like the CLI', () => {
     const spelt = {
       ...gpt3(),
-      links: { nvlink: { bandwidth: '450 GB/s', latency: '0.5 us' }, infiniband_ndr: { bandwidth: '400 Gb/s', latency: '5 us' } },
+      links: {
+        nvlink: { bandwidth: '450 GB/s', latency: '0.5 us' },
+        infiniband_ndr: { bandwidth: '400 Gb/s', latency: '5 us' },
+      },
     };
     const r = api.solve(spelt);
-    expect(differences(r, native(['--json', '-', '--format', 'json'], JSON.stringify(spelt)))).toEqual([]);
+    expect(
+      differences(r, native(['--json', '-', '--format', 'json'], JSON.stringify(spelt))),
+    ).toEqual([]);
     const byKeys = api.solve(gpt3());
-    expect(within(r.links[1].communication_time_s, byKeys.links[1].communication_time_s, 1e-15)).toBe(true);
+    expect(
+      within(r.links[1].communication_time_s, byKeys.links[1].communication_time_s, 1e-15),
+    ).toBe(true);
     expect(r.links[0].bandwidth_bytes_per_s).toBe(450e9);
   });
 
@@ -329,7 +425,11 @@ describe('solve and check', () => {
     expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario']);
     const bad = api.check({ ...gpt3(), tp_size: 0 });
     expect(Object.keys(bad)).toEqual(['errors']);
-    expect(bad.errors[0]).toEqual({ field: 'tp_size', path: ['tp_size'], message: expect.stringContaining('got 0') });
+    expect(bad.errors[0]).toEqual({
+      field: 'tp_size',
+      path: ['tp_size'],
+      message: expect.stringContaining('got 0'),
+    });
   });
 
   it("check()'s scenario is what the core read: defaults, keys, SI numbers, as --print-scenario", () => {
@@ -347,7 +447,12 @@ describe('solve and check', () => {
       workload: 'GPT3',
       tp_size: 4,
       tokens: 4096,
-      accelerator: { name: 'chip', peak_flops: { bf16_dense: 400e12 }, memory_capacity: 48 * 2 ** 30, memory_bandwidth: 1.5e12 },
+      accelerator: {
+        name: 'chip',
+        peak_flops: { bf16_dense: 400e12 },
+        memory_capacity: 48 * 2 ** 30,
+        memory_bandwidth: 1.5e12,
+      },
       precision: 'bf16_dense',
       local_efficiency: 0.6,
       links: { nv: 'nvlink4', fabric: { bandwidth: 100 * 2 ** 30, latency: 0 } },
@@ -365,27 +470,60 @@ describe('solve and check', () => {
     }
   });
 
-  it("the catalogue describes every input field and limit the core declares", () => {
+  it('the catalogue describes every input field and limit the core declares', () => {
     const { fields, limits } = api.catalog();
     const names = (kind) => fields[kind].map((f) => f.name);
     expect(names('scenario')).toEqual(Object.keys(gpt3()).filter((k) => k !== 'type'));
-    expect(names('workload')).toEqual(['name', 'parameters', 'layers', 'hidden_dim', 'heads', 'kv_heads', 'inference_flops']);
-    expect(names('accelerator')).toEqual(['name', 'peak_flops', 'memory_capacity', 'memory_bandwidth', 'native_link']);
+    expect(names('workload')).toEqual([
+      'name',
+      'parameters',
+      'layers',
+      'hidden_dim',
+      'heads',
+      'kv_heads',
+      'inference_flops',
+    ]);
+    expect(names('accelerator')).toEqual([
+      'name',
+      'peak_flops',
+      'memory_capacity',
+      'memory_bandwidth',
+      'native_link',
+    ]);
     expect(names('link')).toEqual(['name', 'bandwidth', 'latency']);
     const byName = Object.fromEntries(fields.scenario.map((f) => [f.name, f]));
     expect(byName.precision.default).toBe('fp16_dense');
     expect(byName.collectives_per_layer.default).toBeUndefined(); // follows the pass
-    expect(fields.scenario.filter((f) => f.sweepable).map((f) => f.name)).toEqual(['tp_size', 'tokens', 'local_efficiency', 'collectives_per_layer', 'attention_context']);
-    expect(byName.pass).toMatchObject({ kind: 'choice', default: 'forward', choices: ['forward', 'backward', 'training'] });
+    expect(fields.scenario.filter((f) => f.sweepable).map((f) => f.name)).toEqual([
+      'tp_size',
+      'tokens',
+      'local_efficiency',
+      'collectives_per_layer',
+      'attention_context',
+    ]);
+    expect(byName.pass).toMatchObject({
+      kind: 'choice',
+      default: 'forward',
+      choices: ['forward', 'backward', 'training'],
+    });
     expect(byName.recompute).toMatchObject({ kind: 'boolean', default: false });
-    for (const list of Object.values(fields)) for (const f of list) expect(f.help.length).toBeGreaterThan(5);
+    for (const list of Object.values(fields))
+      for (const f of list) expect(f.help.length).toBeGreaterThan(5);
     expect(limits).toEqual({
-      max_links: 64, max_name_bytes: 64, max_errors: 100, max_json_bytes: 2 ** 20, max_json_depth: 64,
-      max_count: 1e12, min_positive: 1e-30, max_real: 1e30,
+      max_links: 64,
+      max_name_bytes: 64,
+      max_errors: 100,
+      max_json_bytes: 2 ** 20,
+      max_json_depth: 64,
+      max_count: 1e12,
+      min_positive: 1e-30,
+      max_real: 1e30,
     });
     const refused = api.sweep(gpt3(), 'precision', [1])[0].errors[0];
     expect(refused.path).toEqual(['sweep']);
-    expect(refused.message).toContain('tp_size, tokens, local_efficiency, collectives_per_layer or attention_context');
+    expect(refused.message).toContain(
+      'tp_size, tokens, local_efficiency, collectives_per_layer or attention_context',
+    );
   });
 
   it('reports warnings in the result, not as errors', () => {
@@ -394,7 +532,10 @@ describe('solve and check', () => {
   });
 
   it('keeps Unicode link names intact', () => {
-    const r = api.solve({ ...gpt3(), links: { 'NVLink ⚡ — 4': 'nvlink4', 'Ünïcødé 🚀': 'ib_ndr' } });
+    const r = api.solve({
+      ...gpt3(),
+      links: { 'NVLink ⚡ — 4': 'nvlink4', 'Ünïcødé 🚀': 'ib_ndr' },
+    });
     expect(r.links.map((l) => l.name)).toEqual(['NVLink ⚡ — 4', 'Ünïcødé 🚀']);
     expect(r.binding_link).toBe('Ünïcødé 🚀');
   });
@@ -402,10 +543,14 @@ describe('solve and check', () => {
 
 describe('ScenarioError', () => {
   it('extends Error and carries the error list', () => {
-    const e = new ScenarioError([{ field: 'tp_size', message: 'expected a whole number >= 1, got 0' }]);
+    const e = new ScenarioError([
+      { field: 'tp_size', message: 'expected a whole number >= 1, got 0' },
+    ]);
     expect(e).toBeInstanceOf(Error);
     expect(e.name).toBe('ScenarioError');
-    expect(e.errors).toEqual([{ field: 'tp_size', message: 'expected a whole number >= 1, got 0' }]);
+    expect(e.errors).toEqual([
+      { field: 'tp_size', message: 'expected a whole number >= 1, got 0' },
+    ]);
     expect(e.message).toBe('tp_size: expected a whole number >= 1, got 0');
     expect(String(e)).toContain('ScenarioError');
   });
@@ -430,16 +575,24 @@ describe('sweep', () => {
   ])('sweeps %s', (field, xs) => {
     const points = api.sweep(gpt3(), field, xs);
     expect(points).toHaveLength(xs.length);
-    points.forEach((p, i) => expect(differences(p.result, api.solve({ ...gpt3(), [field]: xs[i] }))).toEqual([]));
+    points.forEach((p, i) =>
+      expect(differences(p.result, api.solve({ ...gpt3(), [field]: xs[i] }))).toEqual([]),
+    );
   });
 
   it('gives errors for the bad values only', () => {
     const points = api.sweep(gpt3(), 'tp_size', [8, 0, 2.5, NaN, 4]);
-    expect(points.map((p) => (p.result ? 'ok' : p.errors[0].field))).toEqual(['ok', 'tp_size', 'tp_size', 'tp_size', 'ok']);
+    expect(points.map((p) => (p.result ? 'ok' : p.errors[0].field))).toEqual([
+      'ok',
+      'tp_size',
+      'tp_size',
+      'tp_size',
+      'ok',
+    ]);
     expect(points[3].errors[0].message).toContain('NaN');
   });
 
-  it('gives every point the scenario\'s errors when the scenario is bad', () => {
+  it("gives every point the scenario's errors when the scenario is bad", () => {
     const points = api.sweep({ ...gpt3(), workload: 'nope' }, 'tp_size', [1, 2]);
     expect(points.map((p) => p.errors.map((e) => e.field))).toEqual([['workload'], ['workload']]);
     const cyclic = gpt3();
@@ -473,12 +626,27 @@ describe('catalog', () => {
       }
     }
     expect(c.workloads.map((w) => w.key)).toContain('GPT3');
-    expect(c.links.find((l) => l.key === 'nvlink4')).toMatchObject({ bandwidth: 450e9, latency: 0.5e-6 });
+    expect(c.links.find((l) => l.key === 'nvlink4')).toMatchObject({
+      bandwidth: 450e9,
+      latency: 0.5e-6,
+    });
     const h100 = c.accelerators.find((a) => a.key === 'H100');
     expect(h100.peak_flops.fp16_dense).toBe(989e12);
     expect(h100.memory_capacity).toBe(80 * 2 ** 30);
-    expect(c.precisions.map((p) => p.format)).toEqual(['fp32', 'tf32', 'bf16', 'fp16', 'fp8', 'int8', 'fp4', 'int4']);
-    expect(c.units.find((u) => u.symbol === 'Gb/s')).toMatchObject({ dimension: 'B/s', factor: 1.25e8 });
+    expect(c.precisions.map((p) => p.format)).toEqual([
+      'fp32',
+      'tf32',
+      'bf16',
+      'fp16',
+      'fp8',
+      'int8',
+      'fp4',
+      'int4',
+    ]);
+    expect(c.units.find((u) => u.symbol === 'Gb/s')).toMatchObject({
+      dimension: 'B/s',
+      factor: 1.25e8,
+    });
   });
 
   it('is loaded once and frozen (copy before editing)', () => {
@@ -488,17 +656,21 @@ describe('catalog', () => {
     expect(api.Scenarios.Gpt3TensorParallelLayerTp8).toBe(c.presets[0]);
     const copy = structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
     copy.tp_size = 4;
-    expect(api.solve(copy).flops_per_rank).toBe(api.Scenarios.Gpt3TensorParallelLayerTp8.result.flops_per_layer / 4);
+    expect(api.solve(copy).flops_per_rank).toBe(
+      api.Scenarios.Gpt3TensorParallelLayerTp8.result.flops_per_layer / 4,
+    );
   });
 
   it('every catalogue workload, accelerator and link solves by key', () => {
     const c = api.catalog();
-    for (const w of c.workloads) expect(api.check({ ...gpt3(), workload: w.key }).result, w.key).toBeDefined();
+    for (const w of c.workloads)
+      expect(api.check({ ...gpt3(), workload: w.key }).result, w.key).toBeDefined();
     for (const a of c.accelerators) {
       const precision = Object.keys(a.peak_flops)[0];
       expect(api.check({ ...gpt3(), accelerator: a.key, precision }).result, a.key).toBeDefined();
     }
-    for (const l of c.links) expect(api.check({ ...gpt3(), links: { [l.key]: l.key } }).result, l.key).toBeDefined();
+    for (const l of c.links)
+      expect(api.check({ ...gpt3(), links: { [l.key]: l.key } }).result, l.key).toBeDefined();
   });
 
   it('accepts catalogue entries as objects (metadata fields are ignored)', () => {
@@ -507,7 +679,10 @@ describe('catalog', () => {
       ...gpt3(),
       workload: c.workloads.find((w) => w.key === 'GPT3'),
       accelerator: c.accelerators.find((a) => a.key === 'H100'),
-      links: { nvlink: c.links.find((l) => l.key === 'nvlink4'), infiniband_ndr: c.links.find((l) => l.key === 'ib_ndr') },
+      links: {
+        nvlink: c.links.find((l) => l.key === 'nvlink4'),
+        infiniband_ndr: c.links.find((l) => l.key === 'ib_ndr'),
+      },
     });
     expect(differences(r, api.Scenarios.Gpt3TensorParallelLayerTp8.result)).toEqual([]);
   });

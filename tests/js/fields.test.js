@@ -16,7 +16,7 @@ function members(name) {
   return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]);
 }
 
-describe('the d.ts input interfaces name the core\'s fields', () => {
+describe("the d.ts input interfaces name the core's fields", () => {
   const { fields } = api.catalog();
   const names = (kind) => fields[kind].map((f) => f.name);
 

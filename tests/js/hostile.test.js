@@ -13,7 +13,9 @@ const { hooks } = testing;
 const maxDepth = api.catalog().limits.max_json_depth;
 const gpt3 = () => structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
 // The rule of tests/cases/README.md: keys joined by ".", an index as "[i]", [] is "scenario".
-const dotted = (path) => path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') || 'scenario';
+const dotted = (path) =>
+  path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') ||
+  'scenario';
 
 // A result, or a ScenarioError whose errors all name a field: anything else fails the test.
 function outcome(scenario) {
@@ -39,7 +41,12 @@ const fields = (o) => o.errors.map((e) => e.field);
 describe('getters, proxies and cycles', () => {
   it('a getter that throws names its field', () => {
     const s = gpt3();
-    Object.defineProperty(s, 'tokens', { enumerable: true, get: () => { throw new Error('boom'); } });
+    Object.defineProperty(s, 'tokens', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     const o = outcome(s);
     expect(fields(o)).toEqual(['tokens']);
     expect(o.errors[0].message).toContain('boom');
@@ -48,22 +55,40 @@ describe('getters, proxies and cycles', () => {
   it('a nested getter that throws a non-Error value', () => {
     const s = gpt3();
     const links = {};
-    Object.defineProperty(links, 'nvlink', { enumerable: true, get: () => { throw Symbol('no'); } });
+    Object.defineProperty(links, 'nvlink', {
+      enumerable: true,
+      get: () => {
+        throw Symbol('no');
+      },
+    });
     s.links = links;
     expect(fields(outcome(s))).toEqual(['links.nvlink']);
   });
 
   it('a thrown value whose own message getter throws', () => {
     const s = gpt3();
-    const nasty = Object.create(Error.prototype, { message: { get: () => { throw new Error('again'); } } });
-    Object.defineProperty(s, 'tp_size', { enumerable: true, get: () => { throw nasty; } });
+    const nasty = Object.create(Error.prototype, {
+      message: {
+        get: () => {
+          throw new Error('again');
+        },
+      },
+    });
+    Object.defineProperty(s, 'tp_size', {
+      enumerable: true,
+      get: () => {
+        throw nasty;
+      },
+    });
     expect(fields(outcome(s))).toEqual(['tp_size']);
   });
 
   it('a getter that returns a valid value works', () => {
     const s = gpt3();
     Object.defineProperty(s, 'tp_size', { enumerable: true, get: () => 8 });
-    expect(outcome(s).result.links[1].communication_time_s).toBe(api.solve(gpt3()).links[1].communication_time_s);
+    expect(outcome(s).result.links[1].communication_time_s).toBe(
+      api.solve(gpt3()).links[1].communication_time_s,
+    );
   });
 
   it('a cycle is reported where it closes', () => {
@@ -91,14 +116,26 @@ describe('getters, proxies and cycles', () => {
 
   it('Proxy objects: transparent ones solve, trapping ones are reported', () => {
     expect(outcome(new Proxy(gpt3(), {})).result).toBeDefined();
-    const throwingKeys = new Proxy(gpt3(), { ownKeys: () => { throw new Error('keys'); } });
+    const throwingKeys = new Proxy(gpt3(), {
+      ownKeys: () => {
+        throw new Error('keys');
+      },
+    });
     expect(fields(outcome(throwingKeys))).toEqual(['scenario']);
-    const throwingGet = new Proxy(gpt3(), { get: (t, k) => { if (k === 'tokens') throw new RangeError('get'); return t[k]; } });
+    const throwingGet = new Proxy(gpt3(), {
+      get: (t, k) => {
+        if (k === 'tokens') throw new RangeError('get');
+        return t[k];
+      },
+    });
     expect(fields(outcome(throwingGet))).toEqual(['tokens']);
     const { proxy, revoke } = Proxy.revocable(gpt3(), {});
     revoke();
     expect(fields(outcome(proxy))).toEqual(['scenario']);
-    const liar = new Proxy(gpt3(), { ownKeys: () => ['tp_size', 'tp_size', 'nope'], getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }) });
+    const liar = new Proxy(gpt3(), {
+      ownKeys: () => ['tp_size', 'tp_size', 'nope'],
+      getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }),
+    });
     expect(fields(outcome(liar))).toEqual(['scenario']); // duplicate keys: the engine refuses the trap
     const arrayProxy = new Proxy([1, 2], { get: (t, k) => (k === 'length' ? 1e9 : t[k]) });
     expect(fields(outcome({ ...gpt3(), links: arrayProxy }))[0]).toMatch(/^links/);
@@ -109,7 +146,10 @@ describe('odd values', () => {
   it('__proto__ members from JSON.parse pollute no prototype', () => {
     // The errors are pinned by tests/cases/invalid/unknown_field_proto.json; here, that reading
     // its JSON.parse form (own __proto__ members, one of them a link name) changes no prototype.
-    const text = readFileSync(new URL('../cases/invalid/unknown_field_proto.json', import.meta.url), 'utf8');
+    const text = readFileSync(
+      new URL('../cases/invalid/unknown_field_proto.json', import.meta.url),
+      'utf8',
+    );
     const s = JSON.parse(text).scenario;
     expect(Object.hasOwn(s, '__proto__') && Object.hasOwn(s.links, '__proto__')).toBe(true);
     expect(fields(outcome(s))).toEqual(['__proto__']);
@@ -118,7 +158,10 @@ describe('odd values', () => {
   });
 
   it('constructor and prototype as link names are just names', () => {
-    const r = outcome({ ...gpt3(), links: { constructor: 'nvlink4', prototype: 'ib_ndr', toString: 'pcie5' } }).result;
+    const r = outcome({
+      ...gpt3(),
+      links: { constructor: 'nvlink4', prototype: 'ib_ndr', toString: 'pcie5' },
+    }).result;
     expect(r.links.map((l) => l.name)).toEqual(['constructor', 'prototype', 'toString']);
   });
 
@@ -134,13 +177,16 @@ describe('odd values', () => {
     expect(fields(outcome({ ...gpt3(), workload: big }))).toEqual(['workload']);
     expect(fields(outcome({ ...gpt3(), links: { [big]: 'nvlink4' } }))).toEqual([`links.${big}`]);
     expect(fields(outcome({ ...gpt3(), precision: '€'.repeat(400_000) }))).toEqual(['precision']);
-    for (const scenario of [{ ...gpt3(), workload: big }, { ...gpt3(), links: { [big]: 'nvlink4' } }]) {
+    for (const scenario of [
+      { ...gpt3(), workload: big },
+      { ...gpt3(), links: { [big]: 'nvlink4' } },
+    ]) {
       expect(testing.api.check(scenario).errors).toHaveLength(1);
     }
     expect(hooks.heapBytes()).toBe(before);
   });
 
-  it('a string just under the limit gets the core\'s answer', () => {
+  it("a string just under the limit gets the core's answer", () => {
     const o = outcome({ ...gpt3(), workload: 'y'.repeat(1_000_000) });
     expect(fields(o)).toEqual(['workload']);
     expect(o.errors[0].message).toContain('unknown workload');
@@ -179,7 +225,14 @@ describe('odd values', () => {
     ['a RegExp', /x/],
     ['a boxed number', Object(8)],
     ['an object with toJSON', { toJSON: () => 8 }],
-    ['a class instance', new (class Foo { constructor() { this.x = 1; } })()],
+    [
+      'a class instance',
+      new (class Foo {
+        constructor() {
+          this.x = 1;
+        }
+      })(),
+    ],
     ['a null-prototype object', Object.create(null)],
     ['an Error', new Error('e')],
     ['a Promise', Promise.resolve(8)],
@@ -223,7 +276,11 @@ describe('memory', () => {
 
   it('a sweep of 30,000 points does not grow the wasm heap', () => {
     const heap = hooks.heapBytes();
-    const points = testing.api.sweep(gpt3(), 'tokens', Array.from({ length: 30_000 }, (_, i) => 1 + i));
+    const points = testing.api.sweep(
+      gpt3(),
+      'tokens',
+      Array.from({ length: 30_000 }, (_, i) => 1 + i),
+    );
     expect(points).toHaveLength(30_000);
     expect(points.every((p) => p.result)).toBe(true);
     expect(hooks.heapBytes()).toBe(heap);

@@ -7,7 +7,9 @@ import { load, ScenarioError } from '../../dist/tplayer.js';
 
 const api = await load();
 // The rule of tests/cases/README.md: keys joined by ".", an index as "[i]", [] is "scenario".
-const dotted = (path) => path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') || 'scenario';
+const dotted = (path) =>
+  path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') ||
+  'scenario';
 
 // Milliseconds per solve, by property: printed (max and 99th percentile), never asserted; a
 // loaded machine or a garbage collection shows up here as a spike on any input.
@@ -16,7 +18,9 @@ afterAll(() => {
   for (const [name, ms] of Object.entries(times)) {
     const sorted = [...ms].sort((a, b) => a - b);
     const p99 = sorted[Math.floor(sorted.length * 0.99)];
-    console.log(`property "${name}": ${ms.length} solves, max ${sorted.at(-1).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`);
+    console.log(
+      `property "${name}": ${ms.length} solves, max ${sorted.at(-1).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`,
+    );
   }
 });
 
@@ -44,10 +48,17 @@ function solveChecked(scenario, name) {
   expect(result.type).toBe('TensorParallelLayerResult');
   expect(Array.isArray(result.links) && result.links.length > 0).toBe(true);
   for (const l of result.links) {
-    for (const v of [result.compute_time_s, l.communication_time_s, l.serial_layer_time_s, l.overlapped_layer_time_s]) {
+    for (const v of [
+      result.compute_time_s,
+      l.communication_time_s,
+      l.serial_layer_time_s,
+      l.overlapped_layer_time_s,
+    ]) {
       expect(Number.isFinite(v) && v >= 0, `a time of ${v}`).toBe(true);
     }
-    expect(l.bound).toBe(l.communication_time_s > result.compute_time_s ? 'communication' : 'compute');
+    expect(l.bound).toBe(
+      l.communication_time_s > result.compute_time_s ? 'communication' : 'compute',
+    );
     expect(l.overlapped_efficiency).toBeLessThanOrEqual(1);
   }
   return 'result';
@@ -55,10 +66,24 @@ function solveChecked(scenario, name) {
 
 const customScenario = () => ({
   type: 'TensorParallelLayerScenario',
-  workload: { name: 'toy', parameters: 13e9, layers: 40, hidden_dim: 5120, heads: 40, kv_heads: 8, inference_flops: 20e9 },
+  workload: {
+    name: 'toy',
+    parameters: 13e9,
+    layers: 40,
+    hidden_dim: 5120,
+    heads: 40,
+    kv_heads: 8,
+    inference_flops: 20e9,
+  },
   tp_size: 4,
   tokens: 4096,
-  accelerator: { name: 'chip', peak_flops: { bf16_dense: 400e12, fp8: '800 TFLOP/s' }, memory_capacity: '48 GiB', memory_bandwidth: '1.5 TB/s', native_link: 'pcie5' },
+  accelerator: {
+    name: 'chip',
+    peak_flops: { bf16_dense: 400e12, fp8: '800 TFLOP/s' },
+    memory_capacity: '48 GiB',
+    memory_bandwidth: '1.5 TB/s',
+    native_link: 'pcie5',
+  },
   precision: 'bf16',
   local_efficiency: 0.6,
   links: { fabric: { bandwidth: '100 GiB/s', latency: '2 us' }, pcie: 'pcie5' },
@@ -86,29 +111,106 @@ function replaced(scenario, path, value, remove) {
 const anyValue = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 2, arbitrary: fc.double() },
-  { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 1, -1, 0.5, 1e308, -1e308, 5e-324, 2 ** 53, 2 ** 53 + 2, 1e12, 1e13, 1e-30, 1e30, 1e31) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      NaN,
+      Infinity,
+      -Infinity,
+      -0,
+      0,
+      1,
+      -1,
+      0.5,
+      1e308,
+      -1e308,
+      5e-324,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e12,
+      1e13,
+      1e-30,
+      1e30,
+      1e31,
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: -5, max: 200 }) },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.double({ noNaN: true }), fc.constantFrom('B', 'GiB', 'GB/s', 'Gb/s', 'Gbps', 'us', 'µs', 'ns', 'TFLOP/s', 'TFLOPS', 'xx', ''))
+    arbitrary: fc
+      .tuple(
+        fc.double({ noNaN: true }),
+        fc.constantFrom(
+          'B',
+          'GiB',
+          'GB/s',
+          'Gb/s',
+          'Gbps',
+          'us',
+          'µs',
+          'ns',
+          'TFLOP/s',
+          'TFLOPS',
+          'xx',
+          '',
+        ),
+      )
       .map(([n, u]) => `${n} ${u}`),
   },
-  { weight: 1, arbitrary: fc.constantFrom('GPT3', 'H100', 'nvlink4', 'ib_ndr', 'fp8', 'fp16_sparse', 'int4', 'TensorParallelLayerScenario', '', ' ') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'GPT3',
+      'H100',
+      'nvlink4',
+      'ib_ndr',
+      'fp8',
+      'fp16_sparse',
+      'int4',
+      'TensorParallelLayerScenario',
+      '',
+      ' ',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
 );
 
 describe('property: any input gives a result or a ScenarioError naming a field', () => {
   it('any JSON value as the scenario', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => { solveChecked(value, 'any JSON value'); }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        solveChecked(value, 'any JSON value');
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('any JSON object with scenario-like keys', () => {
-    const keys = fc.constantFrom('workload', 'tp_size', 'tokens', 'accelerator', 'precision', 'local_efficiency', 'links', 'collectives_per_layer', 'type', 'name');
-    fc.assert(fc.property(fc.dictionary(keys, anyValue), (value) => { solveChecked(value, 'scenario-like object'); }), { numRuns: 2000 });
+    const keys = fc.constantFrom(
+      'workload',
+      'tp_size',
+      'tokens',
+      'accelerator',
+      'precision',
+      'local_efficiency',
+      'links',
+      'collectives_per_layer',
+      'type',
+      'name',
+    );
+    fc.assert(
+      fc.property(fc.dictionary(keys, anyValue), (value) => {
+        solveChecked(value, 'scenario-like object');
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('valid scenarios with one field replaced or removed', () => {
-    const seeds = [() => structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario), customScenario];
+    const seeds = [
+      () => structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario),
+      customScenario,
+    ];
     const arbitrary = fc.integer({ min: 0, max: seeds.length - 1 }).chain((i) => {
       const base = seeds[i]();
       return fc.record({
@@ -132,7 +234,11 @@ describe('property: any input gives a result or a ScenarioError naming a field',
   it('valid scenarios with several fields replaced', () => {
     const base = customScenario();
     const all = paths(base);
-    const edit = fc.record({ path: fc.constantFrom(...all), value: anyValue, remove: fc.boolean() });
+    const edit = fc.record({
+      path: fc.constantFrom(...all),
+      value: anyValue,
+      remove: fc.boolean(),
+    });
     fc.assert(
       fc.property(fc.array(edit, { minLength: 2, maxLength: 6 }), (edits) => {
         let s = base;
@@ -174,16 +280,27 @@ describe('property: any input gives a result or a ScenarioError naming a field',
 
   it('sweep over any numbers gives one point per value, each a result or named errors', () => {
     fc.assert(
-      fc.property(fc.constantFrom('tp_size', 'tokens', 'local_efficiency', 'collectives_per_layer'), fc.array(fc.double(), { maxLength: 20 }), (field, values) => {
-        const points = api.sweep(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario, field, values);
-        expect(points).toHaveLength(values.length);
-        points.forEach((p, i) => {
-          expect(Object.is(p.value, values[i])).toBe(true);
-          if (p.result) return;
-          expect(p.errors.length).toBeGreaterThan(0);
-          for (const e of p.errors) expect(e.field === dotted(e.path) && e.field.length > 0, JSON.stringify(e)).toBe(true);
-        });
-      }),
+      fc.property(
+        fc.constantFrom('tp_size', 'tokens', 'local_efficiency', 'collectives_per_layer'),
+        fc.array(fc.double(), { maxLength: 20 }),
+        (field, values) => {
+          const points = api.sweep(
+            api.Scenarios.Gpt3TensorParallelLayerTp8.scenario,
+            field,
+            values,
+          );
+          expect(points).toHaveLength(values.length);
+          points.forEach((p, i) => {
+            expect(Object.is(p.value, values[i])).toBe(true);
+            if (p.result) return;
+            expect(p.errors.length).toBeGreaterThan(0);
+            for (const e of p.errors)
+              expect(e.field === dotted(e.path) && e.field.length > 0, JSON.stringify(e)).toBe(
+                true,
+              );
+          });
+        },
+      ),
       { numRuns: 500 },
     );
   });

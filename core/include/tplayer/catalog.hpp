@@ -24,9 +24,12 @@ struct AcceleratorEntry {
 struct LinkEntry {
   std::string key;
   std::string label;
-  double bandwidth = 0;  // bytes/s per direction
-  double latency = 0;    // seconds per ring step
+  double bandwidth = 0;             // bytes/s per direction
+  double latency = 0;               // seconds per ring step
+  std::int64_t domain = 0;          // most ranks it joins directly; 0: no limit
+  std::vector<Protocol> protocols;  // NCCL branches fitted on measurements (SPEC 7); may be empty
   std::string source;
+  std::string calibration;  // where the protocols came from: the tables, or a carry-over
 };
 
 struct ScenarioPreset {

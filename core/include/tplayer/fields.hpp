@@ -16,14 +16,14 @@ namespace tplayer {
 
 // How a field's value is read.
 enum class FieldKind {
-  Count,        // a whole number
-  Real,         // a finite number
-  Text,         // a string
-  Choice,       // one of the row's choices
-  Bool,         // true or false
-  Precision,    // a precision key (SPEC 2.3), normalised
-  LinkKey,      // a link preset key
-  Bandwidth,    // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
+  Count,      // a whole number
+  Real,       // a finite number
+  Text,       // a string
+  Choice,     // one of the row's choices
+  Bool,       // true or false
+  Precision,  // a precision key (SPEC 2.3), normalised
+  LinkKey,    // a link preset key
+  Bandwidth,  // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
   Time,
   Bytes,
   Compute,
@@ -31,6 +31,7 @@ enum class FieldKind {
   Accelerator,  // an accelerator preset key or object
   Links,        // an ordered map (or array) of links
   PeakFlops,    // an object of precision -> FLOP/s
+  Protocols,    // a list of protocol branches (SPEC 3.2)
 };
 
 // The range rule validate() applies to a scalar field.
@@ -52,15 +53,15 @@ struct FieldMemberOf;
 template <>
 struct FieldMemberOf<Scenario> {
   using type = std::variant<std::int64_t Scenario::*, std::optional<std::int64_t> Scenario::*,
-                            double Scenario::*, std::string Scenario::*, bool Scenario::*,
-                            Workload Scenario::*, Accelerator Scenario::*,
-                            std::vector<Link> Scenario::*>;
+                            double Scenario::*, std::optional<double> Scenario::*,
+                            std::string Scenario::*, bool Scenario::*, Workload Scenario::*,
+                            Accelerator Scenario::*, std::vector<Link> Scenario::*>;
 };
 template <>
 struct FieldMemberOf<Workload> {
-  using type = std::variant<std::int64_t Workload::*, std::optional<std::int64_t> Workload::*,
-                            double Workload::*, std::optional<double> Workload::*,
-                            std::string Workload::*>;
+  using type =
+      std::variant<std::int64_t Workload::*, std::optional<std::int64_t> Workload::*,
+                   double Workload::*, std::optional<double> Workload::*, std::string Workload::*>;
 };
 template <>
 struct FieldMemberOf<Accelerator> {
@@ -69,7 +70,12 @@ struct FieldMemberOf<Accelerator> {
 };
 template <>
 struct FieldMemberOf<Link> {
-  using type = std::variant<double Link::*, std::string Link::*>;
+  using type = std::variant<double Link::*, std::string Link::*,
+                            std::optional<std::int64_t> Link::*, std::vector<Protocol> Link::*>;
+};
+template <>
+struct FieldMemberOf<Protocol> {
+  using type = std::variant<double Protocol::*, std::string Protocol::*>;
 };
 template <class T>
 using FieldMember = typename FieldMemberOf<T>::type;
@@ -91,26 +97,88 @@ struct InputField {
 inline constexpr std::string_view kCustomName = "custom";
 
 inline const InputField<Scenario> kScenarioFields[] = {
-    {"workload", FieldKind::Workload, &Scenario::workload, true, FieldRule::None, {}, false,
-     "a workload", "the transformer: a workload preset key or an object"},
-    {"tp_size", FieldKind::Count, &Scenario::tp_size, true, FieldRule::AtLeast1, {}, true,
-     "a rank count", "tensor-parallel degree: ranks that share the layer"},
-    {"tokens", FieldKind::Count, &Scenario::tokens, true, FieldRule::AtLeast1, {}, true,
+    {"workload",
+     FieldKind::Workload,
+     &Scenario::workload,
+     true,
+     FieldRule::None,
+     {},
+     false,
+     "a workload",
+     "the transformer: a workload preset key or an object"},
+    {"tp_size",
+     FieldKind::Count,
+     &Scenario::tp_size,
+     true,
+     FieldRule::AtLeast1,
+     {},
+     true,
+     "a rank count",
+     "tensor-parallel degree: ranks that share the layer"},
+    {"tokens",
+     FieldKind::Count,
+     &Scenario::tokens,
+     true,
+     FieldRule::AtLeast1,
+     {},
+     true,
      "a token count",
      "tokens through the layer in one step (micro-batch x sequence; 1 per sequence in decode)"},
-    {"accelerator", FieldKind::Accelerator, &Scenario::accelerator, true, FieldRule::None, {},
-     false, "an accelerator", "the chip each rank runs on: a preset key or an object"},
+    {"accelerator",
+     FieldKind::Accelerator,
+     &Scenario::accelerator,
+     true,
+     FieldRule::None,
+     {},
+     false,
+     "an accelerator",
+     "the chip each rank runs on: a preset key or an object"},
     {"precision", FieldKind::Precision, &Scenario::precision, false, FieldRule::None,
      kDefaultPrecision, false, "a precision key",
      "number format and peak kind: <format>, <format>_dense or <format>_sparse"},
-    {"local_efficiency", FieldKind::Real, &Scenario::local_efficiency, true, FieldRule::Fraction,
-     {}, true, "a fraction", "fraction of the precision's peak the sharded matmuls reach"},
-    {"links", FieldKind::Links, &Scenario::links, true, FieldRule::None, {}, false, "links",
+    {"local_efficiency",
+     FieldKind::Real,
+     &Scenario::local_efficiency,
+     true,
+     FieldRule::Fraction,
+     {},
+     true,
+     "a fraction",
+     "fraction of the precision's peak the sharded matmuls reach"},
+    {"links",
+     FieldKind::Links,
+     &Scenario::links,
+     true,
+     FieldRule::None,
+     {},
+     false,
+     "links",
      "the interconnects to price the exchange on: name -> link"},
-    {"collectives_per_layer", FieldKind::Count, &Scenario::collectives_per_layer, false,
-     FieldRule::AtLeast0, {}, true, "an all-reduce count",
+    {"collectives_per_layer",
+     FieldKind::Count,
+     &Scenario::collectives_per_layer,
+     false,
+     FieldRule::AtLeast0,
+     {},
+     true,
+     "an all-reduce count",
      "all-reduces per layer; by default the pass's: 2 forward, 2 backward, 4 training, +2 with "
      "recomputation"},
+    {"link_model", FieldKind::Choice, &Scenario::link_model, false, FieldRule::None, kLineRate,
+     false, "a link model",
+     "line_rate: each link at its line rate (mlsysim); nccl: as NCCL runs it, calibrated on "
+     "published nccl-tests measurements",
+     kLinkModels},
+    {"launch_overhead",
+     FieldKind::Time,
+     &Scenario::launch_overhead,
+     false,
+     FieldRule::NonNegative,
+     {},
+     false,
+     "a launch overhead in seconds",
+     "fixed cost of issuing one all-reduce (default 0 at line rate, 10 us with nccl: eager, one "
+     "process per GPU; CUDA graphs ~2-5 us)"},
     {"pass", FieldKind::Choice, &Scenario::pass, false, FieldRule::None, kPasses[0].name, false,
      "a pass", "forward, backward, or training (forward + backward): compute x1, x2 or x3",
      kPassNames},
@@ -125,43 +193,181 @@ inline const InputField<Scenario> kScenarioFields[] = {
 };
 
 inline const InputField<Workload> kWorkloadFields[] = {
-    {"name", FieldKind::Text, &Workload::name, false, FieldRule::None, kCustomName, false,
-     "a name", "what to call it"},
-    {"parameters", FieldKind::Real, &Workload::parameters, true, FieldRule::Positive, {}, false,
-     "a parameter count", "parameters of the whole model"},
-    {"layers", FieldKind::Count, &Workload::layers, true, FieldRule::AtLeast1, {}, false,
-     "a layer count", "transformer layers"},
-    {"hidden_dim", FieldKind::Count, &Workload::hidden_dim, true, FieldRule::AtLeast1, {}, false,
-     "a width", "hidden dimension h"},
-    {"heads", FieldKind::Count, &Workload::heads, true, FieldRule::AtLeast1, {}, false,
-     "a head count", "attention heads"},
-    {"kv_heads", FieldKind::Count, &Workload::kv_heads, false, FieldRule::None, {}, false,
-     "a head count", "key/value heads (default: heads)"},
-    {"inference_flops", FieldKind::Real, &Workload::inference_flops, false, FieldRule::Positive,
-     {}, false, "FLOPs per token",
+    {"name", FieldKind::Text, &Workload::name, false, FieldRule::None, kCustomName, false, "a name",
+     "what to call it"},
+    {"parameters",
+     FieldKind::Real,
+     &Workload::parameters,
+     true,
+     FieldRule::Positive,
+     {},
+     false,
+     "a parameter count",
+     "parameters of the whole model"},
+    {"layers",
+     FieldKind::Count,
+     &Workload::layers,
+     true,
+     FieldRule::AtLeast1,
+     {},
+     false,
+     "a layer count",
+     "transformer layers"},
+    {"hidden_dim",
+     FieldKind::Count,
+     &Workload::hidden_dim,
+     true,
+     FieldRule::AtLeast1,
+     {},
+     false,
+     "a width",
+     "hidden dimension h"},
+    {"heads",
+     FieldKind::Count,
+     &Workload::heads,
+     true,
+     FieldRule::AtLeast1,
+     {},
+     false,
+     "a head count",
+     "attention heads"},
+    {"kv_heads",
+     FieldKind::Count,
+     &Workload::kv_heads,
+     false,
+     FieldRule::None,
+     {},
+     false,
+     "a head count",
+     "key/value heads (default: heads)"},
+    {"inference_flops",
+     FieldKind::Real,
+     &Workload::inference_flops,
+     false,
+     FieldRule::Positive,
+     {},
+     false,
+     "FLOPs per token",
      "forward FLOPs per token for the whole model (default: 2 x parameters)"},
 };
 
 inline const InputField<Accelerator> kAcceleratorFields[] = {
     {"name", FieldKind::Text, &Accelerator::name, false, FieldRule::None, kCustomName, false,
      "a name", "what to call it"},
-    {"peak_flops", FieldKind::PeakFlops, &Accelerator::peak_flops, true, FieldRule::None, {},
-     false, "peaks", "precision key -> peak FLOP/s (at least one)"},
-    {"memory_capacity", FieldKind::Bytes, &Accelerator::memory_capacity, true,
-     FieldRule::Positive, {}, false, "a capacity in bytes", "memory per accelerator"},
-    {"memory_bandwidth", FieldKind::Bandwidth, &Accelerator::memory_bandwidth, true,
-     FieldRule::Positive, {}, false, "a bandwidth in bytes/s", "memory bandwidth"},
-    {"native_link", FieldKind::LinkKey, &Accelerator::native_link, false, FieldRule::None, {},
-     false, "a link preset key", "the chip's own scale-up link, for the UI to suggest"},
+    {"peak_flops",
+     FieldKind::PeakFlops,
+     &Accelerator::peak_flops,
+     true,
+     FieldRule::None,
+     {},
+     false,
+     "peaks",
+     "precision key -> peak FLOP/s (at least one)"},
+    {"memory_capacity",
+     FieldKind::Bytes,
+     &Accelerator::memory_capacity,
+     true,
+     FieldRule::Positive,
+     {},
+     false,
+     "a capacity in bytes",
+     "memory per accelerator"},
+    {"memory_bandwidth",
+     FieldKind::Bandwidth,
+     &Accelerator::memory_bandwidth,
+     true,
+     FieldRule::Positive,
+     {},
+     false,
+     "a bandwidth in bytes/s",
+     "memory bandwidth"},
+    {"native_link",
+     FieldKind::LinkKey,
+     &Accelerator::native_link,
+     false,
+     FieldRule::None,
+     {},
+     false,
+     "a link preset key",
+     "the chip's own scale-up link, for the UI to suggest"},
+};
+
+inline const InputField<Protocol> kProtocolFields[] = {
+    {"name",
+     FieldKind::Text,
+     &Protocol::name,
+     true,
+     FieldRule::None,
+     {},
+     false,
+     "a branch name",
+     "a short label: ll, ll128, simple, nvls"},
+    {"pattern", FieldKind::Choice, &Protocol::pattern, false, FieldRule::None, kRing, false,
+     "a pattern", "ring: 2(n-1) steps moving 2(n-1)/n of M; nvls: M crosses the switch once",
+     kPatterns},
+    {"base_latency", FieldKind::Time, &Protocol::base_latency, false, FieldRule::NonNegative, 0.0,
+     false, "a latency in seconds", "fixed seconds per all-reduce"},
+    {"step_latency", FieldKind::Time, &Protocol::step_latency, false, FieldRule::NonNegative, 0.0,
+     false, "a latency in seconds", "seconds per ring step"},
+    {"efficiency",
+     FieldKind::Real,
+     &Protocol::efficiency,
+     true,
+     FieldRule::Fraction,
+     {},
+     false,
+     "a fraction",
+     "the share of the link's bandwidth it reaches (busbw for a ring, algbw for nvls)"},
 };
 
 inline const InputField<Link> kLinkFields[] = {
-    {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
+    {"name",
+     FieldKind::Text,
+     &Link::name,
+     false,
+     FieldRule::None,
+     {},
+     false,
+     "a link name",
      "the link's name (in the array form of links; the map form names it by its key)"},
-    {"bandwidth", FieldKind::Bandwidth, &Link::bandwidth, true, FieldRule::Positive, {}, false,
-     "a bandwidth in bytes/s", "bytes/s per direction, per rank"},
+    {"preset",
+     FieldKind::LinkKey,
+     &Link::preset,
+     false,
+     FieldRule::None,
+     {},
+     false,
+     "a link preset key",
+     "a catalogue link to start from: the fields given here replace its own (its protocols stay)"},
+    {"bandwidth",
+     FieldKind::Bandwidth,
+     &Link::bandwidth,
+     true,
+     FieldRule::Positive,
+     {},
+     false,
+     "a bandwidth in bytes/s",
+     "bytes/s per direction, per rank"},
     {"latency", FieldKind::Time, &Link::latency, false, FieldRule::NonNegative, 0.0, false,
      "a latency in seconds", "alpha: seconds per ring step"},
+    {"domain",
+     FieldKind::Count,
+     &Link::domain,
+     false,
+     FieldRule::AtLeast1,
+     {},
+     false,
+     "a rank count",
+     "the most ranks it joins directly (8 for an HGX board); absent: no limit"},
+    {"protocols",
+     FieldKind::Protocols,
+     &Link::protocols,
+     false,
+     FieldRule::None,
+     {},
+     false,
+     "protocol branches",
+     "NCCL's branches for the nccl model (at most 8); the fastest wins"},
 };
 
 // The table of a sweepable scenario field, or nullptr.

@@ -16,6 +16,9 @@ inline constexpr double kMaxReal = 1e30;
 // Most links one scenario may list (beyond any real comparison; it bounds the work per solve).
 inline constexpr std::size_t kMaxLinks = 64;
 
+// Most protocol branches one link may list (NCCL has 3 protocols x a few algorithms).
+inline constexpr std::size_t kMaxProtocols = 8;
+
 // Longest member or link name that a field path spells out; longer ones are named by position.
 inline constexpr std::size_t kMaxNameBytes = 64;
 

@@ -87,12 +87,41 @@ struct Accelerator {
   friend bool operator==(const Accelerator&, const Accelerator&) = default;
 };
 
+// The link models of SPEC 2.5: line rate (mlsysim's, the default) and NCCL's (3.2).
+inline constexpr std::string_view kLinkModels[] = {"line_rate", "nccl"};
+inline constexpr std::string_view kLineRate = kLinkModels[0];
+inline constexpr std::string_view kNccl = kLinkModels[1];
+// One all-reduce's launch cost in nccl mode when none is given: eager, one process per GPU.
+inline constexpr double kNcclLaunchOverhead = 10e-6;
+
+// How a protocol branch moves the data (SPEC 3.2): a ring (2(n-1) steps, 2(n-1)/n of M per
+// rank) or NVLink SHARP through the switch (M crosses once).
+inline constexpr std::string_view kPatterns[] = {"ring", "nvls"};
+inline constexpr std::string_view kRing = kPatterns[0];
+inline constexpr std::string_view kNvls = kPatterns[1];
+
+// One of NCCL's (algorithm, protocol) branches for a link, as a fitted alpha-beta line.
+struct Protocol {
+  std::string name;  // "ll", "ll128", "simple", "nvls", ...
+  std::string pattern{kRing};
+  double base_latency = 0;  // seconds per all-reduce
+  double step_latency = 0;  // seconds per ring step
+  double efficiency = 1;    // of the link's bandwidth: busbw (ring) or algbw (nvls) / bandwidth
+  friend bool operator==(const Protocol&, const Protocol&) = default;
+};
+
 struct Link {
   std::string name;
   std::string preset;    // link preset key it came from; empty for a custom link
   double bandwidth = 0;  // bytes/s, one direction, per rank
   double latency = 0;    // seconds per ring step (alpha)
+  std::optional<std::int64_t> domain =
+      std::nullopt;                      // most ranks joined directly; absent: no limit
+  std::vector<Protocol> protocols = {};  // NCCL branches (SPEC 3.2); empty: uncalibrated
 };
+
+// Whether two links price the same (everything but the name and where they came from).
+bool same_link(const Link& a, const Link& b);
 
 struct Scenario {
   Workload workload;
@@ -103,6 +132,8 @@ struct Scenario {
   double local_efficiency = 0;
   std::vector<Link> links;
   std::optional<std::int64_t> collectives_per_layer;  // absent: follows the pass
+  std::string link_model{kLineRate};
+  std::optional<double> launch_overhead;  // seconds per all-reduce; absent: follows the model
   std::string pass{kPasses[0].name};
   bool recompute = false;
   std::int64_t attention_context = 0;  // keys each token attends to (0: no attention FLOPs)
@@ -114,6 +145,8 @@ const PassKind& pass_of(const Scenario& scenario);
 int compute_multiplier(const Scenario& scenario);
 // The all-reduces per layer: as given, or the pass's default.
 std::int64_t collectives_per_layer(const Scenario& scenario);
+// The launch cost of one all-reduce: as given, or 0 at line rate and kNcclLaunchOverhead in nccl.
+double launch_overhead(const Scenario& scenario);
 
 struct LinkResult {
   std::string name;
@@ -133,6 +166,11 @@ struct LinkResult {
   double serial_efficiency = 0;
   double overlapped_speedup = 0;
   double overlapped_efficiency = 0;
+  std::string kind{"link"};
+  std::string protocol{kRing};            // the winning branch in nccl mode
+  double line_rate_allreduce_time_s = 0;  // SPEC 3, without launch overhead
+  double domain = 0;                      // 0: no limit
+  bool within_domain = true;
 };
 
 struct Result {
@@ -148,6 +186,8 @@ struct Result {
   bool fits_in_memory = false;
   std::string binding_link;
   std::string bound;
+  std::string link_model;
+  double launch_overhead_s = 0;
   std::string pass;
   double compute_multiplier = 1;
   double attention_flops_per_layer = 0;
@@ -182,6 +222,8 @@ inline const ScalarField<Result> kResultFields[] = {
     {"fits_in_memory", &Result::fits_in_memory},
     {"binding_link", &Result::binding_link},
     {"bound", &Result::bound},
+    {"link_model", &Result::link_model},
+    {"launch_overhead_s", &Result::launch_overhead_s},
     {"pass", &Result::pass},
     {"compute_multiplier", &Result::compute_multiplier},
     {"attention_flops_per_layer", &Result::attention_flops_per_layer},
@@ -205,6 +247,11 @@ inline const ScalarField<LinkResult> kLinkResultFields[] = {
     {"serial_efficiency", &LinkResult::serial_efficiency},
     {"overlapped_speedup", &LinkResult::overlapped_speedup},
     {"overlapped_efficiency", &LinkResult::overlapped_efficiency},
+    {"kind", &LinkResult::kind},
+    {"protocol", &LinkResult::protocol},
+    {"line_rate_allreduce_time_s", &LinkResult::line_rate_allreduce_time_s},
+    {"domain", &LinkResult::domain},
+    {"within_domain", &LinkResult::within_domain},
 };
 
 }  // namespace tplayer

@@ -63,7 +63,7 @@ std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
 // Value forms for the doors (the JSON names of SPEC sections 2 and 6).
 Value to_value(const Scenario& scenario);  // normalised: catalogue keys kept, SI numbers
 Value to_value(const Result& result);
-Value to_value(const std::vector<FieldError>& errors);  // {"errors": [{field, path, message}]}
+Value to_value(const std::vector<FieldError>& errors);      // {"errors": [{field, path, message}]}
 Value errors_value(const std::vector<FieldError>& errors);  // the array alone
 Value catalog_value();  // presets, workloads, accelerators, links, units, fields, limits
 

@@ -10,7 +10,6 @@
 
 namespace tplayer {
 
-
 struct Unit {
   std::string_view symbol;
   Dimension dimension;
