@@ -9,6 +9,7 @@ Python 3 standard library only; deterministic; no network.
     python3 calibration/fit.py --check    re-fit; exit 1 if the result differs from fitted.json
     python3 calibration/fit.py --compare  in-sample and leave-one-out errors of the three
                                           base-latency policies (why fitted.json uses one)
+    python3 calibration/fit.py --rows [TABLE]   per-row measured and model times
 
 Model (exactly what the C++ core implements), for n >= 2 ranks, message M bytes, link
 bandwidth B (bytes/s per direction), one launch overhead per all-reduce:
@@ -879,6 +880,28 @@ def report(result):
     return "\n".join(lines)
 
 
+def rows_report(result, only=None):
+    """Per row: measured and model time, relative error and winning branch."""
+    tables = {t.name: t for t in load_tables()}
+    out = []
+    for v in result["validation"]:
+        if only and v["table"] != only:
+            continue
+        t = tables[v["table"]]
+        link = result["links"][v["link"]]
+        eff = {p["name"]: p["efficiency"] for p in link["protocols"]}
+        base = {p["name"]: p["base_latency_s"] / US for p in link["protocols"]}
+        launch = v["launch_overhead_s"] / US
+        out.append(f"{v['table']} ({v['link']}, launch {launch:.4g} us)")
+        out.append(f"{'bytes':>13} {'measured us':>12} {'nccl us':>10} {'error':>7}  branch"
+                   f" {'line rate us':>13}")
+        for (m, meas), (mod, who), lr in zip(t.rows, t.model_us(eff, base, launch),
+                                             t.line_rate_us()):
+            out.append(f"{m:13d} {meas:12.2f} {mod:10.2f} {100 * (mod - meas) / meas:+6.1f}%"
+                       f"  {who:6} {lr:13.2f}")
+    return "\n".join(out)
+
+
 def dumps(obj):
     return json.dumps(obj, indent=2) + "\n"
 
@@ -911,11 +934,16 @@ def main(argv=None):
     g.add_argument("--json", action="store_true", help="print the validation report as JSON")
     g.add_argument("--compare", action="store_true",
                    help="compare the base-latency policies (in-sample and left out)")
+    g.add_argument("--rows", nargs="?", const="", metavar="TABLE",
+                   help="per-row measured and model times (of every table, or of TABLE)")
     args = ap.parse_args(argv)
     if args.compare:
         print(compare())
         return 0
     result = run()
+    if args.rows is not None:
+        print(rows_report(result, args.rows or None))
+        return 0
     text = dumps(result)
     if args.write:
         FITTED_PATH.write_text(text)
