@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tplayer/catalog.hpp"
+#include "validate.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
@@ -26,6 +27,7 @@ constexpr std::size_t kWidth = 100;  // columns of the human output
 constexpr const char* kUsage =
     R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json]
        tplayer --list [--json]
+       tplayer --validate [--json]
 
 Prices the all-reduces of one tensor-parallel transformer layer on every link you list.
 
@@ -35,6 +37,7 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --format table|json    output format; table by default
   --print-scenario       print the scenario (JSON) instead of solving it
   --list                 list presets, workloads, accelerators and links (--json for all fields)
+  --validate             both link models against the published measurements they were fitted on
   -h, --help             this text
 
 Exit status: 0 on success, 2 on bad input (errors name their field).
@@ -45,6 +48,7 @@ struct Options {
   std::optional<std::string> file;
   bool json = false;
   bool list = false;
+  bool validate = false;
   bool print_scenario = false;
   bool help = false;
   std::string problem;  // usage error
@@ -74,6 +78,8 @@ Options parse_args(const std::vector<std::string>& args) {
         return o.problem = "--format takes table or json, got \"" + f + "\"", o;
     } else if (a == "--list") {
       o.list = true;
+    } else if (a == "--validate") {
+      o.validate = true;
     } else if (a == "--print-scenario") {
       o.print_scenario = true;
     } else if (a == "-h" || a == "--help") {
@@ -82,8 +88,8 @@ Options parse_args(const std::vector<std::string>& args) {
       return o.problem = "unknown argument \"" + a + "\"", o;
     }
   }
-  if (!o.help && !o.list && !o.preset && !o.file)
-    o.problem = "give --preset NAME, --json FILE or --list";
+  if (!o.help && !o.list && !o.validate && !o.preset && !o.file)
+    o.problem = "give --preset NAME, --json FILE, --list or --validate";
   if (o.preset && o.file) o.problem = "give either --preset or --json FILE, not both";
   return o;
 }
@@ -237,6 +243,14 @@ std::optional<std::string> read_input(const std::string& file) {
 }
 
 int run(const Options& o) {
+  if (o.validate) {
+    const tplayer::Value report = tplayer::cli::validation_report();
+    if (o.json)
+      print_json(report);
+    else
+      tplayer::cli::print_validation(report);
+    return kExitOk;
+  }
   if (o.list) {
     print_list(o.json);
     return kExitOk;

@@ -11,14 +11,7 @@ namespace tplayer {
 
 namespace {
 
-// One all-reduce on one link: its bandwidth term (the M term), the rest, the winning branch and
-// the bytes each rank sends.
-struct AllReduce {
-  double bandwidth_time = 0;
-  double latency_time = 0;
-  std::string_view protocol = kRing;
-  double bytes_per_rank = 0;
-};
+using AllReduce = AllReduceTime;
 
 // SPEC 3: the ring at line rate, alpha per step (0 when n = 1).
 AllReduce line_rate_allreduce(const Link& link, double n, double message) {
@@ -114,6 +107,18 @@ std::vector<FieldError> warnings(const Scenario& s) {
   return out;
 }
 
+AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
+                             std::string_view link_model, double launch) {
+  const double n = static_cast<double>(ranks);
+  const AllReduce line = line_rate_allreduce(link, n, message_bytes);
+  AllReduce out = link_model == kNccl && !link.protocols.empty()
+                      ? nccl_allreduce(link, n, message_bytes, within_domain(link, ranks))
+                            .value_or(line)
+                      : line;
+  if (ranks > 1) out.latency_time += launch;
+  return out;
+}
+
 bool same_link(const Link& a, const Link& b) {
   return a.bandwidth == b.bandwidth && a.latency == b.latency && a.domain == b.domain &&
          a.protocols == b.protocols;
@@ -175,7 +180,6 @@ Result solve(const Scenario& s) {
   r.launch_overhead_s = launch_overhead(s);
 
   const double launch = launch_overhead(s);
-  const bool nccl = s.link_model == kNccl;
   for (const Link& link : s.links) {
     LinkResult l;
     l.name = link.name;
@@ -183,15 +187,12 @@ Result solve(const Scenario& s) {
     l.latency_s = link.latency;
     l.domain = static_cast<double>(link.domain.value_or(0));
     l.within_domain = within_domain(link, s.tp_size);
-    const AllReduce line = line_rate_allreduce(link, n, r.message_bytes);
-    const AllReduce priced =
-        nccl && !link.protocols.empty()
-            ? nccl_allreduce(link, n, r.message_bytes, l.within_domain).value_or(line)
-            : line;
+    const AllReduce line = allreduce_time(link, s.tp_size, r.message_bytes, kLineRate, 0);
+    const AllReduce priced = allreduce_time(link, s.tp_size, r.message_bytes, s.link_model, launch);
     l.line_rate_allreduce_time_s = line.bandwidth_time + line.latency_time;
     l.protocol = priced.protocol;
     l.bandwidth_time_s = priced.bandwidth_time;
-    l.latency_time_s = priced.latency_time + (n > 1 ? launch : 0);
+    l.latency_time_s = priced.latency_time;
     l.allreduce_time_s = l.bandwidth_time_s + l.latency_time_s;
     l.communication_time_s = c * l.allreduce_time_s;
     l.wire_bytes_per_rank = c * priced.bytes_per_rank;

@@ -296,6 +296,35 @@ def test_list():
                   f"--list --json {kind}: an entry without a source")
 
 
+def test_validate():
+    """--validate prices every single-node table with the core and agrees with the fit's own
+    figures (calibration/fit.py, an independent implementation of the same formulas)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(CASES)))
+    with open(os.path.join(root, "calibration", "fitted.json"), encoding="utf-8") as f:
+        fitted = {v["table"]: v for v in json.load(f)["validation"]}
+    code, out, err = run("--validate", "--json")
+    check(code == 0, f"--validate --json: exit {code}, {err!r}")
+    r = parse(out, "--validate --json")
+    if not r:
+        return
+    single = {name for name, v in fitted.items() if v["nodes"] == 1}
+    listed = {t["table"] for t in r["tables"]}
+    check(listed == single, f"tables {sorted(listed)}, want the single-node ones {sorted(single)}")
+    check(set(r["not_priced"]) == set(fitted) - single, f"not priced: {r['not_priced']}")
+    for t in r["tables"]:
+        want = fitted[t["table"]]
+        for model in ("line_rate", "nccl"):
+            for stat in ("median", "max"):
+                got, exp = t[model][stat], want[model][stat]
+                check(abs(got - exp) <= 5e-4 + 1e-3 * exp,
+                      f"{t['table']} {model} {stat}: CLI {got:.5f}, fit {exp:.5f}")
+        check(t["nccl"]["pass"] == (t["nccl"]["median"] <= 0.10), f"{t['table']}: verdict")
+        check(t["rows"] == want["rows"] and t["min_bytes"] == want["min_bytes"], f"{t['table']}: rows")
+    code, out, err = run("--validate")
+    check(code == 0 and all(name in out for name in fitted), f"--validate table: exit {code}")
+    check(all(len(line) <= 100 for line in out.splitlines()), "--validate fits 100 columns")
+
+
 def test_unknown_option():
     for args in (["--frobnicate"], ["--preset"], [], ["--format", "xml", "--preset", "Gpt3TensorParallelLayerTp8"],
                  ["--preset", "Gpt3TensorParallelLayerTp8", "extra"]):

@@ -31,6 +31,19 @@ std::vector<FieldError> validate(const Scenario& scenario);
 // Stage 3: solves a scenario that validate() accepted. Times are finite and non-negative.
 Result solve(const Scenario& scenario);
 
+// One all-reduce of `message_bytes` among `ranks` on one link, in a link model (SPEC 3 or 3.2):
+// the bandwidth term (the M term of the winning branch), the rest (latency, base, steps and the
+// launch overhead), the branch's name and the bytes each rank sends. All 0 for one rank.
+struct AllReduceTime {
+  double bandwidth_time = 0;
+  double latency_time = 0;
+  std::string_view protocol = kRing;
+  double bytes_per_rank = 0;
+  double time() const { return bandwidth_time + latency_time; }
+};
+AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
+                             std::string_view link_model, double launch_overhead);
+
 // The warnings of SPEC section 3 (the result still stands). solve() includes them.
 std::vector<FieldError> warnings(const Scenario& scenario);
 

@@ -1,0 +1,16 @@
+// tplayer --validate: the link models against the published measurements they were calibrated
+// on (calibration/data), priced by the core. The tables are compiled into the CLI only.
+#pragma once
+
+#include "tplayer/value.hpp"
+
+namespace tplayer::cli {
+
+// Per table: system, ranks, size range, and the median and largest relative error of the
+// line-rate and the nccl model over sizes >= 4 KiB, beside their targets.
+Value validation_report();
+
+// The same as text for people, within 100 columns.
+void print_validation(const Value& report);
+
+}  // namespace tplayer::cli
