@@ -42,12 +42,35 @@ export interface Accelerator {
   native_link?: string;
 }
 
+/** One of NCCL's branches for a link (the nccl link model): a fitted alpha-beta line. */
+export interface Protocol {
+  /** A short label: "ll", "ll128", "simple", "nvls". */
+  name: string;
+  /** "ring" (default: 2(n-1) steps moving 2(n-1)/n of M) or "nvls" (M crosses the switch once; within the domain only). */
+  pattern?: "ring" | "nvls";
+  /** Seconds per all-reduce; default 0. */
+  base_latency?: Quantity;
+  /** Seconds per ring step; default 0. */
+  step_latency?: Quantity;
+  /** The share of the link's bandwidth it reaches, in (0, 1]: busbw for a ring, algbw for nvls. */
+  efficiency: number;
+}
+
 export interface Link {
-  /** Bytes/s in one direction, per rank (NVLink 4: 450 GB/s, not 900). */
-  bandwidth: Quantity;
+  /** A catalogue link to start from: the fields given here replace its own (its protocols stay). */
+  preset?: string;
+  /** Bytes/s in one direction, per rank (NVLink 4: 450 GB/s, not 900); required unless `preset` is given. */
+  bandwidth?: Quantity;
   /** Seconds per ring step (alpha); default 0. */
   latency?: Quantity;
+  /** The most ranks it joins directly (8 for an HGX board); absent: no limit. */
+  domain?: number;
+  /** NCCL's branches for the nccl model (1 to 8); the fastest wins. */
+  protocols?: Protocol[];
 }
+
+/** A link as a scenario gives it: a preset key, a bare bandwidth (bytes/s, or "450 GB/s"), or an object. */
+export type LinkValue = string | number | Link;
 
 export interface Scenario {
   type?: 'TensorParallelLayerScenario';
@@ -60,10 +83,14 @@ export interface Scenario {
   /** Default "fp16_dense"; a bare format means dense. */
   precision?: string;
   local_efficiency: number;
-  /** Ordered name -> link object or link preset key; or an array of preset keys / links with a name. */
-  links: Record<string, string | Link> | Array<string | (Link & { name: string })>;
+  /** Ordered name -> link (preset key, bare bandwidth or object); or an array of preset keys / links with a name. */
+  links: Record<string, LinkValue> | Array<string | (Link & { name: string })>;
   /** All-reduces per layer; by default the pass's: 2 forward, 2 backward, 4 training, +2 with recompute. */
   collectives_per_layer?: number;
+  /** "line_rate" (default: mlsysim's model) or "nccl" (as NCCL runs it, calibrated on published nccl-tests). */
+  link_model?: LinkModel;
+  /** Fixed cost of issuing one all-reduce: default 0 at line rate, 10 us with nccl (CUDA graphs: ~2-5 us). */
+  launch_overhead?: Quantity;
   /** "forward" (default), "backward", or "training" (forward + backward): compute x1, x2, x3. */
   pass?: Pass;
   /** Full activation recomputation (backward or training only): +1 forward of compute, +2 all-reduces. Default false. */
@@ -96,6 +123,15 @@ export interface LinkResult {
   serial_efficiency: number;
   overlapped_speedup: number;
   overlapped_efficiency: number;
+  kind: "link";
+  /** The winning branch in nccl mode ("ll", "ll128", "simple", "nvls", ...); "ring" at line rate. */
+  protocol: string;
+  /** One all-reduce at line rate, without launch overhead (mlsysim's figure), in both models. */
+  line_rate_allreduce_time_s: number;
+  /** The most ranks the link joins directly; 0 when it has no limit. */
+  domain: number;
+  /** Whether tp_size is within the domain (beyond it the link is priced as one ring anyway, with a warning). */
+  within_domain: boolean;
 }
 
 export interface Result {
@@ -112,6 +148,9 @@ export interface Result {
   fits_in_memory: boolean;
   binding_link: string;
   bound: 'compute' | 'communication';
+  link_model: LinkModel;
+  /** The launch overhead added to each all-reduce (n >= 2). */
+  launch_overhead_s: number;
   pass: Pass;
   /** Forward passes of compute the pass costs: 1, 2 or 3, +1 with recompute. */
   compute_multiplier: number;
@@ -138,8 +177,10 @@ export type CheckOutcome =
 export interface NormalisedScenario extends Scenario {
   type: 'TensorParallelLayerScenario';
   precision: string;
-  links: Record<string, string | { bandwidth: number; latency: number }>;
+  links: Record<string, string | (Link & { bandwidth: number; latency: number })>;
   collectives_per_layer: number;
+  link_model: LinkModel;
+  launch_overhead: number;
   pass: Pass;
   recompute: boolean;
   attention_context: number;
@@ -192,6 +233,7 @@ export interface FieldInfo {
 /** The limits on a scenario, as the core enforces them. */
 export interface Limits {
   max_links: number;
+  max_protocols: number;
   max_name_bytes: number;
   max_errors: number;
   max_json_bytes: number;
@@ -216,7 +258,19 @@ export interface Catalog {
     native_link?: string;
     source: string;
   }>;
-  links: Array<{ key: string; label: string; bandwidth: number; latency: number; source: string }>;
+  links: Array<{
+    key: string;
+    label: string;
+    bandwidth: number;
+    latency: number;
+    /** Absent: no limit. */
+    domain?: number;
+    /** Fitted on published nccl-tests measurements; absent for a link without them. */
+    protocols?: Array<Required<Protocol> & { base_latency: number; step_latency: number }>;
+    source: string;
+    /** Where the protocols came from: the measurement files, or what they were carried over from. */
+    calibration?: string;
+  }>;
   precisions: Array<{ format: string; bytes_per_element: number }>;
   units: Array<{ symbol: string; dimension: 'B' | 'B/s' | 's' | 'FLOP/s'; factor: number }>;
   /** The input fields of each object, in the core's order. */

@@ -17,7 +17,8 @@ namespace {
 constexpr double kMaxExactInteger = 9007199254740992.0;  // 2^53
 
 // Descriptive members any object may carry (catalogue entries have them); they are ignored.
-constexpr std::string_view kMetadataKeys[] = {"key", "label", "source", "note", "title", "lesson"};
+constexpr std::string_view kMetadataKeys[] = {"key",   "label",  "source",     "note",
+                                              "title", "lesson", "calibration"};
 // Members of the scenario object beyond its fields.
 constexpr std::string_view kScenarioExtraKeys[] = {"type", "name", "description"};
 
@@ -365,7 +366,8 @@ class Reader {
       for (const Value& element : v.array) {
         std::string name;
         if (element.is_string()) {
-          name = element.string;
+          // A preset key names its link; a bare bandwidth has no name (reported below).
+          if (!parse_quantity(element.string, Dimension::Bandwidth).ok()) name = element.string;
         } else if (const Value* n = element.find("name"); n && n->is_string()) {
           name = n->string;  // a name of another type is reported with the link's fields
         }

@@ -115,6 +115,8 @@ describe('load', () => {
       'local_efficiency',
       'links',
       'collectives_per_layer',
+      'link_model',
+      'launch_overhead',
       'pass',
       'recompute',
       'attention_context',
@@ -366,6 +368,8 @@ describe('solve and check', () => {
       'fits_in_memory',
       'binding_link',
       'bound',
+      'link_model',
+      'launch_overhead_s',
       'pass',
       'compute_multiplier',
       'attention_flops_per_layer',
@@ -391,6 +395,11 @@ describe('solve and check', () => {
       'serial_efficiency',
       'overlapped_speedup',
       'overlapped_efficiency',
+      'kind',
+      'protocol',
+      'line_rate_allreduce_time_s',
+      'domain',
+      'within_domain',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);
@@ -457,6 +466,8 @@ describe('solve and check', () => {
       local_efficiency: 0.6,
       links: { nv: 'nvlink4', fabric: { bandwidth: 100 * 2 ** 30, latency: 0 } },
       collectives_per_layer: 2,
+      link_model: 'line_rate',
+      launch_overhead: 0,
       pass: 'forward',
       recompute: false,
       attention_context: 0,
@@ -490,7 +501,8 @@ describe('solve and check', () => {
       'memory_bandwidth',
       'native_link',
     ]);
-    expect(names('link')).toEqual(['name', 'bandwidth', 'latency']);
+    expect(names('link')).toEqual(['name', 'preset', 'bandwidth', 'latency', 'domain', 'protocols']);
+    expect(names('protocol')).toEqual(['name', 'pattern', 'base_latency', 'step_latency', 'efficiency']);
     const byName = Object.fromEntries(fields.scenario.map((f) => [f.name, f]));
     expect(byName.precision.default).toBe('fp16_dense');
     expect(byName.collectives_per_layer.default).toBeUndefined(); // follows the pass
@@ -511,6 +523,7 @@ describe('solve and check', () => {
       for (const f of list) expect(f.help.length).toBeGreaterThan(5);
     expect(limits).toEqual({
       max_links: 64,
+      max_protocols: 8,
       max_name_bytes: 64,
       max_errors: 100,
       max_json_bytes: 2 ** 20,

@@ -189,7 +189,8 @@ inline const InputField<Scenario> kScenarioFields[] = {
     {"attention_context", FieldKind::Count, &Scenario::attention_context, false,
      FieldRule::AtLeast0, 0.0, true, "a key count",
      "keys each token attends to, for the attention FLOPs 4 x hidden x tokens x context (0 leaves "
-     "them out; a causal prefill of S tokens attends to about S/2)"},
+     "them out). A causal prefill of S tokens attends to about S/2; a decode step's attention "
+     "reads the KV cache and is bound by memory bandwidth, which this model does not price"},
 };
 
 inline const InputField<Workload> kWorkloadFields[] = {
