@@ -1,0 +1,96 @@
+// Editing the form: every number follows the core (checked against solve in the page), and each
+// kind of bad input is named next to its field while the text stays as typed and the last
+// valid result stays, greyed.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RESULTS, byId, expectShows, gpt3, openReady, solveInPage, text, useBrowser } from './harness.js';
+
+const env = useBrowser();
+let page;
+let problems;
+let context;
+
+beforeEach(async () => {
+  ({ page, problems, context } = await openReady(env));
+});
+afterEach(async () => {
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+describe('editing', () => {
+  it('tp_size, precision and a link update every number, as solve computes them', async () => {
+    await page.fill('#in-tp_size', '16');
+    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 16 })));
+    await page.click('.picks button:has-text("4")');
+    expect(await page.inputValue('#in-tp_size')).toBe('4');
+    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 4 })));
+    await page.selectOption('#in-precision', 'fp8_dense');
+    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 4, precision: 'fp8_dense' })));
+    await page.fill(byId('in-link.0.bandwidth'), '400');
+    await page.selectOption(byId('in-link.0.bandwidth') + ' + select', 'Gb/s');
+    const links = { nvlink: { bandwidth: '400 Gb/s', latency: '0.5 us' }, infiniband_ndr: 'ib_ndr' };
+    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 4, precision: 'fp8_dense', links })));
+    expect(await text(page, '.a-form')).toContain('= 50 GB/s = 400 Gb/s per direction');
+    // The row no longer has NVLink 4's numbers, so the headline uses its name.
+    expect(await text(page, '.verdicts')).toContain('nvlink: ');
+  });
+
+  it('a typed unit wins over the select, and the local efficiency slider drives the number', async () => {
+    const links = { nvlink: 'nvlink4', infiniband_ndr: { bandwidth: '800 Gb/s', latency: '5 us' } };
+    await page.fill(byId('in-link.1.bandwidth'), '800 Gb/s');
+    await expectShows(page, await solveInPage(page, gpt3({ links })));
+    await page.locator('.slider').fill('0.25');
+    expect(await page.inputValue('#in-local_efficiency')).toBe('0.25');
+    await expectShows(page, await solveInPage(page, gpt3({ local_efficiency: 0.25, links })));
+  });
+});
+
+describe('bad input: the message next to the field, the text kept, the old result greyed', () => {
+  const cases = [
+    ['tp_size', 'in-tp_size', 'abc', 'expected a whole number'],
+    ['tp_size 0', 'in-tp_size', '0', '>= 1'],
+    ['tokens', 'in-tokens', '-5', '>= 1'],
+    ['local_efficiency', 'in-local_efficiency', '1.5', '(0, 1]'],
+    ['collectives_per_layer', 'in-collectives_per_layer', '2.5', 'whole number'],
+    ['a bandwidth', 'in-link.0.bandwidth', '0', '> 0'],
+    ['a latency', 'in-link.1.latency', '-1', '>= 0'],
+    ['a unit of the wrong kind', 'in-link.0.bandwidth', '5 ms', 'a time in seconds'],
+    ['an unknown unit', 'in-link.0.latency', '5 parsecs', 'unknown unit'],
+    ['heads', 'in-workload.heads', '0', '>= 1'],
+    ['parameters', 'in-workload.parameters', '-175e9', '> 0'],
+    ['kv_heads', 'in-workload.kv_heads', '200', '<= 96'],
+    ['a peak', 'in-accelerator.peak', '0', '> 0'],
+    ['memory capacity', 'in-accelerator.memory_capacity', 'lots', 'expected a size in bytes'],
+    ['infinity', 'in-tokens', '1e309', 'expected a whole number'],
+  ];
+  it.each(cases)('%s', async (_, input, value, words) => {
+    const field = input.slice(3);
+    await page.fill(byId(input), value);
+    await page.waitForSelector('.is-stale');
+    const msg = await text(page, byId(`msg-${field}`));
+    expect(msg).toContain('Error:');
+    expect(msg).toContain(words);
+    expect(await page.inputValue(byId(input))).toBe(value);
+    expect(await page.getAttribute(byId(input), 'aria-invalid')).toBe('true');
+    expect(await text(page, '.a-details')).toContain('1.887 ms'); // the last valid result stays
+    expect(await text(page, '.stale-note')).toContain('last valid result');
+    expect(await page.locator('.share button:has-text("Copy link")').isDisabled()).toBe(true);
+    if (field === 'tp_size') await page.screenshot({ path: `${RESULTS}bad-input-390.png` });
+    // A preset pick brings a result back.
+    await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
+    await page.waitForFunction(() => !document.querySelector('.is-stale'));
+  });
+
+  it('a precision the chip does not have', async () => {
+    await page.selectOption('#in-accelerator', 'TPUv5p');
+    await page.waitForSelector('.is-stale');
+    const msg = await text(page, byId('msg-precision'));
+    expect(msg).toContain('has no peak for fp16_dense');
+    expect(msg).toContain('bf16_dense');
+    const options = await page.locator('#in-precision option').allTextContents();
+    expect(options).toContain('bf16_dense');
+    expect(options).not.toContain('fp8_dense');
+    await page.selectOption('#in-precision', 'bf16_dense');
+    await page.waitForFunction(() => !document.querySelector('.is-stale'));
+  });
+});
