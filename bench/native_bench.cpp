@@ -8,7 +8,7 @@
 
 #include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 
 #include "support.hpp"
 #include "tplayer/json.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
 
 namespace {
 

@@ -123,6 +123,7 @@ void check_errors(const std::vector<FieldError>& errors, bool input_utf8, std::s
   for (const FieldError& e : errors) {
     const std::string where = std::string(what) + " on field \"" + e.field + "\": " + e.message;
     require(!e.field.empty(), "an error or warning names no field", where);
+    require(e.field == dotted(e.path), "an error's field does not spell out its path", where);
     require(!e.message.empty(), "an error or warning has no message", where);
     require(e.message.size() <= kMaxMessageBytes, "a message longer than 1000 bytes",
             where.substr(0, 300));

@@ -19,7 +19,7 @@
 #include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/precision.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 
 namespace {

@@ -30,5 +30,6 @@ writeFileSync('build/wasm/tplayer_wasm_bytes.js',
 "
 
 npx --no-install vite build --config wasm/vite.lib.config.js
+npx --no-install vite build --config wasm/vite.lib.config.js --mode testing
 cp wasm/tplayer.d.ts dist/tplayer.d.ts
 echo "dist/tplayer.js: $(wc -c < dist/tplayer.js) bytes, $(gzip -9c dist/tplayer.js | wc -c) gzip -9"

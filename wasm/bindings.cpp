@@ -16,7 +16,7 @@
 
 #include "tplayer/json.hpp"
 #include "tplayer/model.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
 
 namespace tplayer {
 namespace {
@@ -75,10 +75,22 @@ val to_js(const Value& v) {
 }
 
 std::vector<FieldError> not_json(const JsonParse& parsed) {
-  return {{"scenario", "expected the scenario as JSON text: " + parsed.error}};
+  return {{FieldPath{}, "expected the scenario as JSON text: " + parsed.error}};
 }
 
-// An outcome for JS: the result object, or an array of {field, message}.
+val path_js(const FieldError& e) {
+  val out = val::array();
+  for (std::size_t i = 0; i < e.path.size(); ++i) {
+    if (const auto* index = std::get_if<std::size_t>(&e.path[i]))
+      out.set(i, static_cast<double>(*index));
+    else
+      out.set(i, std::get<std::string>(e.path[i]));
+  }
+  return out;
+}
+void no_set_path(FieldError&, val) {}
+
+// An outcome for JS: the result object, or an array of {field, path, message}.
 val outcome_js(Outcome&& outcome) {
   if (outcome.result) return val(std::move(*outcome.result));
   return array_of(outcome.errors);
@@ -90,6 +102,18 @@ val solve_json(const std::string& text) {
   return outcome_js(solve_value(parsed.value));
 }
 
+// check(): the result with the normalised scenario the core read, or the errors.
+val check_json(const std::string& text) {
+  const JsonParse parsed = parse_json(text);
+  if (!parsed.ok()) return array_of(not_json(parsed));
+  Outcome outcome = solve_value(parsed.value);
+  if (!outcome.result) return array_of(outcome.errors);
+  val out = val::object();
+  out.set("result", val(std::move(*outcome.result)));
+  out.set("scenario", to_js(to_value(outcome.scenario)));
+  return out;
+}
+
 std::vector<double> numbers_of(const JsonParse& parsed) {
   std::vector<double> out;
   for (const Value& v : parsed.value.array) out.push_back(v.number);
@@ -97,21 +121,19 @@ std::vector<double> numbers_of(const JsonParse& parsed) {
 }
 
 // `values` is a JSON array of numbers (the facade checks that). Returns one outcome per value,
-// in order: a result object, or an array of {field, message}. Each point goes to JS as soon as
-// it is solved, so a long sweep does not hold every result in the wasm heap at once (the heap
-// never shrinks once grown).
+// in order: a result object, or an array of errors. The scenario is read once; each point is
+// handed to JS as soon as it is solved, so a long sweep never holds its results in the wasm
+// heap (which never shrinks once grown).
 val sweep_json(const std::string& text, const std::string& field, const std::string& values) {
   const std::vector<double> xs = numbers_of(parse_json(values));
   const JsonParse parsed = parse_json(text);
   val out = val::array();
-  for (std::size_t i = 0; i < xs.size(); ++i) {
-    if (!parsed.ok()) {
-      out.set(i, array_of(not_json(parsed)));
-      continue;
-    }
-    std::vector<Outcome> point = sweep(parsed.value, field, std::span(&xs[i], 1));
-    out.set(i, outcome_js(std::move(point.front())));
+  if (!parsed.ok()) {
+    for (std::size_t i = 0; i < xs.size(); ++i) out.set(i, array_of(not_json(parsed)));
+    return out;
   }
+  Sweep points(parsed.value, field);
+  for (std::size_t i = 0; i < xs.size(); ++i) out.set(i, outcome_js(points.at(xs[i])));
   return out;
 }
 
@@ -119,97 +141,26 @@ val catalog_js() { return to_js(catalog_value()); }
 
 std::string version() { return TPLAYER_VERSION; }
 
-// The core's limit on a scenario's JSON text, so the facade stops serialising at the same size.
-unsigned max_json_bytes() { return static_cast<unsigned>(kMaxJsonBytes); }
-
-// Internal, for tests and the benchmark (see the .d.ts): the wasm heap, and the bytes of it
-// that the allocator has handed out and not had back.
+// For the test entry (wasm/testing.js) and the benchmark, not the public facade: the wasm heap,
+// and the bytes of it that the allocator has handed out and not had back.
 double heap_size() { return static_cast<double>(emscripten_get_heap_size()); }
 double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
-// Internal, for the benchmark: nanoseconds per scenario of core's sweep alone (no JS objects).
+// For the benchmark: nanoseconds per point of the core's sweep alone (no JS objects).
 double sweep_ns_per_point(const std::string& text, const std::string& field,
                           const std::string& values) {
   const JsonParse parsed = parse_json(text);
   const std::vector<double> xs = numbers_of(parse_json(values));
   if (!parsed.ok() || xs.empty()) return 0;
   const double start = emscripten_get_now();
-  const std::vector<Outcome> outcomes = sweep(parsed.value, field, xs);
+  Sweep points(parsed.value, field);
+  for (const double x : xs) points.at(x);
   const double ms = emscripten_get_now() - start;
-  return ms * 1e6 / static_cast<double>(outcomes.size());
+  return ms * 1e6 / static_cast<double>(xs.size());
 }
 
 }  // namespace
 }  // namespace tplayer
-
-// strtod for the WebAssembly build, replacing musl's. musl's correctly rounded strtod works in
-// 128-bit long double, which wasm emulates in software: with it the module was 14 KB larger
-// (6.5 KB gzip), a sixth of the size budget. This one is exact too: Clinger's fast path (a
-// mantissa <= 2^53 times or divided by an exact power of ten <= 1e22: one correctly rounded
-// operation) covers the numbers people type, and every other decimal goes to JavaScript's
-// Number(), which the ECMAScript spec requires to round correctly as well; the tests check
-// the results against the native build bit for bit. Only decimal forms are read
-// ([ws][sign]digits[.digits][e[sign]digits]), which is all the core hands to strtod: its JSON
-// and quantity readers check that grammar first. strtof and strtold are defined too, so that
-// musl's strtod.o (which holds all three) is never linked.
-EM_JS(double, tplayer_js_number, (const char* text, int length),
-      { return Number(UTF8ToString(text, length)); });
-
-extern "C" double strtod(const char* text, char** end) {
-  const char* p = text;
-  while (*p == ' ' || (*p >= '\t' && *p <= '\r')) ++p;
-  const char* const start = p;
-  const bool negative = *p == '-';
-  if (*p == '+' || *p == '-') ++p;
-  constexpr std::uint64_t kExact = std::uint64_t{1} << 53;
-  std::uint64_t mantissa = 0;  // stops growing past kExact: then only the slow path is taken
-  int scale = 0;               // decimal exponent of the mantissa's last digit
-  int digits = 0;
-  for (; *p >= '0' && *p <= '9'; ++p, ++digits) {
-    if (mantissa <= kExact) mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
-  }
-  if (*p == '.') {
-    for (++p; *p >= '0' && *p <= '9'; ++p, ++digits) {
-      if (mantissa <= kExact) {
-        mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
-        --scale;
-      }
-    }
-  }
-  if (digits == 0) {
-    if (end) *end = const_cast<char*>(text);
-    return 0;
-  }
-  int exponent = 0;
-  if (*p == 'e' || *p == 'E') {
-    const char* q = p + 1;
-    const bool minus = *q == '-';
-    if (*q == '+' || *q == '-') ++q;
-    if (*q >= '0' && *q <= '9') {
-      for (; *q >= '0' && *q <= '9'; ++q)
-        exponent = exponent < 100000 ? exponent * 10 + (*q - '0') : exponent;
-      if (minus) exponent = -exponent;
-      p = q;
-    }
-  }
-  if (end) *end = const_cast<char*>(p);
-  static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  const int e = exponent + scale;
-  if (mantissa <= kExact && e >= -22 && e <= 22) {
-    const double m = static_cast<double>(mantissa);
-    const double v = e < 0 ? m / kPowers[-e] : m * kPowers[e];
-    return negative ? -v : v;
-  }
-  return tplayer_js_number(start, static_cast<int>(p - start));
-}
-
-extern "C" float strtof(const char* text, char** end) {
-  return static_cast<float>(strtod(text, end));
-}
-
-extern "C" long double strtold(const char* text, char** end) { return strtod(text, end); }
 
 EMSCRIPTEN_BINDINGS(tplayer) {
   using namespace emscripten;
@@ -217,6 +168,7 @@ EMSCRIPTEN_BINDINGS(tplayer) {
 
   value_object<FieldError>("FieldError")
       .field("field", &FieldError::field)
+      .field("path", &path_js, &no_set_path)
       .field("message", &FieldError::message);
 
   value_object<LinkResult> link("LinkResult");
@@ -229,10 +181,10 @@ EMSCRIPTEN_BINDINGS(tplayer) {
   result.field("links", &result_links, &no_set);
 
   function("solve", &solve_json);
+  function("check", &check_json);
   function("sweep", &sweep_json);
   function("catalog", &catalog_js);
   function("version", &version);
-  function("maxJsonBytes", &max_json_bytes);
   function("heapSize", &heap_size);
   function("heapInUse", &heap_in_use);
   function("sweepNsPerPoint", &sweep_ns_per_point);

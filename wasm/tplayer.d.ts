@@ -1,13 +1,23 @@
 // Types of the tplayer ES module (dist/tplayer.js). Hand-written: Emscripten 3.1.6 has no --emit-tsd.
-// Source: wasm/tplayer.d.ts (the facade is wasm/index.js, the bindings wasm/bindings.cpp).
-// Field names are the JSON names of SPEC.md sections 2 and 6 (snake_case, as mlsysim names them).
+// Source: wasm/tplayer.d.ts (the facade is wasm/index.js over wasm/facade.js, the bindings
+// wasm/bindings.cpp). Field names are the JSON names of the scenario and result (snake_case, as
+// mlsysim names them); the core declares each once (core/include/tplayer/fields.hpp and
+// model.hpp) and a test checks these interfaces against catalog().fields and a real result.
 
 /** A number in SI base units, or a string "<number> <unit>" such as "50 GB/s", "400 Gb/s", "5 us", "80 GiB". */
 export type Quantity = number | string;
 
-/** One problem with the input, or a warning: the dotted field path and a sentence saying what was expected and what came. */
+/** One step of a field's path: a member name (a link name is one step, dots and all) or an array index. */
+export type PathStep = string | number;
+
+/**
+ * One problem with the input, or a warning: where (`path`, and the same path as dotted text in
+ * `field`: "links.nvlink.bandwidth", "links[2].name", "scenario" for the whole scenario) and a
+ * sentence saying what was expected and what came.
+ */
 export interface FieldError {
   field: string;
+  path: PathStep[];
   message: string;
 }
 
@@ -97,6 +107,23 @@ export interface Result {
 /** A result, or the errors that stop one (never both). */
 export type Outcome = { result: Result; errors?: undefined } | { result?: undefined; errors: FieldError[] };
 
+/**
+ * check()'s outcome: the result with the scenario as the core read it (defaults applied,
+ * catalogue entries kept as their keys, quantities as SI numbers, precision normalised; what
+ * `tplayer --print-scenario` prints, and what solve() accepts back unchanged), or the errors.
+ */
+export type CheckOutcome =
+  | { result: Result; scenario: NormalisedScenario; errors?: undefined }
+  | { result?: undefined; scenario?: undefined; errors: FieldError[] };
+
+/** A scenario as the core read it: every field present, numbers in SI base units. */
+export interface NormalisedScenario extends Scenario {
+  type: "TensorParallelLayerScenario";
+  precision: string;
+  links: Record<string, string | { bandwidth: number; latency: number }>;
+  collectives_per_layer: number;
+}
+
 export type SweepPoint = Outcome & { value: number };
 
 export type SweepField = "tp_size" | "tokens" | "local_efficiency" | "collectives_per_layer";
@@ -110,6 +137,33 @@ export interface Preset {
   result: Result;
 }
 
+/** One input field as the core declares it (the page builds its form hints from these). */
+export interface FieldInfo {
+  name: string;
+  kind:
+    | "count" | "real" | "string" | "precision" | "link_key" | "bandwidth" | "time" | "bytes"
+    | "compute" | "workload" | "accelerator" | "links" | "peak_flops";
+  required: boolean;
+  /** Whether sweep() may vary it. */
+  sweepable: boolean;
+  /** One line for people. */
+  help: string;
+  /** Present when the field has a fixed default. */
+  default?: number | string;
+}
+
+/** The limits on a scenario, as the core enforces them. */
+export interface Limits {
+  max_links: number;
+  max_name_bytes: number;
+  max_errors: number;
+  max_json_bytes: number;
+  max_json_depth: number;
+  max_count: number;
+  min_positive: number;
+  max_real: number;
+}
+
 export interface Catalog {
   presets: Preset[];
   workloads: Array<Required<Omit<Workload, "kv_heads" | "inference_flops">> & Workload & { key: string; note?: string; source: string }>;
@@ -117,13 +171,16 @@ export interface Catalog {
   links: Array<{ key: string; label: string; bandwidth: number; latency: number; source: string }>;
   precisions: Array<{ format: string; bytes_per_element: number }>;
   units: Array<{ symbol: string; dimension: "B" | "B/s" | "s" | "FLOP/s"; factor: number }>;
+  /** The input fields of each object, in the core's order. */
+  fields: { scenario: FieldInfo[]; workload: FieldInfo[]; accelerator: FieldInfo[]; link: FieldInfo[] };
+  limits: Limits;
 }
 
 export interface Tplayer {
   /** Solves a scenario; throws ScenarioError (with every problem) on bad input, never anything else. */
   solve(scenario: Scenario): Result;
-  /** Like solve, but returns the errors instead of throwing. */
-  check(scenario: Scenario): Outcome;
+  /** Like solve, but returns the errors instead of throwing, and the normalised scenario with a result. */
+  check(scenario: Scenario): CheckOutcome;
   /**
    * Solves the scenario once per value of one numeric field, inside WebAssembly in one call: one
    * point per value, in order, each a result or that value's errors (a field that cannot be
@@ -142,25 +199,6 @@ export interface Tplayer {
   readonly ScenarioError: typeof ScenarioError;
   /** The package version, e.g. "0.1.0". */
   readonly version: string;
-  /**
-   * Internal (not enumerable, may change without notice): hooks for this project's tests and
-   * benchmark.
-   * @internal
-   */
-  readonly _internal: {
-    /** Bytes of WebAssembly memory (HEAP8.length). */
-    heapBytes(): number;
-    /** Bytes the allocator has handed out and not had back. */
-    heapInUse(): number;
-    /** Live embind value handles. */
-    emvalHandles(): number;
-    /** The JSON text the facade sends to the core, or the JS-side errors. */
-    toJsonText(value: unknown): { text: string; errors?: undefined } | { text?: undefined; errors: FieldError[] };
-    /** Solves JSON text as the core reads it (NaN/Infinity tokens allowed): a result or the errors. */
-    solveText(text: string): Result | FieldError[];
-    /** Nanoseconds per scenario of the core's sweep alone, timed inside WebAssembly. */
-    sweepNsPerPoint(scenario: Scenario, field: SweepField, values: readonly number[]): number;
-  };
 }
 
 /** Thrown by solve (and sweep on bad arguments); `errors` names every problem by field. */

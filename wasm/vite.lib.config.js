@@ -4,12 +4,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// `--mode testing` bundles the test entry (wasm/testing.js) into build/wasm/tplayer-testing.js.
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('..', import.meta.url)),
   publicDir: false,
   logLevel: 'warn',
   build: {
-    outDir: 'dist',
+    outDir: mode === 'testing' ? 'build/wasm' : 'dist',
     emptyOutDir: false,
     copyPublicDir: false,
     target: 'es2022',
@@ -18,9 +19,9 @@ export default defineConfig({
     // Vite leaves whitespace in library builds for the es format; the file is shipped as is.
     rolldownOptions: { output: { minify: true } },
     lib: {
-      entry: 'wasm/index.js',
+      entry: mode === 'testing' ? 'wasm/testing.js' : 'wasm/index.js',
       formats: ['es'],
-      fileName: () => 'tplayer.js',
+      fileName: () => (mode === 'testing' ? 'tplayer-testing.js' : 'tplayer.js'),
     },
   },
-});
+}));

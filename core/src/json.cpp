@@ -293,4 +293,124 @@ JsonParse parse_json(std::string_view text) {
   return Reader(text).run();
 }
 
+namespace {
+
+// The length of the valid UTF-8 sequence at text[i], or 0.
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = at(i);
+  const std::size_t length = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2
+                             : (lead >> 4) == 0xE                      ? 3
+                             : lead >= 0xF0 && lead <= 0xF4            ? 4
+                                                                       : 0;
+  if (length == 0 || i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k)
+    if ((at(i + k) & 0xC0) != 0x80) return 0;
+  // Overlong forms, surrogates and code points above U+10FFFF.
+  if (length == 3 && ((lead == 0xE0 && at(i + 1) < 0xA0) || (lead == 0xED && at(i + 1) >= 0xA0)))
+    return 0;
+  if (length == 4 && ((lead == 0xF0 && at(i + 1) < 0x90) || (lead == 0xF4 && at(i + 1) >= 0x90)))
+    return 0;
+  return length;
+}
+
+// A JSON string; bytes that are not UTF-8 become U+FFFD, so the output is always valid text.
+void write_string(std::string& out, std::string_view text) {
+  constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x80) {
+      const std::size_t length = utf8_length(text, i);
+      if (length == 0) {
+        out += "\xEF\xBF\xBD";
+      } else {
+        out.append(text.substr(i, length));
+        i += length - 1;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (byte < 0x20 || byte == 0x7F) {
+      out += "\\u00";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+// The fewest significant digits that read back as the same double.
+std::string shortest(double value) {
+  for (int digits = 1; digits < 17; ++digits) {
+    std::string text = format_significant(value, digits);
+    if (std::strtod(text.c_str(), nullptr) == value) return text;
+  }
+  return format_significant(value, 17);
+}
+
+void write(std::string& out, const Value& v, int indent, int depth) {
+  const auto newline = [&](int level) {
+    if (indent <= 0) return;
+    out += '\n';
+    out.append(static_cast<std::size_t>(indent * level), ' ');
+  };
+  switch (v.kind) {
+    case Value::Kind::Null:
+      out += "null";
+      return;
+    case Value::Kind::Bool:
+      out += v.boolean ? "true" : "false";
+      return;
+    case Value::Kind::Number:
+      if (std::isnan(v.number))
+        out += "NaN";
+      else if (std::isinf(v.number))
+        out += v.number > 0 ? "Infinity" : "-Infinity";
+      else
+        out += shortest(v.number);
+      return;
+    case Value::Kind::String:
+      write_string(out, v.string);
+      return;
+    case Value::Kind::Array:
+      out += '[';
+      for (std::size_t i = 0; i < v.array.size(); ++i) {
+        if (i) out += ',';
+        newline(depth + 1);
+        write(out, v.array[i], indent, depth + 1);
+      }
+      if (!v.array.empty()) newline(depth);
+      out += ']';
+      return;
+    case Value::Kind::Object:
+      out += '{';
+      for (std::size_t i = 0; i < v.object.size(); ++i) {
+        if (i) out += ',';
+        newline(depth + 1);
+        write_string(out, v.object[i].first);
+        out += indent > 0 ? ": " : ":";
+        write(out, v.object[i].second, indent, depth + 1);
+      }
+      if (!v.object.empty()) newline(depth);
+      out += '}';
+      return;
+  }
+}
+
+}  // namespace
+
+std::string write_json(const Value& value, int indent) {
+  std::string out;
+  write(out, value, indent, 0);
+  return out;
+}
+
 }  // namespace tplayer

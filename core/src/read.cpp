@@ -1,11 +1,14 @@
-// Value -> Scenario: type conversion only. Range rules live in validate.cpp.
+// Stage 1, Value -> Scenario: type conversion only, driven by the field tables of fields.hpp.
+// Range rules live in validate.cpp.
 #include <algorithm>
 #include <cmath>
-#include <initializer_list>
 
+#include "internal.hpp"
 #include "tplayer/catalog.hpp"
+#include "tplayer/fields.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 
 namespace tplayer {
@@ -13,37 +16,76 @@ namespace {
 
 constexpr double kMaxExactInteger = 9007199254740992.0;  // 2^53
 
-using Keys = std::initializer_list<std::string_view>;
 // Descriptive members any object may carry (catalogue entries have them); they are ignored.
-const Keys kMetadataKeys = {"key", "label", "source", "note", "title", "lesson"};
+constexpr std::string_view kMetadataKeys[] = {"key", "label", "source", "note", "title", "lesson"};
+// Members of the scenario object beyond its fields.
+constexpr std::string_view kScenarioExtraKeys[] = {"type", "name", "description"};
 
-std::string join(Keys keys) {
+template <class Names>
+std::string joined(const Names& names, std::string_view separator = ", ") {
   std::string out;
-  for (std::string_view key : keys) {
-    if (!out.empty()) out += ", ";
-    out += key;
+  for (const auto& name : names) {
+    if (!out.empty()) out += separator;
+    out += name;
   }
   return out;
+}
+
+template <class T, std::size_t N>
+std::string field_names(const InputField<T> (&table)[N], bool with_extras) {
+  std::vector<std::string_view> names;
+  for (const InputField<T>& f : table) names.push_back(f.name);
+  if (with_extras) names.insert(names.end(), std::begin(kScenarioExtraKeys), std::end(kScenarioExtraKeys));
+  return joined(names);
 }
 
 template <class Entries, class KeyOf>
 std::string known_keys(const Entries& entries, KeyOf key_of) {
-  std::string out;
-  for (const auto& entry : entries) {
-    if (!out.empty()) out += ", ";
-    out += key_of(entry);
-  }
-  return out;
+  std::vector<std::string> keys;
+  for (const auto& entry : entries) keys.push_back(key_of(entry));
+  return joined(keys);
 }
 
 std::string precision_help() {
-  std::string formats;
-  for (std::string_view f : precision_formats()) {
-    if (!formats.empty()) formats += ' ';
-    formats += f;
-  }
-  return "expected <format>, <format>_dense or <format>_sparse with a format of " + formats;
+  return "expected <format>, <format>_dense or <format>_sparse with a format of " +
+         joined(precision_formats(), " ");
 }
+
+std::string_view quantity_example(Dimension dimension) {
+  switch (dimension) {
+    case Dimension::Bandwidth:
+      return "50 GB/s";
+    case Dimension::Time:
+      return "5 us";
+    case Dimension::Bytes:
+      return "80 GiB";
+    case Dimension::Compute:
+      return "989 TFLOP/s";
+  }
+  return "";
+}
+
+std::optional<Dimension> dimension_of(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::Bandwidth:
+      return Dimension::Bandwidth;
+    case FieldKind::Time:
+      return Dimension::Time;
+    case FieldKind::Bytes:
+      return Dimension::Bytes;
+    case FieldKind::Compute:
+      return Dimension::Compute;
+    default:
+      return std::nullopt;
+  }
+}
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 class Reader {
  public:
@@ -51,285 +93,267 @@ class Reader {
 
   Scenario scenario(const Value& value) {
     Scenario s;
+    const Where root;
     if (!value.is_object()) {
-      fail("scenario", "expected a JSON object with the scenario's fields, got " + describe(value));
+      fail(root, "expected a JSON object with the scenario's fields, got " + describe(value));
       return s;
     }
-    check_members(value, "",
-                  {"workload", "tp_size", "tokens", "accelerator", "precision", "local_efficiency",
-                   "links", "collectives_per_layer", "type", "name", "description"});
+    check_members(value, root, kScenarioFields, true);
     if (const Value* type = value.find("type");
         type && !(type->is_string() && type->string == kScenarioType)) {
-      fail("type",
+      fail(root.key("type"),
            "expected \"" + std::string(kScenarioType) + "\" (or no type), got " + describe(*type));
     }
-    if (const Value* v = required(value, "workload", "workload")) s.workload = workload(*v);
-    if (const Value* v = required(value, "tp_size", "tp_size")) number_field(s, "tp_size", *v);
-    if (const Value* v = required(value, "tokens", "tokens")) number_field(s, "tokens", *v);
-    if (const Value* v = required(value, "accelerator", "accelerator"))
-      s.accelerator = accelerator(*v);
-    if (const Value* v = value.find("precision")) s.precision = precision(*v, "precision");
-    if (const Value* v = required(value, "local_efficiency", "local_efficiency"))
-      number_field(s, "local_efficiency", *v);
-    if (const Value* v = required(value, "links", "links")) s.links = links(*v);
-    if (const Value* v = value.find("collectives_per_layer"))
-      number_field(s, "collectives_per_layer", *v);
+    fields(value, root, kScenarioFields, s);
     return s;
   }
 
-  bool number_field(Scenario& s, std::string_view field, const Value& v) {
-    const std::string name(field);
-    if (field == "tp_size")
-      count(v, name, s.tp_size);
-    else if (field == "tokens")
-      count(v, name, s.tokens);
-    else if (field == "local_efficiency")
-      real(v, name, s.local_efficiency);
-    else if (field == "collectives_per_layer")
-      count(v, name, s.collectives_per_layer);
-    else
-      return false;
+  bool sweep_field(Scenario& s, std::string_view name, const Value& v) {
+    const InputField<Scenario>* field = find_sweepable(name);
+    if (!field) return false;
+    this->field(v, Where().key(field->name), *field, s);
     return true;
   }
 
  private:
-  void fail(std::string field, std::string message) {
-    errors_.push_back({std::move(field), std::move(message)});
+  void fail(const Where& where, std::string message) {
+    errors_.emplace_back(where.path(), std::move(message));
   }
 
-  static std::string path(std::string_view prefix, std::string_view key) {
-    return prefix.empty() ? std::string(key) : std::string(prefix) + "." + std::string(key);
-  }
-
-  void check_members(const Value& object, std::string_view prefix, Keys allowed) {
+  // Unknown or repeated members of an object whose fields are `table`.
+  template <class T, std::size_t N>
+  void check_members(const Value& object, const Where& at, const InputField<T> (&table)[N],
+                     bool scenario_extras = false) {
     std::vector<std::string_view> seen;  // known names so far: at most a dozen
-    for (const auto& [key, member] : object.object) {
-      bool known = false;
-      for (std::string_view k : allowed) known = known || k == key;
-      for (std::string_view k : kMetadataKeys) known = known || k == key;
+    const auto in = [](const auto& names, std::string_view key) {
+      return std::any_of(std::begin(names), std::end(names),
+                         [&](const auto& n) { return std::string_view(n) == key; });
+    };
+    for (const auto& member : object.object) {
+      const std::string& key = member.first;  // clang 14 lambdas cannot capture a binding
+      const bool known =
+          std::any_of(std::begin(table), std::end(table), [&](auto& f) { return f.name == key; }) ||
+          in(kMetadataKeys, key) || (scenario_extras && in(kScenarioExtraKeys, key));
       if (known) {
-        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
-          fail(path(prefix, key),
+        if (in(seen, key)) {
+          fail(at.key(key),
                "given twice; give each field once (JSON readers disagree on which copy counts)");
         }
         seen.push_back(key);
         continue;
       }
-      const std::string expected = "; expected one of " + join(allowed);
-      const std::string parent = prefix.empty() ? "scenario" : std::string(prefix);
+      const std::string expected = "; expected one of " + field_names(table, scenario_extras);
       if (key.empty()) {
-        fail(parent, "unknown field with an empty name" + expected);
+        fail(at, "unknown field with an empty name" + expected);
       } else if (key.size() > kMaxNameBytes) {
-        fail(parent, "unknown field " + excerpt(key) + expected);
+        fail(at, "unknown field " + excerpt(key) + expected);
       } else {
-        fail(path(prefix, key), "unknown field" + expected);
+        fail(at.key(key), "unknown field" + expected);
       }
     }
   }
 
-  const Value* required(const Value& object, std::string_view key, const std::string& field) {
-    const Value* member = object.find(key);
-    if (!member) fail(field, "missing required field");
-    return member;
+  template <class T, std::size_t N>
+  void fields(const Value& object, const Where& at, const InputField<T> (&table)[N], T& out) {
+    for (const InputField<T>& f : table) {
+      const Value* member = object.find(f.name);
+      if (!member || (!f.required && member->is_null())) {
+        if (f.required) fail(at.key(f.name), "missing required field");
+        continue;
+      }
+      field(*member, at.key(f.name), f, out);
+    }
   }
 
-  bool count(const Value& v, const std::string& field, std::int64_t& out) {
+  template <class T>
+  void field(const Value& v, const Where& at, const InputField<T>& f, T& out) {
+    std::visit(Overloaded{
+                   [&](std::int64_t T::*m) { count(v, at, out.*m); },
+                   [&](std::optional<std::int64_t> T::*m) {
+                     std::int64_t n = 0;
+                     if (count(v, at, n)) out.*m = n;
+                   },
+                   [&](double T::*m) { number(v, at, f.kind, out.*m); },
+                   [&](std::optional<double> T::*m) {
+                     double x = 0;
+                     if (number(v, at, f.kind, x)) out.*m = x;
+                   },
+                   [&](std::string T::*m) {
+                     if (f.kind == FieldKind::Precision)
+                       out.*m = precision(v, at);
+                     else
+                       text(v, at, out.*m);
+                   },
+                   [&](Workload T::*m) { out.*m = workload(v, at); },
+                   [&](Accelerator T::*m) { out.*m = accelerator(v, at); },
+                   [&](std::vector<Link> T::*m) { out.*m = links(v, at); },
+                   [&](std::vector<PeakFlops> T::*m) { out.*m = peaks(v, at); },
+               },
+               f.member);
+  }
+
+  bool count(const Value& v, const Where& at, std::int64_t& out) {
     if (!v.is_number() || !std::isfinite(v.number) || std::trunc(v.number) != v.number) {
-      fail(field, "expected a whole number, got " + describe(v));
+      fail(at, "expected a whole number, got " + describe(v));
       return false;
     }
     if (std::fabs(v.number) > kMaxExactInteger) {
-      fail(field, "expected a whole number no larger than 2^53, got " + describe(v));
+      fail(at, "expected a whole number no larger than 2^53, got " + describe(v));
       return false;
     }
     out = static_cast<std::int64_t>(v.number);
     return true;
   }
 
-  bool real(const Value& v, const std::string& field, double& out) {
-    if (!v.is_number() || !std::isfinite(v.number)) {
-      fail(field, "expected a finite number, got " + describe(v));
-      return false;
-    }
-    out = v.number;
-    return true;
-  }
-
-  bool quantity(const Value& v, const std::string& field, Dimension dimension, double& out) {
-    if (v.is_string()) {
-      const QuantityParse parsed = parse_quantity(v.string, dimension);
+  bool number(const Value& v, const Where& at, FieldKind kind, double& out) {
+    const std::optional<Dimension> dimension = dimension_of(kind);
+    if (dimension && v.is_string()) {
+      const QuantityParse parsed = parse_quantity(v.string, *dimension);
       if (!parsed.ok()) {
-        fail(field, parsed.error);
+        fail(at, parsed.error);
         return false;
       }
       out = parsed.value;
       return true;
     }
     if (!v.is_number() || !std::isfinite(v.number)) {
-      fail(field, "expected " + std::string(dimension_name(dimension)) +
-                      " (a number, or a string like \"" +
-                      (dimension == Dimension::Bandwidth ? "50 GB/s"
-                       : dimension == Dimension::Time    ? "5 us"
-                       : dimension == Dimension::Bytes   ? "80 GiB"
-                                                         : "989 TFLOP/s") +
-                      "\"), got " + describe(v));
+      if (dimension) {
+        fail(at, "expected " + std::string(dimension_name(*dimension)) +
+                     " (a number, or a string like \"" + std::string(quantity_example(*dimension)) +
+                     "\"), got " + describe(v));
+      } else {
+        fail(at, "expected a finite number, got " + describe(v));
+      }
       return false;
     }
     out = v.number;
     return true;
   }
 
-  bool text(const Value& v, const std::string& field, std::string& out) {
+  bool text(const Value& v, const Where& at, std::string& out) {
     if (!v.is_string()) {
-      fail(field, "expected a string, got " + describe(v));
+      fail(at, "expected a string, got " + describe(v));
       return false;
     }
     out = v.string;
     return true;
   }
 
-  std::string precision(const Value& v, const std::string& field) {
+  std::string precision(const Value& v, const Where& at) {
     std::string key;
-    if (!text(v, field, key)) return key;
+    if (!text(v, at, key)) return key;
     if (const auto p = parse_precision(key)) return p->key();
-    fail(field, "unknown precision " + excerpt(key) + "; " + precision_help());
+    fail(at, "unknown precision " + excerpt(key) + "; " + precision_help());
     return key;
   }
 
-  Workload workload(const Value& v) {
+  Workload workload(const Value& v, const Where& at) {
     if (v.is_string()) {
       if (const WorkloadEntry* entry = find_workload(v.string)) return entry->workload;
-      fail("workload", "unknown workload " + excerpt(v.string) + "; known: " +
-                           known_keys(workload_catalog(), [](auto& e) { return e.workload.key; }));
+      fail(at, "unknown workload " + excerpt(v.string) + "; known: " +
+                   known_keys(workload_catalog(), [](auto& e) { return e.workload.key; }));
       return {};
     }
     Workload w;
     if (!v.is_object()) {
-      fail("workload", "expected a workload preset key or an object, got " + describe(v));
+      fail(at, "expected a workload preset key or an object, got " + describe(v));
       return w;
     }
-    check_members(
-        v, "workload",
-        {"name", "parameters", "layers", "hidden_dim", "heads", "kv_heads", "inference_flops"});
-    w.name = "custom";
-    if (const Value* m = v.find("name")) text(*m, "workload.name", w.name);
-    if (const Value* m = required(v, "parameters", "workload.parameters"))
-      real(*m, "workload.parameters", w.parameters);
-    if (const Value* m = required(v, "layers", "workload.layers"))
-      count(*m, "workload.layers", w.layers);
-    if (const Value* m = required(v, "hidden_dim", "workload.hidden_dim"))
-      count(*m, "workload.hidden_dim", w.hidden_dim);
-    if (const Value* m = required(v, "heads", "workload.heads"))
-      count(*m, "workload.heads", w.heads);
-    if (const Value* m = v.find("kv_heads"); m && !m->is_null()) {
-      std::int64_t kv = 0;
-      if (count(*m, "workload.kv_heads", kv)) w.kv_heads = kv;
-    }
-    if (const Value* m = v.find("inference_flops"); m && !m->is_null()) {
-      double flops = 0;
-      if (real(*m, "workload.inference_flops", flops)) w.inference_flops = flops;
-    }
+    check_members(v, at, kWorkloadFields);
+    w.name = kCustomName;
+    fields(v, at, kWorkloadFields, w);
     return w;
   }
 
-  Accelerator accelerator(const Value& v) {
+  Accelerator accelerator(const Value& v, const Where& at) {
     if (v.is_string()) {
       if (const AcceleratorEntry* entry = find_accelerator(v.string)) return entry->accelerator;
-      fail("accelerator",
-           "unknown accelerator " + excerpt(v.string) + "; known: " +
-               known_keys(accelerator_catalog(), [](auto& e) { return e.accelerator.key; }));
+      fail(at, "unknown accelerator " + excerpt(v.string) + "; known: " +
+                   known_keys(accelerator_catalog(), [](auto& e) { return e.accelerator.key; }));
       return {};
     }
     Accelerator a;
     if (!v.is_object()) {
-      fail("accelerator", "expected an accelerator preset key or an object, got " + describe(v));
+      fail(at, "expected an accelerator preset key or an object, got " + describe(v));
       return a;
     }
-    check_members(v, "accelerator",
-                  {"name", "peak_flops", "memory_capacity", "memory_bandwidth", "native_link"});
-    a.name = "custom";
-    if (const Value* m = v.find("name")) text(*m, "accelerator.name", a.name);
-    if (const Value* m = required(v, "peak_flops", "accelerator.peak_flops")) {
-      if (!m->is_object()) {
-        fail("accelerator.peak_flops",
-             "expected an object of precision -> FLOP/s, e.g. {\"fp16_dense\": \"989 TFLOP/s\"}, "
-             "got " +
-                 describe(*m));
-      }
-      for (const auto& [key, peak] : m->object) peak_entry(a, key, peak);
-    }
-    if (const Value* m = required(v, "memory_capacity", "accelerator.memory_capacity"))
-      quantity(*m, "accelerator.memory_capacity", Dimension::Bytes, a.memory_capacity);
-    if (const Value* m = required(v, "memory_bandwidth", "accelerator.memory_bandwidth"))
-      quantity(*m, "accelerator.memory_bandwidth", Dimension::Bandwidth, a.memory_bandwidth);
-    if (const Value* m = v.find("native_link"); m && !m->is_null())
-      text(*m, "accelerator.native_link", a.native_link);
+    check_members(v, at, kAcceleratorFields);
+    a.name = kCustomName;
+    fields(v, at, kAcceleratorFields, a);
     return a;
   }
 
-  void peak_entry(Accelerator& a, const std::string& key, const Value& peak) {
-    const bool nameable = !key.empty() && key.size() <= kMaxNameBytes;
-    const std::string field = nameable ? "accelerator.peak_flops." + key : "accelerator.peak_flops";
-    const auto p = parse_precision(key);
-    if (!p) {
-      fail(field, "unknown precision " + excerpt(key) + "; " + precision_help());
-      return;
+  std::vector<PeakFlops> peaks(const Value& v, const Where& at) {
+    std::vector<PeakFlops> out;
+    if (!v.is_object()) {
+      fail(at,
+           "expected an object of precision -> FLOP/s, e.g. {\"fp16_dense\": \"989 TFLOP/s\"}, "
+           "got " +
+               describe(v));
     }
-    for (const PeakFlops& existing : a.peak_flops) {
-      if (existing.precision == p->key()) {
-        fail(field, "the same precision as " + p->key() + ", given twice");
-        return;
+    for (const auto& [key, peak] : v.object) {
+      const bool nameable = !key.empty() && key.size() <= kMaxNameBytes;
+      const Where place = nameable ? at.key(key) : at;
+      const auto p = parse_precision(key);
+      if (!p) {
+        fail(place, "unknown precision " + excerpt(key) + "; " + precision_help());
+        continue;
       }
+      const bool repeated = std::any_of(out.begin(), out.end(),
+                                        [&](const PeakFlops& e) { return e.precision == p->key(); });
+      if (repeated) {
+        fail(place, "the same precision as " + p->key() + ", given twice");
+        continue;
+      }
+      double flops = 0;
+      if (number(peak, place, FieldKind::Compute, flops)) out.push_back({p->key(), flops});
     }
-    double flops = 0;
-    if (quantity(peak, field, Dimension::Compute, flops)) a.peak_flops.push_back({p->key(), flops});
+    return out;
   }
 
-  std::vector<Link> links(const Value& v) {
+  std::vector<Link> links(const Value& v, const Where& at) {
     std::vector<Link> out;
     const std::size_t given = v.is_object() ? v.object.size() : v.array.size();
     if (given > kMaxLinks) {
-      fail("links", "expected at most " + std::to_string(kMaxLinks) + " links, got " +
-                        std::to_string(given));
+      fail(at, "expected at most " + std::to_string(kMaxLinks) + " links, got " +
+                   std::to_string(given));
       return out;
     }
     if (v.is_object()) {
-      for (const auto& [name, link] : v.object) out.push_back(this->link(link, name, out));
+      for (const auto& [name, link] : v.object) out.push_back(this->link(link, at, name, out));
     } else if (v.is_array()) {
       for (const Value& element : v.array) {
         std::string name;
         if (element.is_string()) {
           name = element.string;
-        } else if (const Value* n = element.find("name")) {
-          text(*n, "links[" + std::to_string(out.size()) + "].name", name);
+        } else if (const Value* n = element.find("name"); n && n->is_string()) {
+          name = n->string;  // a name of another type is reported with the link's fields
         }
-        out.push_back(link(element, name, out));
+        out.push_back(link(element, at, name, out));
       }
     } else {
-      fail("links",
-           "expected an object of name -> link (or an array of links), got " + describe(v));
+      fail(at, "expected an object of name -> link (or an array of links), got " + describe(v));
     }
     return out;
   }
 
-  Link link(const Value& v, const std::string& name, const std::vector<Link>& before) {
-    const std::string field = link_path(before, name);
+  Link link(const Value& v, const Where& links, const std::string& name,
+            const std::vector<Link>& before) {
+    const Where at = link_where(links, before, name);
+    Link l{name, "", 0, 0};
     if (v.is_string()) {
       if (const LinkEntry* entry = find_link(v.string)) return link_from(*entry, name);
-      fail(field, "unknown link preset " + excerpt(v.string) +
-                      "; known: " + known_keys(link_catalog(), [](auto& e) { return e.key; }));
-      return {name, "", 0, 0};
-    }
-    Link l{name, "", 0, 0};
-    if (!v.is_object()) {
-      fail(field, "expected a link {bandwidth, latency} or a link preset key, got " + describe(v));
+      fail(at, "unknown link preset " + excerpt(v.string) +
+                   "; known: " + known_keys(link_catalog(), [](auto& e) { return e.key; }));
       return l;
     }
-    check_members(v, field, {"name", "bandwidth", "latency"});
-    if (const Value* m = required(v, "bandwidth", field + ".bandwidth"))
-      quantity(*m, field + ".bandwidth", Dimension::Bandwidth, l.bandwidth);
-    if (const Value* m = v.find("latency"); m && !m->is_null())
-      quantity(*m, field + ".latency", Dimension::Time, l.latency);
+    if (!v.is_object()) {
+      fail(at, "expected a link {bandwidth, latency} or a link preset key, got " + describe(v));
+      return l;
+    }
+    check_members(v, at, kLinkFields);
+    fields(v, at, kLinkFields, l);
+    l.name = name;  // the map's key, or the array element's name read above
     return l;
   }
 
@@ -338,9 +362,53 @@ class Reader {
 
 }  // namespace
 
-bool read_number_field(Scenario& scenario, std::string_view field, const Value& value,
-                       std::vector<FieldError>& errors) {
-  return Reader(errors).number_field(scenario, field, value);
+FieldPath Where::path() const {
+  FieldPath out;
+  for (const Where* w = this; w && !w->root_; w = w->parent_) {
+    if (w->is_index_)
+      out.emplace_back(w->index_);
+    else
+      out.emplace_back(std::string(w->name_));
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+std::string dotted(const FieldPath& path) {
+  if (path.empty()) return "scenario";
+  std::string out;
+  for (const PathStep& step : path) {
+    if (const auto* i = std::get_if<std::size_t>(&step)) {
+      out += "[" + std::to_string(*i) + "]";
+    } else {
+      if (!out.empty()) out += '.';
+      out += std::get<std::string>(step);
+    }
+  }
+  return out;
+}
+
+const InputField<Scenario>* find_sweepable(std::string_view name) {
+  for (const InputField<Scenario>& f : kScenarioFields)
+    if (f.sweepable && f.name == name) return &f;
+  return nullptr;
+}
+
+std::string sweepable_names() {
+  std::vector<std::string_view> names;
+  for (const InputField<Scenario>& f : kScenarioFields)
+    if (f.sweepable) names.push_back(f.name);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) out += i + 1 == names.size() ? " or " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+bool read_sweep_field(Scenario& scenario, std::string_view field, const Value& value,
+                      std::vector<FieldError>& errors) {
+  return Reader(errors).sweep_field(scenario, field, value);
 }
 
 ScenarioRead read_scenario(const Value& value) {

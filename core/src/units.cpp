@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "tplayer/format.hpp"
 #include "tplayer/value.hpp"
 
 namespace tplayer {
@@ -122,16 +123,6 @@ std::string units_of(Dimension dimension) {
 
 }  // namespace
 
-std::optional<double> parse_number(std::string_view text) {
-  text = trim(text);
-  const std::size_t length = number_prefix(text);
-  if (length == 0 || length != text.size()) return std::nullopt;
-  const std::string token(text);
-  const double value = std::strtod(token.c_str(), nullptr);
-  if (!std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
 QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
   const std::string_view trimmed = trim(text);
   QuantityParse out;
@@ -166,57 +157,6 @@ QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
   }
   out.error = "unknown unit " + excerpt(symbol) + " in " + excerpt(text) + "; " + expected;
   return out;
-}
-
-namespace {
-
-std::string with_prefix(double value, const char* const* symbols, const double* factors,
-                        int count) {
-  if (value == 0 || !std::isfinite(value)) {
-    return (std::isfinite(value) ? "0" : (std::isnan(value) ? "NaN" : "Infinity")) +
-           std::string(" ") + symbols[0];
-  }
-  int pick = 0;
-  for (int i = 0; i < count; ++i)
-    if (std::fabs(value) >= factors[i] * 0.99995) pick = i;
-  return format_significant(value / factors[pick], 4) + " " + symbols[pick];
-}
-
-}  // namespace
-
-std::string format_quantity(double value, Dimension dimension) {
-  switch (dimension) {
-    case Dimension::Bytes: {
-      static const char* const s[] = {"B", "KB", "MB", "GB", "TB"};
-      static const double f[] = {1, 1e3, 1e6, 1e9, 1e12};
-      return with_prefix(value, s, f, 5);
-    }
-    case Dimension::Bandwidth: {
-      static const char* const s[] = {"B/s", "KB/s", "MB/s", "GB/s", "TB/s"};
-      static const double f[] = {1, 1e3, 1e6, 1e9, 1e12};
-      return with_prefix(value, s, f, 5);
-    }
-    case Dimension::Time: {
-      if (value != 0 && std::fabs(value) < 1e-9) {
-        return format_significant(value * 1e9, 4) + " ns";
-      }
-      static const char* const s[] = {"ns", "us", "ms", "s"};
-      static const double f[] = {1e-9, 1e-6, 1e-3, 1};
-      return with_prefix(value, s, f, 4);
-    }
-    case Dimension::Compute: {
-      static const char* const s[] = {"FLOP/s", "GFLOP/s", "TFLOP/s", "PFLOP/s"};
-      static const double f[] = {1, 1e9, 1e12, 1e15};
-      return with_prefix(value, s, f, 4);
-    }
-  }
-  return format_number(value);
-}
-
-std::string format_binary_bytes(double bytes) {
-  static const char* const s[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  static const double f[] = {1, 1024.0, 1048576.0, 1073741824.0, 1099511627776.0};
-  return with_prefix(bytes, s, f, 5);
 }
 
 }  // namespace tplayer

@@ -1,84 +1,109 @@
-// Every range rule of SPEC section 3, in one place. The bounds keep every derived quantity a
-// finite, non-zero double: with integers up to 1e12 and positive reals within [1e-30, 1e30],
-// no product or quotient of the model leaves the range of a double.
+// Stage 2: every range rule of SPEC section 3, in one place. Scalar fields are checked by the
+// rule their row in fields.hpp names; the rules that relate fields are written out below. The
+// bounds of limits.hpp keep every derived quantity a finite, non-zero double.
 #include <cmath>
 #include <optional>
 #include <utility>
 
+#include "internal.hpp"
 #include "tplayer/catalog.hpp"
+#include "tplayer/fields.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 
 namespace tplayer {
 namespace {
 
-constexpr std::int64_t kMaxCount = 1'000'000'000'000;  // 1e12
-constexpr double kMinMagnitude = 1e-30;
-constexpr double kMaxMagnitude = 1e30;
-
 class Checker {
  public:
   explicit Checker(std::vector<FieldError>& errors) : errors_(errors) {}
 
-  void count(std::string_view field, std::int64_t value, std::int64_t min,
+  void count(const Where& at, std::int64_t value, std::int64_t min,
              std::int64_t max = kMaxCount) {
     if (value < min) {
-      fail(field,
+      fail(at,
            "expected a whole number >= " + std::to_string(min) + ", got " + std::to_string(value));
     } else if (value > max) {
-      fail(field,
+      fail(at,
            "expected a whole number <= " + std::to_string(max) + ", got " + std::to_string(value));
     }
   }
 
   // A positive real: what it is ("a bandwidth in bytes/s") names the expectation.
-  void positive(std::string_view field, double value, std::string_view what,
-                std::string_view leaf = {}) {
+  void positive(const Where& at, double value, std::string_view what) {
     if (!std::isfinite(value)) {
-      fail(field, leaf, "expected a finite number, got " + format_number(value));
+      fail(at, "expected a finite number, got " + format_number(value));
     } else if (value <= 0) {
-      fail(field, leaf, "expected " + std::string(what) + " > 0, got " + format_number(value));
-    } else if (value < kMinMagnitude || value > kMaxMagnitude) {
-      fail(
-          field, leaf,
-          "expected " + std::string(what) + " between 1e-30 and 1e30, got " + format_number(value));
+      fail(at, "expected " + std::string(what) + " > 0, got " + format_number(value));
+    } else if (value < kMinPositive || value > kMaxReal) {
+      fail(at, "expected " + std::string(what) + " between " + format_number(kMinPositive) +
+                   " and " + format_number(kMaxReal) + ", got " + format_number(value));
     }
   }
 
-  void non_negative(std::string_view field, double value, std::string_view what,
-                    std::string_view leaf = {}) {
+  void non_negative(const Where& at, double value, std::string_view what) {
     if (!std::isfinite(value)) {
-      fail(field, leaf, "expected a finite number, got " + format_number(value));
+      fail(at, "expected a finite number, got " + format_number(value));
     } else if (value < 0) {
-      fail(field, leaf, "expected " + std::string(what) + " >= 0, got " + format_number(value));
-    } else if (value > kMaxMagnitude) {
-      fail(field, leaf, "expected " + std::string(what) + " <= 1e30, got " + format_number(value));
+      fail(at, "expected " + std::string(what) + " >= 0, got " + format_number(value));
+    } else if (value > kMaxReal) {
+      fail(at, "expected " + std::string(what) + " <= " + format_number(kMaxReal) + ", got " +
+                   format_number(value));
     }
   }
 
-  void fraction(std::string_view field, double value) {
-    if (!std::isfinite(value)) {
-      fail(field, "expected a fraction in (0, 1], got " + format_number(value));
-    } else if (value <= 0 || value > 1) {
-      fail(field, "expected a fraction in (0, 1], got " + format_number(value));
-    } else if (value < kMinMagnitude) {
-      fail(field,
-           "expected a fraction in (0, 1] no smaller than 1e-30, got " + format_number(value));
+  void fraction(const Where& at, double value) {
+    if (!std::isfinite(value) || value <= 0 || value > 1) {
+      fail(at, "expected a fraction in (0, 1], got " + format_number(value));
+    } else if (value < kMinPositive) {
+      fail(at, "expected a fraction in (0, 1] no smaller than " + format_number(kMinPositive) +
+                   ", got " + format_number(value));
     }
   }
 
-  // A field is named by up to two parts ("links.nvlink" and "bandwidth"), joined only when an
-  // error names it: valid input, the common case, allocates nothing (most paths outgrow the 10
-  // bytes that wasm32's libc++ strings hold inline, and its allocator is slower than glibc's).
-  void fail(std::string_view field, std::string message) { fail(field, {}, std::move(message)); }
-  void fail(std::string_view field, std::string_view leaf, std::string message) {
-    std::string path(field);
-    if (!leaf.empty()) path.append(".").append(leaf);
-    errors_.push_back({std::move(path), std::move(message)});
+  // The rule of one row of a field table, for the scalar members it applies to.
+  template <class T>
+  void rule(const Where& at, const InputField<T>& f, const T& object) {
+    if (f.rule == FieldRule::None) return;
+    const Where place = at.key(f.name);
+    std::visit(
+        [&](auto member) {
+          using M = std::remove_cvref_t<decltype(object.*member)>;
+          if constexpr (std::is_same_v<M, std::int64_t>) {
+            count(place, object.*member, f.rule == FieldRule::AtLeast1 ? 1 : 0);
+          } else if constexpr (std::is_same_v<M, std::optional<std::int64_t>>) {
+            if (object.*member) count(place, *(object.*member), f.rule == FieldRule::AtLeast1 ? 1 : 0);
+          } else if constexpr (std::is_same_v<M, double>) {
+            real(place, f, object.*member);
+          } else if constexpr (std::is_same_v<M, std::optional<double>>) {
+            if (object.*member) real(place, f, *(object.*member));
+          }
+        },
+        f.member);
+  }
+
+  template <class T, std::size_t N>
+  void rules(const Where& at, const InputField<T> (&table)[N], const T& object) {
+    for (const InputField<T>& f : table) rule(at, f, object);
+  }
+
+  void fail(const Where& at, std::string message) {
+    errors_.emplace_back(at.path(), std::move(message));
   }
 
  private:
+  template <class T>
+  void real(const Where& at, const InputField<T>& f, double value) {
+    if (f.rule == FieldRule::Positive)
+      positive(at, value, f.what);
+    else if (f.rule == FieldRule::NonNegative)
+      non_negative(at, value, f.what);
+    else if (f.rule == FieldRule::Fraction)
+      fraction(at, value);
+  }
+
   std::vector<FieldError>& errors_;
 };
 
@@ -135,9 +160,10 @@ std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
   return code;
 }
 
-// A link name is a plain label: names travel in shared URLs and show on other people's pages,
-// so they carry no markup, no URL scheme and nothing invisible. ASCII letters, digits, space
-// and _ . , + ( ) / # @ -, and any other visible character (non-ASCII letters, symbols).
+}  // namespace
+
+// ASCII letters, digits, space and _ . , + ( ) / # @ -, and any other visible character
+// (non-ASCII letters, symbols).
 bool plain_label(std::string_view name) {
   constexpr std::string_view kPunctuation = " _.,+()/#@-";
   for (std::size_t i = 0; i < name.size();) {
@@ -155,117 +181,75 @@ bool plain_label(std::string_view name) {
   return true;
 }
 
-}  // namespace
-
-std::string link_path(std::span<const Link> before, std::string_view name) {
-  bool taken = name.empty() || name.size() > kMaxNameBytes || !plain_label(name);
-  for (const Link& link : before) taken = taken || link.name == name;
-  return taken ? "links[" + std::to_string(before.size()) + "]" : "links." + std::string(name);
+bool named_by_name(std::span<const Link> before, std::string_view name) {
+  if (name.empty() || name.size() > kMaxNameBytes || !plain_label(name)) return false;
+  for (const Link& link : before)
+    if (link.name == name) return false;
+  return true;
 }
 
 std::vector<FieldError> validate(const Scenario& s) {
   std::vector<FieldError> errors;
   Checker check(errors);
+  const Where root;
 
   const Workload& w = s.workload;
-  check.positive("workload.parameters", w.parameters, "a parameter count");
-  check.count("workload.layers", w.layers, 1);
-  check.count("workload.hidden_dim", w.hidden_dim, 1);
-  check.count("workload.heads", w.heads, 1);
+  const Where workload = root.key("workload");
+  check.rules(workload, kWorkloadFields, w);
   if (w.kv_heads)
-    check.count("workload.kv_heads", *w.kv_heads, 1, std::max<std::int64_t>(w.heads, 1));
-  if (w.inference_flops)
-    check.positive("workload.inference_flops", *w.inference_flops, "FLOPs per token");
+    check.count(workload.key("kv_heads"), *w.kv_heads, 1, std::max<std::int64_t>(w.heads, 1));
 
-  check.count("tp_size", s.tp_size, 1);
-  check.count("tokens", s.tokens, 1);
-  check.fraction("local_efficiency", s.local_efficiency);
-  check.count("collectives_per_layer", s.collectives_per_layer, 0);
+  check.rules(root, kScenarioFields, s);
 
   const Accelerator& a = s.accelerator;
+  const Where accelerator = root.key("accelerator");
+  const Where peaks = accelerator.key("peak_flops");
   if (a.peak_flops.empty())
-    check.fail("accelerator.peak_flops", "expected at least one precision with its peak FLOP/s");
+    check.fail(peaks, "expected at least one precision with its peak FLOP/s");
   for (const PeakFlops& peak : a.peak_flops) {
     if (!parse_precision(peak.precision))
-      check.fail("accelerator.peak_flops", peak.precision,
-                 "unknown precision " + excerpt(peak.precision));
+      check.fail(peaks.key(peak.precision), "unknown precision " + excerpt(peak.precision));
     else
-      check.positive("accelerator.peak_flops", peak.flops_per_s, "a peak in FLOP/s",
-                     peak.precision);
+      check.positive(peaks.key(peak.precision), peak.flops_per_s, "a peak in FLOP/s");
   }
-  check.positive("accelerator.memory_capacity", a.memory_capacity, "a capacity in bytes");
-  check.positive("accelerator.memory_bandwidth", a.memory_bandwidth, "a bandwidth in bytes/s");
+  check.rules(accelerator, kAcceleratorFields, a);
   if (!a.native_link.empty() && !find_link(a.native_link))
-    check.fail("accelerator.native_link", "unknown link preset " + excerpt(a.native_link));
+    check.fail(accelerator.key("native_link"), "unknown link preset " + excerpt(a.native_link));
 
   if (const auto precision = parse_precision(s.precision)) {
     if (!a.peak_flops.empty() && !find_peak(a, s.precision))
-      check.fail("precision", (a.name.empty() ? std::string("the accelerator") : a.name) +
-                                  " has no peak for " + precision->key() + "; it has " +
-                                  peak_keys(a));
+      check.fail(root.key("precision"),
+                 (a.name.empty() ? std::string("the accelerator") : a.name) + " has no peak for " +
+                     precision->key() + "; it has " + peak_keys(a));
   } else {
-    check.fail("precision", "unknown precision " + excerpt(s.precision));
+    check.fail(root.key("precision"), "unknown precision " + excerpt(s.precision));
   }
 
-  if (s.links.empty()) check.fail("links", "expected at least one link, got none");
+  const Where links = root.key("links");
+  if (s.links.empty()) check.fail(links, "expected at least one link, got none");
   for (std::size_t i = 0; i < s.links.size(); ++i) {
     const Link& link = s.links[i];
     const std::span<const Link> before(s.links.data(), i);
-    const std::string field = link_path(before, link.name);
+    const Where at = link_where(links, before, link.name);
+    const Where name = at.key("name");
     if (link.name.empty()) {
-      check.fail(field, "name", "expected a non-empty link name, got an empty one");
+      check.fail(name, "expected a non-empty link name, got an empty one");
     } else if (link.name.size() > kMaxNameBytes) {
-      check.fail(field, "name",
-                 "expected a link name of at most " + std::to_string(kMaxNameBytes) +
-                     " bytes, got " + std::to_string(link.name.size()) +
-                     " bytes: " + excerpt(link.name));
+      check.fail(name, "expected a link name of at most " + std::to_string(kMaxNameBytes) +
+                           " bytes, got " + std::to_string(link.name.size()) +
+                           " bytes: " + excerpt(link.name));
     } else if (!plain_label(link.name)) {
-      check.fail(field, "name",
+      check.fail(name,
                  "expected a link name of letters, digits, spaces or _ . , + ( ) / # @ - (no "
                  "markup, URL scheme or invisible characters), got " +
                      excerpt(link.name));
-    } else if (field.starts_with("links[")) {
-      check.fail(field, "name",
+    } else if (!named_by_name(before, link.name)) {
+      check.fail(name,
                  "expected a unique link name, got " + excerpt(link.name) + " a second time");
     }
-    check.positive(field, link.bandwidth, "a bandwidth in bytes/s", "bandwidth");
-    check.non_negative(field, link.latency, "a latency in seconds", "latency");
+    check.rules(at, kLinkFields, link);
   }
   return errors;
-}
-
-std::vector<FieldError> warnings(const Scenario& s) {
-  std::vector<FieldError> out;
-  const std::int64_t n = s.tp_size;
-  const auto tp = [n] { return "tp_size " + std::to_string(n); };
-  if (n > s.workload.heads) {
-    out.push_back({"tp_size", tp() + " is more than the " + std::to_string(s.workload.heads) +
-                                  " attention heads: some ranks get no head to compute"});
-  } else if (s.workload.heads % n != 0) {
-    out.push_back({"tp_size", tp() + " does not divide the " + std::to_string(s.workload.heads) +
-                                  " attention heads: ranks get unequal shares"});
-  }
-  if (s.workload.hidden_dim % n != 0) {
-    out.push_back({"tp_size", tp() + " does not divide hidden_dim " +
-                                  std::to_string(s.workload.hidden_dim) +
-                                  ": the weight matrices cannot be split evenly"});
-  }
-  const auto precision = parse_precision(s.precision);
-  const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
-                         static_cast<double>(n);
-  if (weights > s.accelerator.memory_capacity) {
-    out.push_back({"accelerator.memory_capacity",
-                   "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
-                       ") do not fit in the accelerator's memory (" +
-                       format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
-                       format_binary_bytes(s.accelerator.memory_capacity) + ")"});
-  }
-  if (s.collectives_per_layer == 0) {
-    out.push_back({"collectives_per_layer",
-                   "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
-                   "compute only"});
-  }
-  return out;
 }
 
 }  // namespace tplayer

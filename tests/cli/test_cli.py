@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-TPLAYER, CASES = sys.argv[1], sys.argv[2]
+TPLAYER, CASES = (sys.argv[1], sys.argv[2]) if len(sys.argv) > 2 else (None, None)
 
 # SPEC section 6, spelt out here rather than taken from the program.
 RESULT_FIELDS = {
@@ -34,6 +34,20 @@ LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "infinity_fabric", "ici_v5p
          "pcie4", "pcie5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
 
 failures = []
+
+
+def dotted(path):
+    """A structured error path as the dotted field text the core writes beside it."""
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else step)
+    return out or "scenario"
+
+
+def well_formed(e):
+    """An error or warning: field, path and message, the field spelling out the path."""
+    return (set(e) == {"field", "path", "message"} and e["message"] and isinstance(e["path"], list)
+            and dotted(e["path"]) == e["field"])
 
 
 def check(ok, what):
@@ -111,7 +125,7 @@ def check_result(result, expect, tol, what):
         got = sorted(w.get("field") for w in result.get("warnings", []))
         check(got == sorted(expect["warnings"]), f"{what}: warnings {got}, want {sorted(expect['warnings'])}")
         for w in result.get("warnings", []):
-            check(set(w) == {"field", "message"} and w["message"], f"{what}: warning {w!r}")
+            check(well_formed(w), f"{what}: warning {w!r}")
 
 
 def spec_case():
@@ -193,7 +207,7 @@ def test_invalid_field_json():
         check(sorted(e.get("field") for e in errors) == sorted(doc["errors"]),
               f"{name}: error fields {sorted(e.get('field') for e in errors)}, want {sorted(doc['errors'])}")
         for e in errors:
-            check(set(e) == {"field", "message"} and e["message"], f"{name}: error {e!r}")
+            check(well_formed(e), f"{name}: error {e!r}")
             for part in doc.get("message_includes", {}).get(e.get("field"), []):
                 check(part in e["message"], f"{name}: {e['field']}: {e['message']!r} lacks {part!r}")
 
@@ -281,6 +295,9 @@ def test_unknown_option():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--list"]:  # CTest discovers the tests by this listing
+        print(";".join(n[len("test_"):] for n in globals() if n.startswith("test_")))
+        sys.exit(0)
     name = sys.argv[3]
     test = globals().get("test_" + name)
     if test is None:

@@ -394,7 +394,7 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
 
   const Value& warnings = *out.find("warnings");
   REQUIRE(warnings.array.size() == 1);
-  CHECK(keys_of(warnings.array[0]) == std::vector<std::string>{"field", "message"});
+  CHECK(keys_of(warnings.array[0]) == std::vector<std::string>{"field", "message", "path"});
   CHECK(warnings.array[0].find("field")->string == "accelerator.memory_capacity");
 
   const Value& links = *out.find("links");
@@ -408,14 +408,22 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
   }
 }
 
-TEST_CASE("to_value(errors) is an object of errors, each with field and message", "[values]") {
-  const std::vector<FieldError> errors = {{"tp_size", "expected a whole number >= 1, got 0"},
-                                          {"links", "expected at least one link, got none"}};
+TEST_CASE("to_value(errors) is an object of errors, each with field, path and message",
+          "[values]") {
+  const std::vector<FieldError> errors = {
+      {FieldPath{"tp_size"}, "expected a whole number >= 1, got 0"},
+      {FieldPath{"links", std::size_t{2}, "name"}, "expected a unique link name"}};
   const Value v = to_value(errors);
   CHECK(keys_of(v) == std::vector<std::string>{"errors"});
   const Value& list = *v.find("errors");
   REQUIRE(list.array.size() == 2);
   CHECK(list.array[0].find("field")->string == "tp_size");
+  CHECK(list.array[1].find("field")->string == "links[2].name");
+  const Value& path = *list.array[1].find("path");
+  REQUIRE(path.array.size() == 3);
+  CHECK(path.array[0].string == "links");
+  CHECK(path.array[1].number == 2);
+  CHECK(path.array[2].string == "name");
   CHECK(list.array[1].find("message")->string == errors[1].message);
 }
 

@@ -360,12 +360,12 @@ TEST_CASE("link names are plain labels: visible characters, no markup, scheme or
     v.set("links", std::move(links));
     return v;
   };
-  for (const std::string name : {"Ethernet \u2192 spine", "\u00c9TH 400G", "IB-NDR (rail 2) #3",
+  for (const char* name : {"Ethernet \u2192 spine", "\u00c9TH 400G", "IB-NDR (rail 2) #3",
                                  "a_b.c,d+e/f@g", "NVLink 4"}) {
     INFO("name " << name);
     CHECK(solved(with_link_named(name)).links[0].name == name);
   }
-  for (const std::string name :
+  for (const std::string& name :
        {std::string("a:b"), std::string("a<b"), std::string("a\xff"), std::string("a\xc0\x80"),
         std::string("zero\u200bwidth"), std::string("tab\there"), std::string("bom\ufeff")}) {
     INFO("name " << name);

@@ -12,7 +12,7 @@
 
 #include "tplayer/json.hpp"
 #include "tplayer/model.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
 #include "tplayer/value.hpp"
 
 namespace tplayer::test {

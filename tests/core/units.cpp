@@ -190,17 +190,6 @@ TEST_CASE("junk is an error that quotes what came", "[units]") {
   CHECK(contains(error_of("1e400 B", Dimension::Bytes), "finite"));
 }
 
-TEST_CASE("parse_number reads whole finite decimal numbers only", "[units]") {
-  CHECK(parse_number("2048") == 2048.0);
-  CHECK(parse_number("-1.5e3") == -1500.0);
-  CHECK(parse_number(" 7 ") == 7.0);
-  for (const char* bad :
-       {"", "1e", "abc", "1e400", "5 GB", "NaN", "Infinity", "--5", "0x10", "1,5"}) {
-    INFO("\"" << bad << "\"");
-    CHECK_FALSE(parse_number(bad).has_value());
-  }
-}
-
 TEST_CASE("format_quantity: 4 significant digits, a unit picked by size", "[units][format]") {
   CHECK(format_quantity(1.887428e-3, Dimension::Time) == "1.887 ms");
   CHECK(format_quantity(450e9, Dimension::Bandwidth) == "450 GB/s");

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { load as loadTesting } from '../../build/wasm/tplayer-testing.js';
 import { load, ScenarioError } from '../../dist/tplayer.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,6 +20,7 @@ const validCases = readCases('tests/cases');
 const invalidCases = readCases('tests/cases/invalid');
 
 const api = await load();
+const { hooks } = await loadTesting();
 // The SPEC 3.1 scenario (checked against the native CLI below), as a fresh editable copy.
 const gpt3 = () => structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
 
@@ -177,7 +179,7 @@ describe('tests/cases/invalid: every input error names its field', () => {
   for (const c of invalidCases) {
     it(`${c.file}: ${c.name}`, () => {
       // A case with the NaN/Infinity tokens or duplicate keys is text: it goes to the core as is.
-      const errors = 'scenario_text' in c ? api._internal.solveText(c.scenario_text) : api.check(c.scenario).errors;
+      const errors = 'scenario_text' in c ? hooks.solveText(c.scenario_text) : api.check(c.scenario).errors;
       expect(Array.isArray(errors), 'an error list, not a result').toBe(true);
       expect([...new Set(errors.map((e) => e.field))].sort()).toEqual([...c.errors].sort());
       for (const e of errors) expect(e.message.length).toBeGreaterThan(0);
@@ -350,11 +352,83 @@ describe('solve and check', () => {
     expect(r.links[0].bandwidth_bytes_per_s).toBe(450e9);
   });
 
-  it('check() returns { result } or { errors } and never throws for bad input', () => {
-    expect(Object.keys(api.check(gpt3()))).toEqual(['result']);
+  it('check() returns { result, scenario } or { errors } and never throws for bad input', () => {
+    expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario']);
     const bad = api.check({ ...gpt3(), tp_size: 0 });
     expect(Object.keys(bad)).toEqual(['errors']);
-    expect(bad.errors[0]).toEqual({ field: 'tp_size', message: expect.stringContaining('got 0') });
+    expect(bad.errors[0]).toEqual({ field: 'tp_size', path: ['tp_size'], message: expect.stringContaining('got 0') });
+  });
+
+  it("check()'s scenario is what the core read: defaults, keys, SI numbers, as --print-scenario", () => {
+    const typed = {
+      ...custom(),
+      workload: 'GPT3',
+      accelerator: { ...custom().accelerator, peak_flops: { bf16: '400 TFLOP/s' } },
+      links: { nv: 'nvlink4', fabric: { bandwidth: '100 GiB/s' } },
+    };
+    delete typed.precision;
+    typed.precision = 'bf16';
+    const { scenario } = api.check(typed);
+    expect(scenario).toEqual({
+      type: 'TensorParallelLayerScenario',
+      workload: 'GPT3',
+      tp_size: 4,
+      tokens: 4096,
+      accelerator: { name: 'chip', peak_flops: { bf16_dense: 400e12 }, memory_capacity: 48 * 2 ** 30, memory_bandwidth: 1.5e12 },
+      precision: 'bf16_dense',
+      local_efficiency: 0.6,
+      links: { nv: 'nvlink4', fabric: { bandwidth: 100 * 2 ** 30, latency: 0 } },
+      collectives_per_layer: 2,
+    });
+    expect(scenario).toEqual(native(['--json', '-', '--print-scenario'], JSON.stringify(typed)));
+    // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.
+    expect(differences(api.solve(scenario), api.solve(typed))).toEqual([]);
+    expect(api.check(scenario).scenario).toEqual(scenario);
+    for (const preset of Object.values(api.Scenarios)) {
+      expect(api.check(preset.scenario).scenario).toEqual(preset.scenario);
+    }
+  });
+
+  it('every error and warning carries a path that its dotted field spells out', () => {
+    const dotted = (path) => path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '') || 'scenario';
+    const cases = [
+      [{ ...gpt3(), links: { 'a.b': { bandwidth: -1 } } }, [['links', 'a.b', 'bandwidth']]],
+      [{ ...gpt3(), links: [{ name: 'x', bandwidth: 1 }, { name: 'x', bandwidth: 1 }] }, [['links', 1, 'name']]],
+      [{ ...gpt3(), accelerator: { ...custom().accelerator, peak_flops: { fp16: -1 } } }, [['accelerator', 'peak_flops', 'fp16_dense']]],
+      [{ ...gpt3(), tp_size: 1.5 }, [['tp_size']]],
+      [[], [[]]],
+    ];
+    for (const [scenario, paths] of cases) {
+      const { errors } = api.check(scenario);
+      expect(errors.map((e) => e.path)).toEqual(paths);
+      for (const e of errors) expect(e.field).toBe(dotted(e.path));
+    }
+    for (const c of invalidCases.filter((c) => 'scenario' in c)) {
+      for (const e of api.check(c.scenario).errors) expect(e.field, c.file).toBe(dotted(e.path));
+    }
+    const warned = api.solve({ ...gpt3(), tp_size: 7 }).warnings;
+    expect(warned.map((w) => w.path)).toEqual([['tp_size'], ['tp_size']]);
+  });
+
+  it("the catalogue describes every input field and limit the core declares", () => {
+    const { fields, limits } = api.catalog();
+    const names = (kind) => fields[kind].map((f) => f.name);
+    expect(names('scenario')).toEqual(Object.keys(gpt3()).filter((k) => k !== 'type'));
+    expect(names('workload')).toEqual(['name', 'parameters', 'layers', 'hidden_dim', 'heads', 'kv_heads', 'inference_flops']);
+    expect(names('accelerator')).toEqual(['name', 'peak_flops', 'memory_capacity', 'memory_bandwidth', 'native_link']);
+    expect(names('link')).toEqual(['name', 'bandwidth', 'latency']);
+    const byName = Object.fromEntries(fields.scenario.map((f) => [f.name, f]));
+    expect(byName.precision.default).toBe('fp16_dense');
+    expect(byName.collectives_per_layer.default).toBe(2);
+    expect(fields.scenario.filter((f) => f.sweepable).map((f) => f.name)).toEqual(['tp_size', 'tokens', 'local_efficiency', 'collectives_per_layer']);
+    for (const list of Object.values(fields)) for (const f of list) expect(f.help.length).toBeGreaterThan(5);
+    expect(limits).toEqual({
+      max_links: 64, max_name_bytes: 64, max_errors: 100, max_json_bytes: 2 ** 20, max_json_depth: 64,
+      max_count: 1e12, min_positive: 1e-30, max_real: 1e30,
+    });
+    const refused = api.sweep(gpt3(), 'precision', [1])[0].errors[0];
+    expect(refused.path).toEqual(['sweep']);
+    expect(refused.message).toContain('tp_size, tokens, local_efficiency or collectives_per_layer');
   });
 
   it('reports warnings in the result, not as errors', () => {
@@ -370,7 +444,7 @@ describe('solve and check', () => {
 });
 
 describe('ScenarioError', () => {
-  it('extends Error and carries the {field, message} list', () => {
+  it('extends Error and carries the error list', () => {
     const e = new ScenarioError([{ field: 'tp_size', message: 'expected a whole number >= 1, got 0' }]);
     expect(e).toBeInstanceOf(Error);
     expect(e.name).toBe('ScenarioError');

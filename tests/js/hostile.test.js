@@ -2,9 +2,14 @@
 // throws a ScenarioError whose errors name a field; nothing else escapes, nothing hangs, and
 // the wasm heap does not grow over 100,000 solves.
 import { describe, expect, it } from 'vitest';
+import { load as loadTesting } from '../../build/wasm/tplayer-testing.js';
 import { load, ScenarioError } from '../../dist/tplayer.js';
 
 const api = await load();
+// The test build: the same facade and core, with hooks into its own wasm instance.
+const testing = await loadTesting();
+const { hooks } = testing;
+const maxDepth = api.catalog().limits.max_json_depth;
 const gpt3 = () => structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
 
 // A result, or a ScenarioError whose errors all name a field: anything else fails the test.
@@ -17,6 +22,7 @@ function outcome(scenario) {
     for (const e of error.errors) {
       expect(typeof e.field).toBe('string');
       expect(e.field.length).toBeGreaterThan(0);
+      expect(Array.isArray(e.path)).toBe(true);
       expect(typeof e.message).toBe('string');
       expect(e.message.length).toBeGreaterThan(0);
     }
@@ -121,12 +127,15 @@ describe('odd values', () => {
   });
 
   it('huge strings (10 MB) are refused before they reach WebAssembly', () => {
-    const before = api._internal.heapBytes();
+    const before = hooks.heapBytes();
     const big = 'x'.repeat(10 * 1024 * 1024);
     expect(fields(outcome({ ...gpt3(), workload: big }))).toEqual(['workload']);
     expect(fields(outcome({ ...gpt3(), links: { [big]: 'nvlink4' } }))).toEqual([`links.${big}`]);
     expect(fields(outcome({ ...gpt3(), precision: '€'.repeat(400_000) }))).toEqual(['precision']);
-    expect(api._internal.heapBytes()).toBe(before);
+    for (const scenario of [{ ...gpt3(), workload: big }, { ...gpt3(), links: { [big]: 'nvlink4' } }]) {
+      expect(testing.api.check(scenario).errors).toHaveLength(1);
+    }
+    expect(hooks.heapBytes()).toBe(before);
   });
 
   it('a string just under the limit gets the core\'s answer', () => {
@@ -135,12 +144,14 @@ describe('odd values', () => {
     expect(o.errors[0].message).toContain('unknown workload');
   });
 
-  it('deep nesting stops at 32 levels, however deep it goes', () => {
-    for (const depth of [33, 1000, 100_000]) {
+  it("deep nesting stops at the core's depth limit, however deep it goes", () => {
+    expect(maxDepth).toBe(64);
+    for (const depth of [maxDepth + 1, 1000, 100_000]) {
       let deep = 1;
       for (let i = 0; i < depth; i++) deep = [deep];
       const o = outcome({ ...gpt3(), links: { x: { bandwidth: deep } } });
-      expect(o.errors[0].message).toContain('nested deeper than 32');
+      expect(o.errors[0].message).toContain(`nested deeper than ${maxDepth}`);
+      expect(o.errors[0].path.slice(0, 4)).toEqual(['links', 'x', 'bandwidth', 0]);
     }
     let objects = {};
     for (let i = 0; i < 100_000; i++) objects = { a: objects };
@@ -196,29 +207,29 @@ describe('memory', () => {
   it('100,000 solves leave the wasm heap, the allocator and the JS handles as they were', () => {
     const bad = { ...gpt3(), tp_size: 0, tokens: 'x', links: { a: { bandwidth: -1 } } };
     const warm = () => {
-      api.solve(gpt3());
-      api.check(bad);
-      api.sweep(gpt3(), 'tp_size', [1, 2, 0]);
+      testing.api.solve(gpt3());
+      testing.api.check(bad);
+      testing.api.sweep(gpt3(), 'tp_size', [1, 2, 0]);
     };
     for (let i = 0; i < 1000; i++) warm();
-    const heap = api._internal.heapBytes();
-    const inUse = api._internal.heapInUse();
-    const handles = api._internal.emvalHandles();
+    const heap = hooks.heapBytes();
+    const inUse = hooks.heapInUse();
+    const handles = hooks.emvalHandles();
     for (let i = 0; i < 100_000; i++) {
-      if (i % 10 === 0) api.check(bad);
-      else if (i % 10 === 1) api.sweep(gpt3(), 'tokens', [1, 2]);
-      else api.solve(gpt3());
+      if (i % 10 === 0) testing.api.check(bad);
+      else if (i % 10 === 1) testing.api.sweep(gpt3(), 'tokens', [1, 2]);
+      else testing.api.solve(gpt3());
     }
-    expect(api._internal.heapBytes()).toBe(heap);
-    expect(api._internal.heapInUse()).toBe(inUse);
-    expect(api._internal.emvalHandles()).toBe(handles);
+    expect(hooks.heapBytes()).toBe(heap);
+    expect(hooks.heapInUse()).toBe(inUse);
+    expect(hooks.emvalHandles()).toBe(handles);
   });
 
   it('a sweep of 30,000 points does not grow the wasm heap', () => {
-    const heap = api._internal.heapBytes();
-    const points = api.sweep(gpt3(), 'tokens', Array.from({ length: 30_000 }, (_, i) => 1 + i));
+    const heap = hooks.heapBytes();
+    const points = testing.api.sweep(gpt3(), 'tokens', Array.from({ length: 30_000 }, (_, i) => 1 + i));
     expect(points).toHaveLength(30_000);
     expect(points.every((p) => p.result)).toBe(true);
-    expect(api._internal.heapBytes()).toBe(heap);
+    expect(hooks.heapBytes()).toBe(heap);
   });
 });

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "tplayer/limits.hpp"
 #include "tplayer/value.hpp"
 
 namespace tplayer {
@@ -17,9 +18,12 @@ struct JsonParse {
   bool ok() const { return error.empty(); }
 };
 
-inline constexpr std::size_t kMaxJsonDepth = 64;
-inline constexpr std::size_t kMaxJsonBytes = 1 << 20;
-
+// Reads at most kMaxJsonBytes nested at most kMaxJsonDepth deep (limits.hpp).
 JsonParse parse_json(std::string_view text);
+
+// Writes a value as JSON text: `indent` spaces per level (0: one line). Numbers are written in
+// the fewest digits that read back as the same double; NaN and infinities as the bare tokens
+// parse_json reads.
+std::string write_json(const Value& value, int indent = 0);
 
 }  // namespace tplayer

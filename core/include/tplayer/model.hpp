@@ -6,18 +6,36 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
 namespace tplayer {
 
-// One problem with the input (or a warning): the dotted path of the field and a sentence
-// that says what was expected and what came.
+// Where a field sits in a scenario: member names and array indices from the top, e.g.
+// {"links", "nvlink", "bandwidth"} or {"links", 2, "name"}. A link name is one step even when
+// it holds a dot. The empty path is the scenario itself.
+using PathStep = std::variant<std::string, std::size_t>;
+using FieldPath = std::vector<PathStep>;
+
+// The path as dotted text: "links.nvlink.bandwidth", "links[2].name"; "scenario" when empty.
+std::string dotted(const FieldPath& path);
+
+// One problem with the input (or a warning): where (as a path, and as the same path in
+// dotted text) and a sentence that says what was expected and what came.
 struct FieldError {
-  std::string field;
+  FieldPath path;
+  std::string field;  // dotted(path)
   std::string message;
+
+  FieldError() = default;
+  FieldError(FieldPath where, std::string text)
+      : path(std::move(where)), field(dotted(path)), message(std::move(text)) {}
   friend bool operator==(const FieldError&, const FieldError&) = default;
 };
+
+inline constexpr std::string_view kDefaultPrecision = "fp16_dense";
+inline constexpr std::int64_t kDefaultCollectivesPerLayer = 2;
 
 struct Workload {
   std::string key;  // catalogue key it came from; empty for a custom workload
@@ -59,10 +77,10 @@ struct Scenario {
   std::int64_t tp_size = 0;
   std::int64_t tokens = 0;
   Accelerator accelerator;
-  std::string precision = "fp16_dense";
+  std::string precision{kDefaultPrecision};
   double local_efficiency = 0;
   std::vector<Link> links;
-  std::int64_t collectives_per_layer = 2;
+  std::int64_t collectives_per_layer = kDefaultCollectivesPerLayer;
 };
 
 struct LinkResult {

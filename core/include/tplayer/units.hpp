@@ -6,9 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "tplayer/format.hpp"
+
 namespace tplayer {
 
-enum class Dimension { Bytes, Bandwidth, Time, Compute };
 
 struct Unit {
   std::string_view symbol;
@@ -32,15 +33,5 @@ struct QuantityParse {
 // Parses "<number> <unit>" (the space is optional) or a bare number in base units. The
 // number must be finite; the unit must exist and be of `dimension`.
 QuantityParse parse_quantity(std::string_view text, Dimension dimension);
-
-// Parses a whole finite decimal number ("2048", "-1.5e3"); nullopt for anything else.
-std::optional<double> parse_number(std::string_view text);
-
-// Formats for people with 4 significant digits and a unit picked by size:
-// "1.887 ms", "450 GB/s", "50.33 MB", "989 TFLOP/s". Bytes use decimal prefixes.
-std::string format_quantity(double value, Dimension dimension);
-
-// Binary form of a byte count for people: "80 GiB", "48 MiB".
-std::string format_binary_bytes(double bytes);
 
 }  // namespace tplayer

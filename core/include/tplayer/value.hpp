@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "tplayer/format.hpp"
+
 namespace tplayer {
 
 struct Value {
@@ -93,12 +95,5 @@ std::string excerpt(std::string_view text);
 
 // Describes a value for an error message: `8.5`, `NaN`, `null`, `the string "abc"`, `an array`.
 std::string describe(const Value& value);
-
-// Formats a double like printf's "%.<digits>g" (exact decimal expansion, ties to even), without
-// printf: the same text natively and in WebAssembly, where printf would add 2.4 KB gzip.
-std::string format_significant(double value, int digits);
-
-// Formats a double for messages: up to 15 significant digits, NaN and Infinity spelled out.
-std::string format_number(double value);
 
 }  // namespace tplayer

@@ -1,9 +1,47 @@
+// Stage 3: the model of SPEC section 3 on a scenario that validate() accepted, and the
+// warnings that come with its result.
 #include <algorithm>
 
+#include "internal.hpp"
 #include "tplayer/precision.hpp"
-#include "tplayer/scenario.hpp"
+#include "tplayer/tplayer.hpp"
+#include "tplayer/units.hpp"
 
 namespace tplayer {
+
+std::vector<FieldError> warnings(const Scenario& s) {
+  std::vector<FieldError> out;
+  const std::int64_t n = s.tp_size;
+  const auto tp = [n] { return "tp_size " + std::to_string(n); };
+  if (n > s.workload.heads) {
+    out.emplace_back(FieldPath{"tp_size"}, tp() + " is more than the " + std::to_string(s.workload.heads) +
+                                  " attention heads: some ranks get no head to compute");
+  } else if (s.workload.heads % n != 0) {
+    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide the " + std::to_string(s.workload.heads) +
+                                  " attention heads: ranks get unequal shares");
+  }
+  if (s.workload.hidden_dim % n != 0) {
+    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide hidden_dim " +
+                                  std::to_string(s.workload.hidden_dim) +
+                                  ": the weight matrices cannot be split evenly");
+  }
+  const auto precision = parse_precision(s.precision);
+  const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
+                         static_cast<double>(n);
+  if (weights > s.accelerator.memory_capacity) {
+    out.emplace_back(FieldPath{"accelerator", "memory_capacity"},
+                   "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
+                       ") do not fit in the accelerator's memory (" +
+                       format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
+                       format_binary_bytes(s.accelerator.memory_capacity) + ")");
+  }
+  if (s.collectives_per_layer == 0) {
+    out.emplace_back(FieldPath{"collectives_per_layer"},
+                   "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
+                   "compute only");
+  }
+  return out;
+}
 
 Result solve(const Scenario& s) {
   const Precision precision = *parse_precision(s.precision);

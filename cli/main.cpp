@@ -1,28 +1,27 @@
-// tplayer: the native command-line door. The only place in core/ with I/O.
+// tplayer: the native command-line door, beside wasm/. The only C++ with I/O.
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "tplayer/catalog.hpp"
+#include "tplayer/tplayer.hpp"
 #include "tplayer/json.hpp"
-#include "tplayer/scenario.hpp"
 #include "tplayer/units.hpp"
 
 namespace {
 
 using tplayer::Dimension;
 using tplayer::format_quantity;
-using Json = nlohmann::ordered_json;
 
 constexpr int kExitOk = 0;
 constexpr int kExitBadInput = 2;
+constexpr std::size_t kWidth = 100;  // columns of the human output
 
 constexpr const char* kUsage =
     R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json]
@@ -89,34 +88,7 @@ Options parse_args(const std::vector<std::string>& args) {
   return o;
 }
 
-Json to_json(const tplayer::Value& v) {
-  using Kind = tplayer::Value::Kind;
-  switch (v.kind) {
-    case Kind::Null:
-      return nullptr;
-    case Kind::Bool:
-      return v.boolean;
-    case Kind::Number:
-      return v.number;
-    case Kind::String:
-      return v.string;
-    case Kind::Array: {
-      Json out = Json::array();
-      for (const auto& item : v.array) out.push_back(to_json(item));
-      return out;
-    }
-    case Kind::Object: {
-      Json out = Json::object();
-      for (const auto& [key, item] : v.object) out[key] = to_json(item);
-      return out;
-    }
-  }
-  return nullptr;
-}
-
-void print_json(const tplayer::Value& v) {
-  std::cout << to_json(v).dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
-}
+void print_json(const tplayer::Value& v) { std::cout << tplayer::write_json(v, 2) << '\n'; }
 
 int report_errors(const std::vector<tplayer::FieldError>& errors, bool json) {
   if (json) {
@@ -141,12 +113,49 @@ std::string pad(const std::string& s, std::size_t width) {
   return shown >= width ? s + " " : s + std::string(width - shown, ' ');
 }
 
+// Prints `text` in lines of at most kWidth columns (broken at spaces), the lines after the
+// first indented by `indent`.
+void wrapped(std::string text, std::size_t indent) {
+  while (text.size() > kWidth) {
+    std::size_t cut = text.rfind(' ', kWidth);
+    if (cut == std::string::npos || cut <= indent) cut = text.find(' ', kWidth);
+    if (cut == std::string::npos) break;
+    std::cout << text.substr(0, cut) << '\n';
+    const std::size_t rest = text.find_first_not_of(' ', cut);
+    if (rest == std::string::npos) return;
+    text = std::string(indent, ' ') + text.substr(rest);
+  }
+  std::cout << text << '\n';
+}
+
+// One link as a block of rows, so that the table fits kWidth columns whatever the names.
+void print_link(const tplayer::LinkResult& l, bool binding) {
+  using tplayer::format_quantity;
+  std::cout << l.name << (binding ? " *" : "") << "  "
+            << format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth)
+            << " per direction, alpha " << format_quantity(l.latency_s, Dimension::Time) << '\n';
+  std::cout << "  all-reduce  " << format_quantity(l.allreduce_time_s, Dimension::Time) << " = "
+            << format_quantity(l.bandwidth_time_s, Dimension::Time) << " bandwidth + "
+            << format_quantity(l.latency_time_s, Dimension::Time) << " latency (" << l.regime
+            << " regime)\n";
+  std::cout << "  exchange    " << format_quantity(l.communication_time_s, Dimension::Time)
+            << " per layer = " << fixed(l.comm_to_compute, 3) << " x compute: " << l.bound
+            << "-bound\n";
+  std::cout << "  speedup     " << fixed(l.serial_speedup, 2) << "x serial, "
+            << fixed(l.overlapped_speedup, 2) << "x overlapped (efficiency "
+            << fixed(100 * l.serial_efficiency, 1) << "% / "
+            << fixed(100 * l.overlapped_efficiency, 1) << "%)\n\n";
+}
+
 void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
-  std::cout << s.workload.name << ", TP " << s.tp_size << ", " << s.tokens << " tokens, "
-            << s.accelerator.name << " " << s.precision << " ("
-            << format_quantity(r.peak_flops, Dimension::Compute) << " x "
-            << tplayer::format_number(s.local_efficiency) << " local efficiency), "
-            << s.collectives_per_layer << " all-reduces per layer\n\n";
+  wrapped(s.workload.name + ", TP " + std::to_string(s.tp_size) + ", " + std::to_string(s.tokens) +
+              " tokens, " + std::to_string(s.collectives_per_layer) + " all-reduces per layer",
+          2);
+  wrapped(s.accelerator.name + ", " + s.precision + ": " +
+              format_quantity(r.peak_flops, Dimension::Compute) + " x " +
+              tplayer::format_number(s.local_efficiency) + " local efficiency",
+          2);
+  std::cout << '\n';
   std::cout << "  compute per rank       " << format_quantity(r.compute_time_s, Dimension::Time)
             << "  (" << significant(r.flops_per_layer) << " FLOP per layer / " << s.tp_size
             << " ranks)\n";
@@ -161,47 +170,13 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << tplayer::format_binary_bytes(r.memory_capacity_bytes)
             << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
 
-  std::size_t name_width = 6;
-  for (const tplayer::LinkResult& l : r.links) name_width = std::max(name_width, l.name.size() + 3);
-  const std::vector<std::pair<std::string, std::size_t>> columns = {{"link", name_width},
-                                                                    {"bandwidth/dir", 14},
-                                                                    {"alpha", 9},
-                                                                    {"all-reduce", 11},
-                                                                    {"= bw + latency", 22},
-                                                                    {"exchange", 10},
-                                                                    {"x compute", 10},
-                                                                    {"bound", 14},
-                                                                    {"regime", 10},
-                                                                    {"speedup ser/ovl", 16},
-                                                                    {"efficiency ser/ovl", 18}};
-  for (const auto& [title, width] : columns) std::cout << pad(title, width);
-  std::cout << '\n';
-  for (const tplayer::LinkResult& l : r.links) {
-    const std::vector<std::string> cells = {
-        l.name + (l.name == r.binding_link ? " *" : ""),
-        format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth),
-        format_quantity(l.latency_s, Dimension::Time),
-        format_quantity(l.allreduce_time_s, Dimension::Time),
-        format_quantity(l.bandwidth_time_s, Dimension::Time) + " + " +
-            format_quantity(l.latency_time_s, Dimension::Time),
-        format_quantity(l.communication_time_s, Dimension::Time),
-        fixed(l.comm_to_compute, 3),
-        l.bound,
-        l.regime,
-        fixed(l.serial_speedup, 2) + "x / " + fixed(l.overlapped_speedup, 2) + "x",
-        fixed(100 * l.serial_efficiency, 1) + "% / " + fixed(100 * l.overlapped_efficiency, 1) +
-            "%"};
-    for (std::size_t i = 0; i < cells.size(); ++i) std::cout << pad(cells[i], columns[i].second);
-    std::cout << '\n';
-  }
-  std::cout << "\n* binding link: " << r.binding_link << " (the layer is " << r.bound
-            << "-bound)\n";
-  std::cout << "  speedups: serial = no overlap of compute and exchange; ovl = perfect overlap\n";
+  for (const tplayer::LinkResult& l : r.links) print_link(l, l.name == r.binding_link);
+  std::cout << "* binding link: " << r.binding_link << " (the layer is " << r.bound << "-bound)\n";
+  std::cout << "  serial = no overlap of compute and exchange; overlapped = perfect overlap\n";
   if (r.warnings.empty()) {
     std::cout << "warnings: none\n";
   } else {
-    for (const auto& w : r.warnings)
-      std::cout << "warning: " << w.field << ": " << w.message << '\n';
+    for (const auto& w : r.warnings) wrapped("warning: " + w.field + ": " + w.message, 2);
   }
 }
 
@@ -211,36 +186,41 @@ void print_list(bool json) {
     return;
   }
   std::cout << "Scenario presets (--preset NAME):\n";
-  for (const auto& p : tplayer::scenario_presets())
-    std::cout << "  " << pad(p.key, 28) << p.title << '\n';
+  for (const auto& p : tplayer::scenario_presets()) wrapped("  " + pad(p.key, 28) + p.title, 30);
   std::cout << "\nWorkloads:\n";
-  for (const auto& e : tplayer::workload_catalog())
-    std::cout << "  " << pad(e.workload.key, 14) << pad(e.workload.name, 20)
-              << pad(significant(e.workload.parameters / 1e9) + "B params", 15) << e.workload.layers
-              << " layers, hidden " << e.workload.hidden_dim << ", " << e.workload.heads
-              << " heads   [" << e.source << "]\n";
+  for (const auto& e : tplayer::workload_catalog()) {
+    const auto& w = e.workload;
+    wrapped("  " + pad(w.key, 13) + w.name + ": " + significant(w.parameters / 1e9) +
+                "B params, " + std::to_string(w.layers) + " layers, hidden " +
+                std::to_string(w.hidden_dim) + ", " + std::to_string(w.heads) + " heads",
+            15);
+    wrapped("               [" + e.source + "]", 16);
+  }
   std::cout << "\nAccelerators:\n";
   for (const auto& e : tplayer::accelerator_catalog()) {
-    std::cout << "  " << pad(e.accelerator.key, 9) << pad(e.accelerator.name, 22);
+    std::string line = "  " + pad(e.accelerator.key, 9) + e.accelerator.name + ": ";
     bool sparse = false;
     for (const auto& p : e.accelerator.peak_flops) {
       if (p.precision.ends_with("_sparse")) {
         sparse = true;
         continue;
       }
-      std::cout << p.precision.substr(0, p.precision.find('_')) << " "
-                << format_quantity(p.flops_per_s, Dimension::Compute) << ", ";
+      line += p.precision.substr(0, p.precision.find('_')) + " " +
+              format_quantity(p.flops_per_s, Dimension::Compute) + ", ";
     }
-    std::cout << (sparse ? "(sparse 2x), " : "")
-              << format_quantity(e.accelerator.memory_capacity, Dimension::Bytes) << " ("
-              << tplayer::format_binary_bytes(e.accelerator.memory_capacity) << ")   [" << e.source
-              << "]\n";
+    line += std::string(sparse ? "(sparse 2x), " : "") +
+            format_quantity(e.accelerator.memory_capacity, Dimension::Bytes) + " (" +
+            tplayer::format_binary_bytes(e.accelerator.memory_capacity) + ")";
+    wrapped(line, 11);
+    wrapped("           [" + e.source + "]", 12);
   }
   std::cout << "\nLinks (bandwidth per direction, latency alpha per ring step):\n";
-  for (const auto& e : tplayer::link_catalog())
-    std::cout << "  " << pad(e.key, 16) << pad(e.label, 44)
-              << pad(format_quantity(e.bandwidth, Dimension::Bandwidth), 12)
-              << pad(format_quantity(e.latency, Dimension::Time), 8) << "[" << e.source << "]\n";
+  for (const auto& e : tplayer::link_catalog()) {
+    wrapped("  " + pad(e.key, 16) + pad(format_quantity(e.bandwidth, Dimension::Bandwidth), 11) +
+                pad(format_quantity(e.latency, Dimension::Time), 8) + e.label,
+            37);
+    wrapped("                  [" + e.source + "]", 19);
+  }
 }
 
 std::optional<std::string> read_input(const std::string& file) {
@@ -266,15 +246,15 @@ int run(const Options& o) {
       std::string known;
       for (const auto& p : tplayer::scenario_presets())
         known += (known.empty() ? "" : ", ") + p.key;
-      return report_errors({{"preset", "unknown preset \"" + *o.preset + "\"; known: " + known}},
+      return report_errors({{tplayer::FieldPath{"preset"}, "unknown preset \"" + *o.preset + "\"; known: " + known}},
                            o.json);
     }
     scenario = tplayer::to_value(preset->scenario);
   } else {
     const auto text = read_input(*o.file);
-    if (!text) return report_errors({{"json", "cannot read the file \"" + *o.file + "\""}}, o.json);
+    if (!text) return report_errors({{tplayer::FieldPath{"json"}, "cannot read the file \"" + *o.file + "\""}}, o.json);
     tplayer::JsonParse parsed = tplayer::parse_json(*text);
-    if (!parsed.ok()) return report_errors({{"json", parsed.error}}, o.json);
+    if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, o.json);
     scenario = std::move(parsed.value);
   }
   const tplayer::Outcome outcome = tplayer::solve_value(scenario);

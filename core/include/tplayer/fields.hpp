@@ -1,0 +1,136 @@
+// The input fields of SPEC section 2, declared once: one table per object (scenario, workload,
+// accelerator, link). The reader's keys and types, validation's range rules, the normalised
+// scenario's order, the sweepable fields and the catalogue's description of the fields (for the
+// page and the d.ts) all walk these tables. Adding a field is one row here (plus its member).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "tplayer/model.hpp"
+
+namespace tplayer {
+
+// How a field's value is read.
+enum class FieldKind {
+  Count,        // a whole number
+  Real,         // a finite number
+  Text,         // a string
+  Precision,    // a precision key (SPEC 2.3), normalised
+  LinkKey,      // a link preset key
+  Bandwidth,    // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
+  Time,
+  Bytes,
+  Compute,
+  Workload,     // a workload preset key or object
+  Accelerator,  // an accelerator preset key or object
+  Links,        // an ordered map (or array) of links
+  PeakFlops,    // an object of precision -> FLOP/s
+};
+
+// The range rule validate() applies to a scalar field.
+enum class FieldRule {
+  None,
+  AtLeast0,     // a whole number in [0, kMaxCount]
+  AtLeast1,     // a whole number in [1, kMaxCount]
+  Positive,     // a real in [kMinPositive, kMaxReal]
+  NonNegative,  // a real in [0, kMaxReal]
+  Fraction,     // a real in (0, 1]
+};
+
+// A default as users see it; the struct's own initialiser holds the same value (a test checks).
+using FieldDefault = std::variant<std::monostate, double, std::string_view>;
+
+template <class T>
+using FieldMember =
+    std::variant<std::int64_t T::*, std::optional<std::int64_t> T::*, double T::*,
+                 std::optional<double> T::*, std::string T::*, Workload T::*, Accelerator T::*,
+                 std::vector<Link> T::*, std::vector<PeakFlops> T::*>;
+
+template <class T>
+struct InputField {
+  std::string_view name;  // the JSON name
+  FieldKind kind;
+  FieldMember<T> member;
+  bool required;
+  FieldRule rule;
+  FieldDefault fallback;  // monostate: required, or derived from other fields (see help)
+  bool sweepable;         // sweep() may vary it
+  std::string_view what;  // a noun phrase for messages: "a bandwidth in bytes/s"
+  std::string_view help;  // one line for people
+};
+
+inline constexpr std::string_view kCustomName = "custom";
+
+inline const InputField<Scenario> kScenarioFields[] = {
+    {"workload", FieldKind::Workload, &Scenario::workload, true, FieldRule::None, {}, false,
+     "a workload", "the transformer: a workload preset key or an object (SPEC 2.1)"},
+    {"tp_size", FieldKind::Count, &Scenario::tp_size, true, FieldRule::AtLeast1, {}, true,
+     "a rank count", "tensor-parallel degree: ranks that share the layer"},
+    {"tokens", FieldKind::Count, &Scenario::tokens, true, FieldRule::AtLeast1, {}, true,
+     "a token count",
+     "tokens through the layer in one step (micro-batch x sequence; 1 per sequence in decode)"},
+    {"accelerator", FieldKind::Accelerator, &Scenario::accelerator, true, FieldRule::None, {},
+     false, "an accelerator", "the chip each rank runs on: a preset key or an object"},
+    {"precision", FieldKind::Precision, &Scenario::precision, false, FieldRule::None,
+     kDefaultPrecision, false, "a precision key",
+     "number format and peak kind: <format>, <format>_dense or <format>_sparse"},
+    {"local_efficiency", FieldKind::Real, &Scenario::local_efficiency, true, FieldRule::Fraction,
+     {}, true, "a fraction", "fraction of the precision's peak the sharded matmuls reach"},
+    {"links", FieldKind::Links, &Scenario::links, true, FieldRule::None, {}, false, "links",
+     "the interconnects to price the exchange on: name -> link"},
+    {"collectives_per_layer", FieldKind::Count, &Scenario::collectives_per_layer, false,
+     FieldRule::AtLeast0, static_cast<double>(kDefaultCollectivesPerLayer), true,
+     "an all-reduce count", "all-reduces per layer (2 in a forward pass)"},
+};
+
+inline const InputField<Workload> kWorkloadFields[] = {
+    {"name", FieldKind::Text, &Workload::name, false, FieldRule::None, kCustomName, false,
+     "a name", "what to call it"},
+    {"parameters", FieldKind::Real, &Workload::parameters, true, FieldRule::Positive, {}, false,
+     "a parameter count", "parameters of the whole model"},
+    {"layers", FieldKind::Count, &Workload::layers, true, FieldRule::AtLeast1, {}, false,
+     "a layer count", "transformer layers"},
+    {"hidden_dim", FieldKind::Count, &Workload::hidden_dim, true, FieldRule::AtLeast1, {}, false,
+     "a width", "hidden dimension h"},
+    {"heads", FieldKind::Count, &Workload::heads, true, FieldRule::AtLeast1, {}, false,
+     "a head count", "attention heads"},
+    {"kv_heads", FieldKind::Count, &Workload::kv_heads, false, FieldRule::None, {}, false,
+     "a head count", "key/value heads (default: heads)"},
+    {"inference_flops", FieldKind::Real, &Workload::inference_flops, false, FieldRule::Positive,
+     {}, false, "FLOPs per token",
+     "forward FLOPs per token for the whole model (default: 2 x parameters)"},
+};
+
+inline const InputField<Accelerator> kAcceleratorFields[] = {
+    {"name", FieldKind::Text, &Accelerator::name, false, FieldRule::None, kCustomName, false,
+     "a name", "what to call it"},
+    {"peak_flops", FieldKind::PeakFlops, &Accelerator::peak_flops, true, FieldRule::None, {},
+     false, "peaks", "precision key -> peak FLOP/s (at least one)"},
+    {"memory_capacity", FieldKind::Bytes, &Accelerator::memory_capacity, true,
+     FieldRule::Positive, {}, false, "a capacity in bytes", "memory per accelerator"},
+    {"memory_bandwidth", FieldKind::Bandwidth, &Accelerator::memory_bandwidth, true,
+     FieldRule::Positive, {}, false, "a bandwidth in bytes/s", "memory bandwidth"},
+    {"native_link", FieldKind::LinkKey, &Accelerator::native_link, false, FieldRule::None, {},
+     false, "a link preset key", "the chip's own scale-up link, for the UI to suggest"},
+};
+
+inline const InputField<Link> kLinkFields[] = {
+    {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
+     "the link's name (in the array form of links; the map form names it by its key)"},
+    {"bandwidth", FieldKind::Bandwidth, &Link::bandwidth, true, FieldRule::Positive, {}, false,
+     "a bandwidth in bytes/s", "bytes/s per direction, per rank"},
+    {"latency", FieldKind::Time, &Link::latency, false, FieldRule::NonNegative, 0.0, false,
+     "a latency in seconds", "alpha: seconds per ring step"},
+};
+
+// The table of a sweepable scenario field, or nullptr.
+const InputField<Scenario>* find_sweepable(std::string_view name);
+
+// "tp_size, tokens, local_efficiency or collectives_per_layer": for messages.
+std::string sweepable_names();
+
+}  // namespace tplayer

@@ -1,0 +1,70 @@
+// What the doors (CLI, WebAssembly, tests, fuzzers) call: read a scenario from its JSON form
+// (SPEC section 2), validate it, solve it (SPEC section 3), sweep one field, and turn scenarios,
+// results and the catalogue back into values. Invalid input is data: a list of FieldError,
+// never a throw.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tplayer/json.hpp"
+#include "tplayer/model.hpp"
+#include "tplayer/value.hpp"
+
+namespace tplayer {
+
+// Stage 1: converts a JSON-shaped value into a Scenario: resolves preset keys, parses unit
+// strings, applies defaults. Reports type problems (a string where a number belongs, a
+// fractional count, NaN, a missing or unknown field); leaves every range rule to validate().
+struct ScenarioRead {
+  Scenario scenario;
+  std::vector<FieldError> errors;
+};
+ScenarioRead read_scenario(const Value& value);
+
+// Stage 2: every range rule of SPEC section 3; empty when the scenario can be solved.
+std::vector<FieldError> validate(const Scenario& scenario);
+
+// Stage 3: solves a scenario that validate() accepted. Times are finite and non-negative.
+Result solve(const Scenario& scenario);
+
+// The warnings of SPEC section 3 (the result still stands). solve() includes them.
+std::vector<FieldError> warnings(const Scenario& scenario);
+
+// read + validate + solve: a result, or the errors that stop one, and the scenario as read.
+struct Outcome {
+  std::optional<Result> result;
+  std::vector<FieldError> errors;
+  Scenario scenario;  // as read, defaults applied
+};
+Outcome solve_value(const Value& value);
+
+// One scenario solved at many values of one sweepable field (fields.hpp): the scenario is read
+// once, and each point changes only that field in one working copy.
+class Sweep {
+ public:
+  Sweep(const Value& scenario, std::string_view field);
+  Outcome at(double value);
+
+ private:
+  ScenarioRead base_;
+  std::string field_;
+  bool sweepable_ = false;
+  bool object_ = false;
+};
+
+// Every point of a sweep at once (for the CLI and tests; the wasm door streams Sweep::at).
+std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
+                           std::span<const double> values);
+
+// Value forms for the doors (the JSON names of SPEC sections 2 and 6).
+Value to_value(const Scenario& scenario);  // normalised: catalogue keys kept, SI numbers
+Value to_value(const Result& result);
+Value to_value(const std::vector<FieldError>& errors);  // {"errors": [{field, path, message}]}
+Value errors_value(const std::vector<FieldError>& errors);  // the array alone
+Value catalog_value();  // presets, workloads, accelerators, links, units, fields, limits
+
+}  // namespace tplayer

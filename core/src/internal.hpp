@@ -1,0 +1,55 @@
+// Helpers shared by the core's stages (read, validate, pipeline); not part of the public API.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tplayer/model.hpp"
+#include "tplayer/value.hpp"
+
+namespace tplayer {
+
+// A place in the scenario, built as a chain on the stack while reading or validating, and
+// turned into a FieldPath only when an error names it: valid input allocates no paths.
+class Where {
+ public:
+  Where() = default;  // the scenario itself
+  Where key(std::string_view name) const { return Where(this, name, 0, false); }
+  Where index(std::size_t i) const { return Where(this, {}, i, true); }
+  FieldPath path() const;
+
+ private:
+  Where(const Where* parent, std::string_view name, std::size_t i, bool is_index)
+      : parent_(parent), name_(name), index_(i), is_index_(is_index), root_(false) {}
+  const Where* parent_ = nullptr;
+  std::string_view name_;
+  std::size_t index_ = 0;
+  bool is_index_ = false;
+  bool root_ = true;
+};
+
+// Whether a link is named in paths by its name: a plain label (see plain_label) of at most
+// kMaxNameBytes that no earlier link has. Otherwise it is named by its position.
+bool named_by_name(std::span<const Link> before, std::string_view name);
+
+// The place of the link that follows `before` and is called `name`, under `links`.
+inline Where link_where(const Where& links, std::span<const Link> before, std::string_view name) {
+  return named_by_name(before, name) ? links.key(name) : links.index(before.size());
+}
+
+// A link name is a plain label: names travel in shared URLs and show on other people's pages,
+// so they carry no markup, no URL scheme and nothing invisible.
+bool plain_label(std::string_view name);
+
+// The accelerator's peak for a precision key (normalised on both sides), or nullptr.
+const PeakFlops* find_peak(const Accelerator& accelerator, std::string_view precision);
+
+// Sets a sweepable scenario field from a value with read_scenario's type rules, adding any
+// problem to `errors`. Returns false when `field` is not sweepable.
+bool read_sweep_field(Scenario& scenario, std::string_view field, const Value& value,
+                      std::vector<FieldError>& errors);
+
+}  // namespace tplayer

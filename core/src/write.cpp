@@ -1,0 +1,260 @@
+// Scenario, Result, errors and the catalogue -> Value: the forms every door hands out.
+#include <variant>
+
+#include "tplayer/catalog.hpp"
+#include "tplayer/fields.hpp"
+#include "tplayer/limits.hpp"
+#include "tplayer/precision.hpp"
+#include "tplayer/tplayer.hpp"
+#include "tplayer/units.hpp"
+
+namespace tplayer {
+namespace {
+
+Value count(std::int64_t n) { return Value::from(static_cast<double>(n)); }
+
+Value peaks_value(const std::vector<PeakFlops>& peaks) {
+  Value v = Value::make_object();
+  for (const PeakFlops& p : peaks) v.add(p.precision, Value::from(p.flops_per_s));
+  return v;
+}
+
+Value workload_value(const Workload& w);
+Value accelerator_value(const Accelerator& a);
+Value links_value(const std::vector<Link>& links);
+
+// The members of `object` that its field table names, in table order. Optional members that
+// were not given are left out; so is `skip` (the link's name, which the map form keys by).
+template <class T, std::size_t N>
+Value fields_value(const T& object, const InputField<T> (&table)[N], std::string_view skip = {}) {
+  Value v = Value::make_object();
+  for (const InputField<T>& f : table) {
+    if (f.name == skip) continue;
+    const std::string name(f.name);
+    std::visit(
+        [&](auto member) {
+          const auto& m = object.*member;
+          using M = std::remove_cvref_t<decltype(m)>;
+          if constexpr (std::is_same_v<M, std::int64_t>) {
+            v.add(name, count(m));
+          } else if constexpr (std::is_same_v<M, std::optional<std::int64_t>>) {
+            if (m) v.add(name, count(*m));
+          } else if constexpr (std::is_same_v<M, double>) {
+            v.add(name, Value::from(m));
+          } else if constexpr (std::is_same_v<M, std::optional<double>>) {
+            if (m) v.add(name, Value::from(*m));
+          } else if constexpr (std::is_same_v<M, std::string>) {
+            if (f.required || !m.empty()) v.add(name, Value::from(m));
+          } else if constexpr (std::is_same_v<M, Workload>) {
+            v.add(name, workload_value(m));
+          } else if constexpr (std::is_same_v<M, Accelerator>) {
+            v.add(name, accelerator_value(m));
+          } else if constexpr (std::is_same_v<M, std::vector<Link>>) {
+            v.add(name, links_value(m));
+          } else if constexpr (std::is_same_v<M, std::vector<PeakFlops>>) {
+            v.add(name, peaks_value(m));
+          }
+        },
+        f.member);
+  }
+  return v;
+}
+
+// A catalogue entry stays its key while it is unchanged.
+Value workload_value(const Workload& w) {
+  const WorkloadEntry* entry = find_workload(w.key);
+  if (entry && entry->workload == w) return Value::from(w.key);
+  return fields_value(w, kWorkloadFields);
+}
+
+Value accelerator_value(const Accelerator& a) {
+  const AcceleratorEntry* entry = find_accelerator(a.key);
+  if (entry && entry->accelerator == a) return Value::from(a.key);
+  return fields_value(a, kAcceleratorFields);
+}
+
+Value links_value(const std::vector<Link>& links) {
+  Value v = Value::make_object();
+  for (const Link& l : links) {
+    const LinkEntry* entry = find_link(l.preset);
+    const bool unchanged = entry && entry->bandwidth == l.bandwidth && entry->latency == l.latency;
+    v.add(l.name, unchanged ? Value::from(entry->key) : fields_value(l, kLinkFields, "name"));
+  }
+  return v;
+}
+
+template <class T>
+void add_scalars(Value& out, const T& object, const auto& fields) {
+  for (const auto& field : fields) {
+    std::visit([&](auto member) { out.add(std::string(field.name), Value::from(object.*member)); },
+               field.member);
+  }
+}
+
+Value path_value(const FieldPath& path) {
+  Value v = Value::make_array();
+  for (const PathStep& step : path) {
+    if (const auto* i = std::get_if<std::size_t>(&step))
+      v.push(Value::from(static_cast<double>(*i)));
+    else
+      v.push(Value::from(std::get<std::string>(step)));
+  }
+  return v;
+}
+
+std::string_view kind_name(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::Count:
+      return "count";
+    case FieldKind::Real:
+      return "real";
+    case FieldKind::Text:
+      return "string";
+    case FieldKind::Precision:
+      return "precision";
+    case FieldKind::LinkKey:
+      return "link_key";
+    case FieldKind::Bandwidth:
+      return "bandwidth";
+    case FieldKind::Time:
+      return "time";
+    case FieldKind::Bytes:
+      return "bytes";
+    case FieldKind::Compute:
+      return "compute";
+    case FieldKind::Workload:
+      return "workload";
+    case FieldKind::Accelerator:
+      return "accelerator";
+    case FieldKind::Links:
+      return "links";
+    case FieldKind::PeakFlops:
+      return "peak_flops";
+  }
+  return "";
+}
+
+template <class T, std::size_t N>
+Value field_table_value(const InputField<T> (&table)[N]) {
+  Value list = Value::make_array();
+  for (const InputField<T>& f : table) {
+    Value& item = list.push(Value::make_object());
+    item.add("name", Value::from(f.name));
+    item.add("kind", Value::from(kind_name(f.kind)));
+    item.add("required", Value::from(f.required));
+    item.add("sweepable", Value::from(f.sweepable));
+    item.add("help", Value::from(f.help));
+    if (const auto* d = std::get_if<double>(&f.fallback)) item.add("default", Value::from(*d));
+    if (const auto* s = std::get_if<std::string_view>(&f.fallback))
+      item.add("default", Value::from(*s));
+  }
+  return list;
+}
+
+Value limits_value() {
+  Value v = Value::make_object();
+  v.add("max_links", Value::from(static_cast<double>(kMaxLinks)));
+  v.add("max_name_bytes", Value::from(static_cast<double>(kMaxNameBytes)));
+  v.add("max_errors", Value::from(static_cast<double>(kMaxErrors)));
+  v.add("max_json_bytes", Value::from(static_cast<double>(kMaxJsonBytes)));
+  v.add("max_json_depth", Value::from(static_cast<double>(kMaxJsonDepth)));
+  v.add("max_count", Value::from(static_cast<double>(kMaxCount)));
+  v.add("min_positive", Value::from(kMinPositive));
+  v.add("max_real", Value::from(kMaxReal));
+  return v;
+}
+
+}  // namespace
+
+Value to_value(const Scenario& s) {
+  Value v = fields_value(s, kScenarioFields);
+  v.object.insert(v.object.begin(), {"type", Value::from(kScenarioType)});
+  return v;
+}
+
+Value to_value(const Result& r) {
+  Value v = Value::make_object();
+  v.add("type", Value::from(kResultType));
+  add_scalars(v, r, kResultFields);
+  v.add("warnings", errors_value(r.warnings));
+  Value& links = v.add("links", Value::make_array());
+  for (const LinkResult& l : r.links)
+    add_scalars(links.push(Value::make_object()), l, kLinkResultFields);
+  return v;
+}
+
+Value errors_value(const std::vector<FieldError>& errors) {
+  Value list = Value::make_array();
+  for (const FieldError& e : errors) {
+    Value& item = list.push(Value::make_object());
+    item.add("field", Value::from(e.field));
+    item.add("path", path_value(e.path));
+    item.add("message", Value::from(e.message));
+  }
+  return list;
+}
+
+Value to_value(const std::vector<FieldError>& errors) {
+  Value v = Value::make_object();
+  v.add("errors", errors_value(errors));
+  return v;
+}
+
+Value catalog_value() {
+  Value v = Value::make_object();
+  Value& presets = v.add("presets", Value::make_array());
+  for (const ScenarioPreset& p : scenario_presets()) {
+    Value& item = presets.push(Value::make_object());
+    item.add("key", Value::from(p.key));
+    item.add("title", Value::from(p.title));
+    item.add("lesson", Value::from(p.lesson));
+    item.add("scenario", to_value(p.scenario));
+    item.add("result", to_value(solve(p.scenario)));
+  }
+  Value& workloads = v.add("workloads", Value::make_array());
+  for (const WorkloadEntry& e : workload_catalog()) {
+    Value item = fields_value(e.workload, kWorkloadFields);
+    item.object.insert(item.object.begin(), {"key", Value::from(e.workload.key)});
+    if (!e.note.empty()) item.add("note", Value::from(e.note));
+    item.add("source", Value::from(e.source));
+    workloads.push(std::move(item));
+  }
+  Value& accelerators = v.add("accelerators", Value::make_array());
+  for (const AcceleratorEntry& e : accelerator_catalog()) {
+    Value item = fields_value(e.accelerator, kAcceleratorFields);
+    item.object.insert(item.object.begin(), {"key", Value::from(e.accelerator.key)});
+    item.add("source", Value::from(e.source));
+    accelerators.push(std::move(item));
+  }
+  Value& links = v.add("links", Value::make_array());
+  for (const LinkEntry& e : link_catalog()) {
+    Value& item = links.push(Value::make_object());
+    item.add("key", Value::from(e.key));
+    item.add("label", Value::from(e.label));
+    item.add("bandwidth", Value::from(e.bandwidth));
+    item.add("latency", Value::from(e.latency));
+    item.add("source", Value::from(e.source));
+  }
+  Value& precisions = v.add("precisions", Value::make_array());
+  for (std::string_view f : precision_formats()) {
+    Value& item = precisions.push(Value::make_object());
+    item.add("format", Value::from(f));
+    item.add("bytes_per_element", Value::from(parse_precision(f)->bytes_per_element));
+  }
+  Value& unit_list = v.add("units", Value::make_array());
+  for (const Unit& u : units()) {
+    Value& item = unit_list.push(Value::make_object());
+    item.add("symbol", Value::from(u.symbol));
+    item.add("dimension", Value::from(base_unit(u.dimension)));
+    item.add("factor", Value::from(u.factor / u.divisor));
+  }
+  Value& fields = v.add("fields", Value::make_object());
+  fields.add("scenario", field_table_value(kScenarioFields));
+  fields.add("workload", field_table_value(kWorkloadFields));
+  fields.add("accelerator", field_table_value(kAcceleratorFields));
+  fields.add("link", field_table_value(kLinkFields));
+  v.add("limits", limits_value());
+  return v;
+}
+
+}  // namespace tplayer

@@ -1,0 +1,229 @@
+// The facade behind both entries (index.js, the public module; testing.js, the test build):
+// loads the WebAssembly core and offers solve / check / sweep / catalog on plain objects. A
+// scenario crosses into WebAssembly as JSON text written by `toJsonText` below; every type and
+// range rule lives in the C++ core, so this file adds only the problems that JSON cannot carry
+// (functions, cycles, getters that throw), stopped at the core's own limits. Types: tplayer.d.ts.
+import createTplayerModule from '../build/wasm/tplayer_wasm.js';
+import { wasmGzipBase64 } from '../build/wasm/tplayer_wasm_bytes.js';
+
+export class ScenarioError extends Error {
+  constructor(errors) {
+    const list = Array.isArray(errors) ? errors : [];
+    super(list.map((e) => `${e.field}: ${e.message}`).join('; ') || 'invalid scenario');
+    this.errors = list;
+  }
+}
+ScenarioError.prototype.name = 'ScenarioError';
+
+// Unwinds the walker with the field where it stopped.
+class Stop {
+  constructor(message) {
+    this.message = message;
+  }
+}
+
+// An error as the core writes one: the path, and the same path as dotted text.
+function fieldError(path, message) {
+  let field = '';
+  for (const key of path) {
+    field += typeof key === 'number' ? `[${key}]` : field ? `.${key}` : key;
+  }
+  return { field: field || 'scenario', path: [...path], message };
+}
+
+function describeThrown(error) {
+  try {
+    const text = error instanceof Error ? error.message : String(error);
+    return typeof text === 'string' ? text.slice(0, 200) : 'an exception';
+  } catch {
+    return 'an exception';
+  }
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+// UTF-8 bytes of a JSON string literal beyond its UTF-16 length (the core counts bytes).
+function extraUtf8Bytes(text) {
+  if (!NON_ASCII.test(text)) return 0;
+  let extra = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x800) extra += c >= 0xd800 && c <= 0xdbff ? 1 : 2; // a pair is 4 bytes in all
+    else if (c >= 0x80) extra += 1;
+  }
+  return extra;
+}
+
+// JSON text of a JS value, NaN and +-Infinity written as bare tokens (the core reads them
+// and names the field). Returns { text } or { errors: [{ field, path, message }] }; never throws.
+function toJsonText(root, { maxBytes, maxDepth }) {
+  const path = [];
+  const ancestors = [];
+  let text = '';
+  let bytes = 0;
+
+  const emit = (piece) => {
+    bytes += piece.length;
+    if (bytes > maxBytes) throw new Stop(`the scenario is longer than ${maxBytes} bytes of JSON`);
+    text += piece;
+  };
+
+  const read = (object, key) => {
+    try {
+      return object[key];
+    } catch (error) {
+      throw new Stop(`could not be read: ${describeThrown(error)}`);
+    }
+  };
+
+  const walk = (value) => {
+    switch (typeof value) {
+      case 'number':
+        if (Number.isFinite(value)) emit(Object.is(value, -0) ? '-0' : String(value));
+        else emit(value > 0 ? 'Infinity' : value < 0 ? '-Infinity' : 'NaN');
+        return;
+      case 'string': {
+        if (bytes + value.length > maxBytes) {
+          throw new Stop(`a string of ${value.length} characters; the scenario is limited to ${maxBytes} bytes of JSON`);
+        }
+        const quoted = JSON.stringify(value);
+        bytes += extraUtf8Bytes(quoted);
+        emit(quoted);
+        return;
+      }
+      case 'boolean':
+        emit(value ? 'true' : 'false');
+        return;
+      case 'object':
+        if (value === null) {
+          emit('null');
+          return;
+        }
+        break;
+      default:
+        throw new Stop(`expected a JSON value (number, string, boolean, null, array or object), got ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`);
+    }
+    if (ancestors.length >= maxDepth) throw new Stop(`nested deeper than ${maxDepth} levels`);
+    if (ancestors.includes(value)) throw new Stop('refers back to itself (a cycle)');
+    ancestors.push(value);
+    let isArray;
+    let keys;
+    try {
+      isArray = Array.isArray(value);
+      keys = isArray ? null : Object.keys(value);
+    } catch (error) {
+      throw new Stop(`could not be read: ${describeThrown(error)}`);
+    }
+    if (isArray) {
+      const length = read(value, 'length');
+      emit('[');
+      for (let i = 0; i < length; i++) {
+        if (i) emit(',');
+        path.push(i);
+        const item = read(value, i);
+        if (item === undefined) emit('null');
+        else walk(item);
+        path.pop();
+      }
+      emit(']');
+    } else {
+      emit('{');
+      let first = true;
+      for (const key of keys) {
+        path.push(key);
+        const item = read(value, key);
+        if (item !== undefined) {
+          emit(first ? '' : ',');
+          first = false;
+          emit(JSON.stringify(key));
+          emit(':');
+          walk(item);
+        }
+        path.pop();
+      }
+      emit('}');
+    }
+    ancestors.pop();
+  };
+
+  try {
+    walk(root);
+    return { text };
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error; // a bug here, not in the input
+    return { errors: [fieldError(path, error.message)] };
+  }
+}
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) deepFreeze(value[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+async function inflate(base64) {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).arrayBuffer();
+}
+
+// Loads the module: the public API, and the wasm instance (for the test entry only).
+export async function instantiate(options = {}) {
+  const wasmBinary = options.wasmBinary ?? (await inflate(wasmGzipBase64));
+  const wasm = await createTplayerModule({ wasmBinary });
+  const catalog = deepFreeze(wasm.catalog());
+  // The core's own limits: the facade stops serialising where the core would refuse.
+  const limits = { maxBytes: catalog.limits.max_json_bytes, maxDepth: catalog.limits.max_json_depth };
+  const serialise = (value) => toJsonText(value, limits);
+  const run = (call, scenario) => {
+    const json = serialise(scenario);
+    return json.errors ?? call(json.text); // an outcome, or an array of errors
+  };
+  const Scenarios = Object.freeze(Object.fromEntries(catalog.presets.map((p) => [p.key, p])));
+
+  const api = Object.freeze({
+    solve(scenario) {
+      const out = run(wasm.solve, scenario);
+      if (Array.isArray(out)) throw new ScenarioError(out);
+      return out;
+    },
+    check(scenario) {
+      const out = run(wasm.check, scenario);
+      return Array.isArray(out) ? { errors: out } : out;
+    },
+    sweep(scenario, field, values) {
+      if (typeof field !== 'string') {
+        throw new ScenarioError([fieldError(['sweep'], `expected the name of a field to sweep, got ${typeof field}`)]);
+      }
+      const numbers = sweepValues(values, serialise);
+      const json = serialise(scenario);
+      if (json.errors) return numbers.list.map((value) => ({ value, errors: json.errors }));
+      return wasm.sweep(json.text, field, numbers.text).map((out, i) =>
+        Array.isArray(out) ? { value: numbers.list[i], errors: out } : { value: numbers.list[i], result: out });
+    },
+    catalog: () => catalog,
+    Scenarios,
+    ScenarioError,
+    version: wasm.version(),
+  });
+  return { api, wasm, serialise, sweepValues: (values) => sweepValues(values, serialise) };
+}
+
+function sweepValues(values, serialise) {
+  if (!Array.isArray(values)) {
+    throw new ScenarioError([fieldError(['values'], 'expected an array of numbers')]);
+  }
+  const list = Array.from(values);
+  list.forEach((value, i) => {
+    if (typeof value !== 'number') {
+      throw new ScenarioError([fieldError(['values', i], `expected a number, got ${value === null ? 'null' : typeof value}`)]);
+    }
+  });
+  const json = serialise(list);
+  if (json.errors) throw new ScenarioError([fieldError(['values'], json.errors[0].message)]);
+  return { list, text: json.text };
+}

@@ -1,0 +1,28 @@
+// The test entry: the same API as index.js plus hooks into the WebAssembly instance (heap,
+// handles, raw JSON text, core-only timing) for the tests and the benchmark. Not shipped: it is
+// bundled apart from dist/tplayer.js and has no place in the public d.ts.
+import { instantiate, ScenarioError } from './facade.js';
+
+export { ScenarioError };
+
+let loading = null;
+
+// Loads once: { api, hooks }.
+export function load(options = {}) {
+  loading ??= instantiate(options ?? {}).then(({ api, wasm, serialise, sweepValues }) => ({
+    api,
+    hooks: Object.freeze({
+      heapBytes: () => wasm.heapSize(),
+      heapInUse: () => wasm.heapInUse(),
+      emvalHandles: () => wasm.count_emval_handles(),
+      toJsonText: serialise,
+      solveText: (text) => wasm.solve(String(text)),
+      sweepNsPerPoint(scenario, field, values) {
+        const json = serialise(scenario);
+        if (json.errors) throw new ScenarioError(json.errors);
+        return wasm.sweepNsPerPoint(json.text, field, sweepValues(values).text);
+      },
+    }),
+  }));
+  return loading;
+}
