@@ -45,6 +45,24 @@ describe('editing', () => {
   });
 });
 
+describe('custom means edited', () => {
+  it('an edited workload is custom until the catalogue number is typed back or Reset', async () => {
+    await page.fill(byId('in-workload.layers'), '48');
+    await page.waitForSelector('.badge-line');
+    expect(await text(page, '.badge-line')).toContain('custom edited from GPT-3 175B');
+    expect(await page.inputValue('#in-preset')).toBe('');
+    expect(await text(page, '.a-preset')).toContain('edited from “GPT-3, TP 8');
+    await expectShows(page, await solveInPage(page, gpt3({ workload: { parameters: 175e9, layers: 48, hidden_dim: 12288, heads: 96, kv_heads: 96, inference_flops: 350e9 } })));
+    await page.fill(byId('in-workload.layers'), '96');
+    await page.waitForFunction(() => !document.querySelector('.badge-line'));
+    expect(await page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');
+    await page.fill(byId('in-workload.heads'), '64');
+    await page.click('button:has-text("Reset")');
+    await page.waitForFunction(() => !document.querySelector('.badge-line'));
+    expect(await page.inputValue(byId('in-workload.heads'))).toBe('96');
+  });
+});
+
 describe('bad input: the message next to the field, the text kept, the old result greyed', () => {
   const cases = [
     ['tp_size', 'in-tp_size', 'abc', 'expected a whole number'],
@@ -59,7 +77,7 @@ describe('bad input: the message next to the field, the text kept, the old resul
     ['heads', 'in-workload.heads', '0', '>= 1'],
     ['parameters', 'in-workload.parameters', '-175e9', '> 0'],
     ['kv_heads', 'in-workload.kv_heads', '200', '<= 96'],
-    ['a peak', 'in-accelerator.peak', '0', '> 0'],
+    ['a peak', 'in-accelerator.peak_flops', '0', '> 0'],
     ['memory capacity', 'in-accelerator.memory_capacity', 'lots', 'expected a size in bytes'],
     ['infinity', 'in-tokens', '1e309', 'expected a whole number'],
   ];

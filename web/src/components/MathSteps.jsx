@@ -1,4 +1,4 @@
-// "Show the math": SPEC section 3 step by step with this scenario's numbers.
+// "Show the math": the model step by step with this scenario's numbers.
 
 import * as fmt from '../format.js';
 import { linkSteps, scalarSteps } from '../math.js';
@@ -18,9 +18,7 @@ function Steps({ steps }) {
   );
 }
 
-export function MathSteps({ v, open }) {
-  const shown = v.shown;
-  const inp = v.inputs;
+export function MathSteps({ shown, inputs: inp, open = false }) {
   if (!shown || !inp) return null;
   const { result: r, names } = shown;
   return (

@@ -1,19 +1,23 @@
-// Every field of SPEC section 2, and the messages that no single input owns.
+// Every field of the scenario, and the messages that no single input owns.
 
+import { useContext } from 'preact/hooks';
+import { MessagesContext } from '../context.js';
 import { AcceleratorFields } from './AcceleratorFields.jsx';
 import { LinksEditor } from './LinksEditor.jsx';
 import { Messages } from './Messages.jsx';
 import { RunFields } from './RunFields.jsx';
 import { WorkloadFields } from './WorkloadFields.jsx';
 
-export function ScenarioForm({ v }) {
+/** `result`: the valid result of this form, or null while it is invalid (for the hints that echo it). */
+export function ScenarioForm({ form, result, addPick }) {
+  const messages = useContext(MessagesContext);
   return (
     <form class="scenario" aria-label="Scenario" onSubmit={(e) => e.preventDefault()} noValidate>
-      <Messages id="other" errors={v.errors['']} warnings={v.warnings['']} />
-      <RunFields v={v} />
-      <LinksEditor v={v} />
-      <AcceleratorFields v={v} />
-      <WorkloadFields v={v} />
+      <Messages id="other" errors={messages.errors['']} warnings={messages.warnings['']} />
+      <RunFields form={form} />
+      <LinksEditor form={form} results={result?.links} addPick={addPick} />
+      <AcceleratorFields form={form} result={result} />
+      <WorkloadFields form={form} />
     </form>
   );
 }
