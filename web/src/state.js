@@ -100,8 +100,9 @@ export function createAppState({ win } = {}) {
   function writeUrl(mode) {
     if (!win) return;
     const v = view();
+    if (!v.valid) return; // the address bar keeps the last valid state (a pending write of it included)
     win.clearTimeout(timer);
-    if (!v.valid || v.hash === written) return;
+    if (v.hash === written) return;
     const write = () => {
       written = v.hash;
       win.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', urlWithHash(win.location.href, v.hash));

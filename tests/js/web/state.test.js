@@ -117,10 +117,18 @@ describe('createAppState', () => {
     state.actions.set('scenario', 'tokens', 'x');
     win.flush();
     expect(win.written).toHaveLength(2);
+    state.actions.set('scenario', 'tokens', '512');
+    state.actions.set('scenario', 'tokens', '512x'); // invalid: the pending write of 512 stands
+    win.flush();
+    expect(win.written[2]).toEqual(['replace', 'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4&tokens=512']);
+    state.actions.set('scenario', 'tokens', '256');
+    state.actions.set('scenario', 'tokens', '512'); // back to what the bar holds: nothing to write
+    win.flush();
+    expect(win.written).toHaveLength(3);
     // Back: the address bar holds the previous entry's hash, and the view follows it.
     win.navigate('#v=2&p=Gpt3TensorParallelLayerTp8');
     expect(view().presetKey).toBe('Gpt3TensorParallelLayerTp8');
-    expect(win.written).toHaveLength(2);
+    expect(win.written).toHaveLength(3);
   });
 
   it('opens a hash exactly, writes its own form of an old one, and drops one the core rejects with a notice', () => {
