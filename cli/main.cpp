@@ -30,7 +30,7 @@ constexpr const char* kUsage =
 Prices the all-reduces of one tensor-parallel transformer layer on every link you list.
 
   --preset NAME          solve a catalogue scenario (see --list)
-  --json FILE            read a scenario in the JSON form of SPEC section 2 (FILE "-" = stdin)
+  --json FILE            read a scenario as JSON, its fields as in the README (FILE "-" = stdin)
   --json                 (with no file after it) print the result object as JSON
   --format table|json    output format; table by default
   --print-scenario       print the scenario (JSON) instead of solving it
@@ -149,7 +149,7 @@ void print_link(const tplayer::LinkResult& l, bool binding) {
 
 void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
   wrapped(s.workload.name + ", TP " + std::to_string(s.tp_size) + ", " + std::to_string(s.tokens) +
-              " tokens, " + std::to_string(s.collectives_per_layer) + " all-reduces per layer",
+              " tokens, " + std::to_string(tplayer::collectives_per_layer(s)) + " all-reduces per layer, " + s.pass + " pass" + (s.recompute ? " with recomputation" : ""),
           2);
   wrapped(s.accelerator.name + ", " + s.precision + ": " +
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +

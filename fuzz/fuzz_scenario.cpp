@@ -36,7 +36,7 @@ void check_numbers(const T& object, const Fields& fields, std::string_view where
 
 // The promises of SPEC section 3 for one solved scenario.
 void check_result(const Scenario& s, const Result& r) {
-  const double c = static_cast<double>(s.collectives_per_layer);
+  const double c = static_cast<double>(collectives_per_layer(s));
 
   check_numbers(r, kResultFields, "result.");
   require(r.compute_time_s > 0 && r.single_device_time_s > 0 && r.flops_per_layer > 0 &&
@@ -82,7 +82,7 @@ void check_result(const Scenario& s, const Result& r) {
     if (s.tp_size == 1)
       require(l.communication_time_s == 0 && l.wire_bytes_per_rank == 0,
               "tp_size 1 exchanges nothing", where);
-    if (s.collectives_per_layer == 0)
+    if (collectives_per_layer(s) == 0)
       require(l.communication_time_s == 0 && l.bound == "compute",
               "collectives_per_layer 0 prices no exchange", where);
     if (l.communication_time_s > r.links[binding].communication_time_s) binding = i;
@@ -93,7 +93,7 @@ void check_result(const Scenario& s, const Result& r) {
   require(r.bound == r.links[binding].bound, "the scenario's bound is its binding link's bound");
 
   // Warnings: exactly the rules of SPEC section 3.
-  std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0;
+  std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0;
   for (const FieldError& w : r.warnings) {
     if (w.field == "tp_size")
       ++tp_warnings;
@@ -101,6 +101,8 @@ void check_result(const Scenario& s, const Result& r) {
       ++memory_warnings;
     else if (w.field == "collectives_per_layer")
       ++collective_warnings;
+    else if (w.field == "pass")
+      ++pass_warnings;
     else
       fuzz::fail("a warning on an unexpected field", w.field);
   }
@@ -111,8 +113,17 @@ void check_result(const Scenario& s, const Result& r) {
           std::to_string(tp_warnings) + " != " + std::to_string(want_tp));
   require(memory_warnings == (r.fits_in_memory ? 0u : 1u),
           "a memory warning exactly when the weights do not fit");
-  require(collective_warnings == (s.collectives_per_layer == 0 ? 1u : 0u),
+  require(collective_warnings == (collectives_per_layer(s) == 0 ? 1u : 0u),
           "a collectives warning exactly when collectives_per_layer is 0");
+  require(pass_warnings == (s.pass == "forward" ? 0u : 1u),
+          "a memory-fit warning exactly for a backward or training pass");
+  // SPEC 3.6: the pass multiplies compute; attention is part of the FLOPs.
+  const int m = compute_multiplier(s);
+  require(r.compute_multiplier == m && m >= 1 && m <= 4, "compute_multiplier is the pass's");
+  require(r.attention_flops_per_layer <= r.flops_per_layer,
+          "attention FLOPs are part of the layer's FLOPs");
+  require((r.attention_flops_per_layer == 0) == (s.attention_context == 0),
+          "attention FLOPs exactly when attention_context > 0");
 }
 
 // to_value(result) has the SPEC field names in order and survives JSON text unchanged.

@@ -19,6 +19,7 @@
 #include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/precision.hpp"
+#include "tplayer/fields.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 
@@ -45,38 +46,27 @@ constexpr const char* kHandMade[] = {
     R"({"type":"TensorParallelLayerScenario","workload":"Llama2_70B","tp_size":3,"tokens":7,)"
     R"("accelerator":"MI300X","precision":"fp8","local_efficiency":1e-30,)"
     R"("links":{"a":{"bandwidth":"1 ms"},"a":{"bandwidth":0,"latency":-1}}})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":2048,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"nv":"nvlink4"},"pass":"training","recompute":true,"attention_context":4096})",
+    R"({"workload":"Llama3_70B","tp_size":2,"tokens":1,"accelerator":"H200","local_efficiency":1,)"
+    R"("links":{"nv":"nvlink4"},"pass":"backward","recompute":false,"collectives_per_layer":0})",
+    R"({"workload":"GPT2","tp_size":5,"tokens":9,"accelerator":"A100","local_efficiency":0.3,)"
+    R"("links":{"x":"pcie4"},"pass":"inference","recompute":"yes","attention_context":-1.5})",
+    R"({"workload":"GPT2","tp_size":5,"tokens":9,"accelerator":"A100","local_efficiency":0.3,)"
+    R"("links":{"x":"pcie4"},"pass":"forward","recompute":true,"attention_context":1e12})",
 };
 
-constexpr const char* kScenarioNames[] = {"type",
-                                          "name",
-                                          "description",
-                                          "workload",
-                                          "tp_size",
-                                          "tokens",
-                                          "accelerator",
-                                          "precision",
-                                          "local_efficiency",
-                                          "links",
-                                          "collectives_per_layer",
-                                          "parameters",
-                                          "layers",
-                                          "hidden_dim",
-                                          "heads",
-                                          "kv_heads",
-                                          "inference_flops",
-                                          "peak_flops",
-                                          "memory_capacity",
-                                          "memory_bandwidth",
-                                          "native_link",
-                                          "bandwidth",
-                                          "latency",
-                                          "key",
-                                          "label",
-                                          "source",
-                                          "note",
-                                          "title",
-                                          "lesson",
-                                          "TensorParallelLayerScenario"};
+// Member names beyond the field tables (which write_seeds walks): the scenario's extras, the
+// catalogue's descriptive members, and the type tag and choice values.
+constexpr const char* kOtherNames[] = {"type",  "name",   "description", "key",     "label",
+                                       "source", "note",  "title",       "lesson",
+                                       "TensorParallelLayerScenario",    "forward", "backward",
+                                       "training"};
+
+template <class T, std::size_t N>
+void add_field_names(std::set<std::string>& tokens, const InputField<T> (&table)[N]) {
+  for (const InputField<T>& f : table) tokens.insert("\"" + std::string(f.name) + "\"");
+}
 
 constexpr const char* kJsonTokens[] = {"{",        "}",
                                        "[",        "]",
@@ -187,7 +177,11 @@ int main(int argc, char** argv) {
 
   std::set<std::string> scenario_tokens(std::begin(kJsonTokens), std::end(kJsonTokens));
   std::set<std::string> unit_tokens(std::begin(kNumbers), std::end(kNumbers));
-  for (const char* name : kScenarioNames) scenario_tokens.insert("\"" + std::string(name) + "\"");
+  for (const char* name : kOtherNames) scenario_tokens.insert("\"" + std::string(name) + "\"");
+  add_field_names(scenario_tokens, kScenarioFields);
+  add_field_names(scenario_tokens, kWorkloadFields);
+  add_field_names(scenario_tokens, kAcceleratorFields);
+  add_field_names(scenario_tokens, kLinkFields);
   for (const auto& e : workload_catalog()) scenario_tokens.insert("\"" + e.workload.key + "\"");
   for (const auto& e : accelerator_catalog())
     scenario_tokens.insert("\"" + e.accelerator.key + "\"");

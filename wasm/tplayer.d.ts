@@ -62,9 +62,21 @@ export interface Scenario {
   local_efficiency: number;
   /** Ordered name -> link object or link preset key; or an array of preset keys / links with a name. */
   links: Record<string, string | Link> | Array<string | (Link & { name: string })>;
-  /** Default 2 (forward pass); Megatron training pays 4. */
+  /** All-reduces per layer; by default the pass's: 2 forward, 2 backward, 4 training, +2 with recompute. */
   collectives_per_layer?: number;
+  /** "forward" (default), "backward", or "training" (forward + backward): compute x1, x2, x3. */
+  pass?: Pass;
+  /** Full activation recomputation (backward or training only): +1 forward of compute, +2 all-reduces. Default false. */
+  recompute?: boolean;
+  /**
+   * Keys each token attends to, for the attention FLOPs 4 * hidden_dim * tokens * attention_context
+   * per forward (default 0: left out). A causal prefill of S tokens attends to about S/2; a decode
+   * step's attention reads the KV cache, which is bound by memory bandwidth and not priced here.
+   */
+  attention_context?: number;
 }
+
+export type Pass = "forward" | "backward" | "training";
 
 export interface LinkResult {
   name: string;
@@ -100,6 +112,11 @@ export interface Result {
   fits_in_memory: boolean;
   binding_link: string;
   bound: "compute" | "communication";
+  pass: Pass;
+  /** Forward passes of compute the pass costs: 1, 2 or 3, +1 with recompute. */
+  compute_multiplier: number;
+  /** The attention part of flops_per_layer (0 when attention_context is 0). */
+  attention_flops_per_layer: number;
   warnings: FieldError[];
   links: LinkResult[];
 }
@@ -122,11 +139,14 @@ export interface NormalisedScenario extends Scenario {
   precision: string;
   links: Record<string, string | { bandwidth: number; latency: number }>;
   collectives_per_layer: number;
+  pass: Pass;
+  recompute: boolean;
+  attention_context: number;
 }
 
 export type SweepPoint = Outcome & { value: number };
 
-export type SweepField = "tp_size" | "tokens" | "local_efficiency" | "collectives_per_layer";
+export type SweepField = "tp_size" | "tokens" | "local_efficiency" | "collectives_per_layer" | "attention_context";
 
 export interface Preset {
   key: string;
@@ -141,15 +161,17 @@ export interface Preset {
 export interface FieldInfo {
   name: string;
   kind:
-    | "count" | "real" | "string" | "precision" | "link_key" | "bandwidth" | "time" | "bytes"
-    | "compute" | "workload" | "accelerator" | "links" | "peak_flops";
+    | "count" | "real" | "string" | "choice" | "boolean" | "precision" | "link_key" | "bandwidth"
+    | "time" | "bytes" | "compute" | "workload" | "accelerator" | "links" | "peak_flops";
   required: boolean;
   /** Whether sweep() may vary it. */
   sweepable: boolean;
   /** One line for people. */
   help: string;
   /** Present when the field has a fixed default. */
-  default?: number | string;
+  default?: number | string | boolean;
+  /** The values a "choice" field takes. */
+  choices?: string[];
 }
 
 /** The limits on a scenario, as the core enforces them. */

@@ -35,12 +35,34 @@ std::vector<FieldError> warnings(const Scenario& s) {
                        format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
                        format_binary_bytes(s.accelerator.memory_capacity) + ")");
   }
-  if (s.collectives_per_layer == 0) {
+  if (pass_of(s).compute_multiplier > 1) {
+    out.emplace_back(FieldPath{"pass"},
+                     "a " + std::string(pass_of(s).name) +
+                         " pass also holds gradients" +
+                         (pass_of(s).name == "training" ? ", optimizer state" : "") +
+                         " and activations: the memory fit counts the weights only");
+  }
+  if (collectives_per_layer(s) == 0) {
     out.emplace_back(FieldPath{"collectives_per_layer"},
                    "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
                    "compute only");
   }
   return out;
+}
+
+const PassKind& pass_of(const Scenario& s) {
+  for (const PassKind& p : kPasses)
+    if (p.name == s.pass) return p;
+  return kPasses[0];
+}
+
+int compute_multiplier(const Scenario& s) {
+  return pass_of(s).compute_multiplier + (s.recompute ? kRecomputeMultiplier : 0);
+}
+
+std::int64_t collectives_per_layer(const Scenario& s) {
+  if (s.collectives_per_layer) return *s.collectives_per_layer;
+  return pass_of(s).collectives_per_layer + (s.recompute ? kRecomputeCollectives : 0);
 }
 
 Result solve(const Scenario& s) {
@@ -49,13 +71,23 @@ Result solve(const Scenario& s) {
 
   const double n = static_cast<double>(s.tp_size);
   const double tokens = static_cast<double>(s.tokens);
-  const double c = static_cast<double>(s.collectives_per_layer);
+  const double c = static_cast<double>(collectives_per_layer(s));
+  const double multiplier = compute_multiplier(s);
   const double b = precision.bytes_per_element;
   const double eta = s.local_efficiency;
   const double flops_per_token = s.workload.inference_flops.value_or(2 * s.workload.parameters);
 
+  // SPEC 3.6: one forward is the matmuls plus attention (QK^T and AV: 4 h T context FLOPs);
+  // the pass costs `multiplier` forwards.
+  const double matmul_flops = flops_per_token / static_cast<double>(s.workload.layers) * tokens;
+  const double attention_flops = 4 * static_cast<double>(s.workload.hidden_dim) * tokens *
+                                 static_cast<double>(s.attention_context);
+
   Result r;
-  r.flops_per_layer = flops_per_token / static_cast<double>(s.workload.layers) * tokens;
+  r.pass = pass_of(s).name;
+  r.compute_multiplier = multiplier;
+  r.attention_flops_per_layer = multiplier * attention_flops;
+  r.flops_per_layer = multiplier * (matmul_flops + attention_flops);
   r.flops_per_rank = r.flops_per_layer / n;
   r.compute_time_s = r.flops_per_rank / (peak * eta);
   r.single_device_time_s = r.flops_per_layer / (peak * eta);

@@ -46,6 +46,16 @@ std::string known_keys(const Entries& entries, KeyOf key_of) {
   return joined(keys);
 }
 
+// "\"forward\", \"backward\" or \"training\"".
+std::string choices_text(std::span<const std::string_view> choices) {
+  std::string out;
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (i) out += i + 1 == choices.size() ? " or " : ", ";
+    out += "\"" + std::string(choices[i]) + "\"";
+  }
+  return out;
+}
+
 std::string precision_help() {
   return "expected <format>, <format>_dense or <format>_sparse with a format of " +
          joined(precision_formats(), " ");
@@ -181,9 +191,12 @@ class Reader {
                    [&](std::string T::*m) {
                      if (f.kind == FieldKind::Precision)
                        out.*m = precision(v, at);
+                     else if (f.kind == FieldKind::Choice)
+                       choice(v, at, f, out.*m);
                      else
                        text(v, at, out.*m);
                    },
+                   [&](bool T::*m) { boolean(v, at, out.*m); },
                    [&](Workload T::*m) { out.*m = workload(v, at); },
                    [&](Accelerator T::*m) { out.*m = accelerator(v, at); },
                    [&](std::vector<Link> T::*m) { out.*m = links(v, at); },
@@ -237,6 +250,29 @@ class Reader {
     }
     out = v.string;
     return true;
+  }
+
+  template <class T>
+  void choice(const Value& v, const Where& at, const InputField<T>& f, std::string& out) {
+    const std::string expected = "expected " + choices_text(f.choices);
+    if (!v.is_string()) {
+      fail(at, expected + ", got " + describe(v));
+      return;
+    }
+    const bool known = std::find(f.choices.begin(), f.choices.end(), v.string) != f.choices.end();
+    if (!known) {
+      fail(at, "unknown " + std::string(f.name) + " " + excerpt(v.string) + "; " + expected);
+      return;
+    }
+    out = v.string;
+  }
+
+  void boolean(const Value& v, const Where& at, bool& out) {
+    if (v.kind != Value::Kind::Bool) {
+      fail(at, "expected true or false, got " + describe(v));
+      return;
+    }
+    out = v.boolean;
   }
 
   std::string precision(const Value& v, const Where& at) {

@@ -200,6 +200,12 @@ std::vector<FieldError> validate(const Scenario& s) {
     check.count(workload.key("kv_heads"), *w.kv_heads, 1, std::max<std::int64_t>(w.heads, 1));
 
   check.rules(root, kScenarioFields, s);
+  if (s.recompute && pass_of(s).compute_multiplier == 1) {
+    check.fail(root.key("recompute"),
+               "recomputation runs the forward again inside a backward pass; expected pass "
+               "\"backward\" or \"training\" with recompute true, got pass " +
+                   excerpt(s.pass));
+  }
 
   const Accelerator& a = s.accelerator;
   const Where accelerator = root.key("accelerator");

@@ -45,6 +45,8 @@ Value fields_value(const T& object, const InputField<T> (&table)[N], std::string
             if (m) v.add(name, Value::from(*m));
           } else if constexpr (std::is_same_v<M, std::string>) {
             if (f.required || !m.empty()) v.add(name, Value::from(m));
+          } else if constexpr (std::is_same_v<M, bool>) {
+            v.add(name, Value::from(m));
           } else if constexpr (std::is_same_v<M, Workload>) {
             v.add(name, workload_value(m));
           } else if constexpr (std::is_same_v<M, Accelerator>) {
@@ -110,6 +112,10 @@ std::string_view kind_name(FieldKind kind) {
       return "real";
     case FieldKind::Text:
       return "string";
+    case FieldKind::Choice:
+      return "choice";
+    case FieldKind::Bool:
+      return "boolean";
     case FieldKind::Precision:
       return "precision";
     case FieldKind::LinkKey:
@@ -147,6 +153,11 @@ Value field_table_value(const InputField<T> (&table)[N]) {
     if (const auto* d = std::get_if<double>(&f.fallback)) item.add("default", Value::from(*d));
     if (const auto* s = std::get_if<std::string_view>(&f.fallback))
       item.add("default", Value::from(*s));
+    if (const auto* b = std::get_if<bool>(&f.fallback)) item.add("default", Value::from(*b));
+    if (!f.choices.empty()) {
+      Value& choices = item.add("choices", Value::make_array());
+      for (std::string_view c : f.choices) choices.push(Value::from(c));
+    }
   }
   return list;
 }
@@ -167,7 +178,10 @@ Value limits_value() {
 }  // namespace
 
 Value to_value(const Scenario& s) {
-  Value v = fields_value(s, kScenarioFields);
+  // Every value the model used, the pass-dependent default of collectives_per_layer included.
+  Scenario used = s;
+  used.collectives_per_layer = collectives_per_layer(s);
+  Value v = fields_value(used, kScenarioFields);
   v.object.insert(v.object.begin(), {"type", Value::from(kScenarioType)});
   return v;
 }

@@ -19,7 +19,8 @@ TPLAYER, CASES = (sys.argv[1], sys.argv[2]) if len(sys.argv) > 2 else (None, Non
 RESULT_FIELDS = {
     "type", "flops_per_layer", "flops_per_rank", "compute_time_s", "single_device_time_s",
     "message_bytes", "bytes_per_element", "peak_flops", "weights_per_rank_bytes",
-    "memory_capacity_bytes", "fits_in_memory", "binding_link", "bound", "warnings", "links"}
+    "memory_capacity_bytes", "fits_in_memory", "binding_link", "bound", "pass", "compute_multiplier",
+    "attention_flops_per_layer", "warnings", "links"}
 LINK_FIELDS = {
     "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",
     "latency_time_s", "communication_time_s", "wire_bytes_per_rank", "comm_to_compute", "bound",

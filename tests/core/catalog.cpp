@@ -274,7 +274,10 @@ TEST_CASE("presets: Gpt3TensorParallelLayerTp8 is the SPEC 3.1 case", "[catalog]
   CHECK(s.accelerator.key == "H100");
   CHECK(s.precision == "fp16_dense");
   CHECK(s.local_efficiency == 0.5);
-  CHECK(s.collectives_per_layer == 2);
+  CHECK(collectives_per_layer(s) == 2);
+  CHECK(s.pass == "forward");
+  CHECK(!s.recompute);
+  CHECK(s.attention_context == 0);
   REQUIRE(s.links.size() == 2);
   CHECK(s.links[0].name == "nvlink");
   CHECK(s.links[0].bandwidth == 450e9);
@@ -360,6 +363,9 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                 "fits_in_memory",
                                                 "binding_link",
                                                 "bound",
+                                                "pass",
+                                                "compute_multiplier",
+                                                "attention_flops_per_layer",
                                                 "warnings",
                                                 "links"};
   const std::vector<std::string> spec_link_fields = {"name",

@@ -54,7 +54,7 @@ describe('load', () => {
   it('resolves once: every call returns the same promise and API', async () => {
     expect(load()).toBe(load());
     expect(await load()).toBe(api);
-    expect(Object.keys(gpt3())).toEqual(['type', 'workload', 'tp_size', 'tokens', 'accelerator', 'precision', 'local_efficiency', 'links', 'collectives_per_layer']);
+    expect(Object.keys(gpt3())).toEqual(['type', 'workload', 'tp_size', 'tokens', 'accelerator', 'precision', 'local_efficiency', 'links', 'collectives_per_layer', 'pass', 'recompute', 'attention_context']);
     expect(api.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(api.ScenarioError).toBe(ScenarioError);
   });
@@ -322,7 +322,7 @@ describe('solve and check', () => {
     expect(Object.keys(r)).toEqual([
       'type', 'flops_per_layer', 'flops_per_rank', 'compute_time_s', 'single_device_time_s', 'message_bytes',
       'bytes_per_element', 'peak_flops', 'weights_per_rank_bytes', 'memory_capacity_bytes', 'fits_in_memory',
-      'binding_link', 'bound', 'warnings', 'links',
+      'binding_link', 'bound', 'pass', 'compute_multiplier', 'attention_flops_per_layer', 'warnings', 'links',
     ]);
     expect(Array.isArray(r.links) && Array.isArray(r.warnings)).toBe(true);
     expect(Object.keys(r.links[0])).toEqual([
@@ -379,6 +379,9 @@ describe('solve and check', () => {
       local_efficiency: 0.6,
       links: { nv: 'nvlink4', fabric: { bandwidth: 100 * 2 ** 30, latency: 0 } },
       collectives_per_layer: 2,
+      pass: 'forward',
+      recompute: false,
+      attention_context: 0,
     });
     expect(scenario).toEqual(native(['--json', '-', '--print-scenario'], JSON.stringify(typed)));
     // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.
@@ -419,8 +422,10 @@ describe('solve and check', () => {
     expect(names('link')).toEqual(['name', 'bandwidth', 'latency']);
     const byName = Object.fromEntries(fields.scenario.map((f) => [f.name, f]));
     expect(byName.precision.default).toBe('fp16_dense');
-    expect(byName.collectives_per_layer.default).toBe(2);
-    expect(fields.scenario.filter((f) => f.sweepable).map((f) => f.name)).toEqual(['tp_size', 'tokens', 'local_efficiency', 'collectives_per_layer']);
+    expect(byName.collectives_per_layer.default).toBeUndefined(); // follows the pass
+    expect(fields.scenario.filter((f) => f.sweepable).map((f) => f.name)).toEqual(['tp_size', 'tokens', 'local_efficiency', 'collectives_per_layer', 'attention_context']);
+    expect(byName.pass).toMatchObject({ kind: 'choice', default: 'forward', choices: ['forward', 'backward', 'training'] });
+    expect(byName.recompute).toMatchObject({ kind: 'boolean', default: false });
     for (const list of Object.values(fields)) for (const f of list) expect(f.help.length).toBeGreaterThan(5);
     expect(limits).toEqual({
       max_links: 64, max_name_bytes: 64, max_errors: 100, max_json_bytes: 2 ** 20, max_json_depth: 64,
@@ -428,7 +433,7 @@ describe('solve and check', () => {
     });
     const refused = api.sweep(gpt3(), 'precision', [1])[0].errors[0];
     expect(refused.path).toEqual(['sweep']);
-    expect(refused.message).toContain('tp_size, tokens, local_efficiency or collectives_per_layer');
+    expect(refused.message).toContain('tp_size, tokens, local_efficiency, collectives_per_layer or attention_context');
   });
 
   it('reports warnings in the result, not as errors', () => {

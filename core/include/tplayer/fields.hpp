@@ -19,6 +19,8 @@ enum class FieldKind {
   Count,        // a whole number
   Real,         // a finite number
   Text,         // a string
+  Choice,       // one of the row's choices
+  Bool,         // true or false
   Precision,    // a precision key (SPEC 2.3), normalised
   LinkKey,      // a link preset key
   Bandwidth,    // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
@@ -42,13 +44,35 @@ enum class FieldRule {
 };
 
 // A default as users see it; the struct's own initialiser holds the same value (a test checks).
-using FieldDefault = std::variant<std::monostate, double, std::string_view>;
+using FieldDefault = std::variant<std::monostate, double, std::string_view, bool>;
 
+// The member a row reads into: a pointer to a member of one of the types that object has.
 template <class T>
-using FieldMember =
-    std::variant<std::int64_t T::*, std::optional<std::int64_t> T::*, double T::*,
-                 std::optional<double> T::*, std::string T::*, Workload T::*, Accelerator T::*,
-                 std::vector<Link> T::*, std::vector<PeakFlops> T::*>;
+struct FieldMemberOf;
+template <>
+struct FieldMemberOf<Scenario> {
+  using type = std::variant<std::int64_t Scenario::*, std::optional<std::int64_t> Scenario::*,
+                            double Scenario::*, std::string Scenario::*, bool Scenario::*,
+                            Workload Scenario::*, Accelerator Scenario::*,
+                            std::vector<Link> Scenario::*>;
+};
+template <>
+struct FieldMemberOf<Workload> {
+  using type = std::variant<std::int64_t Workload::*, std::optional<std::int64_t> Workload::*,
+                            double Workload::*, std::optional<double> Workload::*,
+                            std::string Workload::*>;
+};
+template <>
+struct FieldMemberOf<Accelerator> {
+  using type = std::variant<double Accelerator::*, std::string Accelerator::*,
+                            std::vector<PeakFlops> Accelerator::*>;
+};
+template <>
+struct FieldMemberOf<Link> {
+  using type = std::variant<double Link::*, std::string Link::*>;
+};
+template <class T>
+using FieldMember = typename FieldMemberOf<T>::type;
 
 template <class T>
 struct InputField {
@@ -61,13 +85,14 @@ struct InputField {
   bool sweepable;         // sweep() may vary it
   std::string_view what;  // a noun phrase for messages: "a bandwidth in bytes/s"
   std::string_view help;  // one line for people
+  std::span<const std::string_view> choices = {};  // the values of a Choice field
 };
 
 inline constexpr std::string_view kCustomName = "custom";
 
 inline const InputField<Scenario> kScenarioFields[] = {
     {"workload", FieldKind::Workload, &Scenario::workload, true, FieldRule::None, {}, false,
-     "a workload", "the transformer: a workload preset key or an object (SPEC 2.1)"},
+     "a workload", "the transformer: a workload preset key or an object"},
     {"tp_size", FieldKind::Count, &Scenario::tp_size, true, FieldRule::AtLeast1, {}, true,
      "a rank count", "tensor-parallel degree: ranks that share the layer"},
     {"tokens", FieldKind::Count, &Scenario::tokens, true, FieldRule::AtLeast1, {}, true,
@@ -83,8 +108,20 @@ inline const InputField<Scenario> kScenarioFields[] = {
     {"links", FieldKind::Links, &Scenario::links, true, FieldRule::None, {}, false, "links",
      "the interconnects to price the exchange on: name -> link"},
     {"collectives_per_layer", FieldKind::Count, &Scenario::collectives_per_layer, false,
-     FieldRule::AtLeast0, static_cast<double>(kDefaultCollectivesPerLayer), true,
-     "an all-reduce count", "all-reduces per layer (2 in a forward pass)"},
+     FieldRule::AtLeast0, {}, true, "an all-reduce count",
+     "all-reduces per layer; by default the pass's: 2 forward, 2 backward, 4 training, +2 with "
+     "recomputation"},
+    {"pass", FieldKind::Choice, &Scenario::pass, false, FieldRule::None, kPasses[0].name, false,
+     "a pass", "forward, backward, or training (forward + backward): compute x1, x2 or x3",
+     kPassNames},
+    {"recompute", FieldKind::Bool, &Scenario::recompute, false, FieldRule::None, false, false,
+     "true or false",
+     "full activation recomputation: the forward runs again in the backward (+1 compute, +2 "
+     "all-reduces); backward or training only"},
+    {"attention_context", FieldKind::Count, &Scenario::attention_context, false,
+     FieldRule::AtLeast0, 0.0, true, "a key count",
+     "keys each token attends to, for the attention FLOPs 4 x hidden x tokens x context (0 leaves "
+     "them out; a causal prefill of S tokens attends to about S/2)"},
 };
 
 inline const InputField<Workload> kWorkloadFields[] = {

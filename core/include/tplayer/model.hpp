@@ -2,6 +2,7 @@
 // their fields once for every door (CLI JSON, wasm objects, tests).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,7 +36,28 @@ struct FieldError {
 };
 
 inline constexpr std::string_view kDefaultPrecision = "fp16_dense";
-inline constexpr std::int64_t kDefaultCollectivesPerLayer = 2;
+inline constexpr std::int64_t kDefaultCollectivesPerLayer = 2;  // of a forward pass
+
+// The passes of SPEC 3.6, with the compute they cost (in forward passes) and the all-reduces
+// they pay per layer by default (Megatron without sequence parallelism).
+struct PassKind {
+  std::string_view name;
+  int compute_multiplier;
+  int collectives_per_layer;
+};
+inline constexpr PassKind kPasses[] = {
+    {"forward", 1, 2},
+    {"backward", 2, 2},
+    {"training", 3, 4},
+};
+inline constexpr auto kPassNames = [] {
+  std::array<std::string_view, std::size(kPasses)> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kPasses[i].name;
+  return names;
+}();
+// Full recomputation runs the forward again inside the backward: its compute and its all-reduces.
+inline constexpr int kRecomputeMultiplier = 1;
+inline constexpr int kRecomputeCollectives = 2;
 
 struct Workload {
   std::string key;  // catalogue key it came from; empty for a custom workload
@@ -80,8 +102,18 @@ struct Scenario {
   std::string precision{kDefaultPrecision};
   double local_efficiency = 0;
   std::vector<Link> links;
-  std::int64_t collectives_per_layer = kDefaultCollectivesPerLayer;
+  std::optional<std::int64_t> collectives_per_layer;  // absent: follows the pass
+  std::string pass{kPasses[0].name};
+  bool recompute = false;
+  std::int64_t attention_context = 0;  // keys each token attends to (0: no attention FLOPs)
 };
+
+// The pass of a scenario (the forward pass for an unknown name, which validate() refuses).
+const PassKind& pass_of(const Scenario& scenario);
+// Forward passes of compute the pass costs: 1, 2 or 3, plus 1 with recomputation.
+int compute_multiplier(const Scenario& scenario);
+// The all-reduces per layer: as given, or the pass's default.
+std::int64_t collectives_per_layer(const Scenario& scenario);
 
 struct LinkResult {
   std::string name;
@@ -116,6 +148,9 @@ struct Result {
   bool fits_in_memory = false;
   std::string binding_link;
   std::string bound;
+  std::string pass;
+  double compute_multiplier = 1;
+  double attention_flops_per_layer = 0;
   std::vector<FieldError> warnings;
   std::vector<LinkResult> links;
 };
@@ -147,6 +182,9 @@ inline const ScalarField<Result> kResultFields[] = {
     {"fits_in_memory", &Result::fits_in_memory},
     {"binding_link", &Result::binding_link},
     {"bound", &Result::bound},
+    {"pass", &Result::pass},
+    {"compute_multiplier", &Result::compute_multiplier},
+    {"attention_flops_per_layer", &Result::attention_flops_per_layer},
 };
 
 inline const ScalarField<LinkResult> kLinkResultFields[] = {

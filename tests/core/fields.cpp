@@ -1,0 +1,102 @@
+// The field tables of fields.hpp against the types they describe: defaults agree with the
+// structs' own initialisers, names are unique, and every door's order is the table's order.
+#include <set>
+
+#include "support.hpp"
+#include "tplayer/fields.hpp"
+
+namespace tplayer::test {
+namespace {
+
+// The default a table row promises, against the value a default-constructed T holds.
+template <class T, std::size_t N>
+void defaults_agree(const InputField<T> (&table)[N]) {
+  const T fresh{};
+  std::set<std::string_view> names;
+  for (const InputField<T>& f : table) {
+    INFO("field " << f.name);
+    CHECK(names.insert(f.name).second);
+    CHECK(!f.help.empty());
+    if (f.required) CHECK(std::holds_alternative<std::monostate>(f.fallback));
+    std::visit(
+        [&](auto member) {
+          using M = std::remove_cvref_t<decltype(fresh.*member)>;
+          if constexpr (std::is_same_v<M, std::int64_t> || std::is_same_v<M, double>) {
+            if (const auto* d = std::get_if<double>(&f.fallback))
+              CHECK(static_cast<double>(fresh.*member) == *d);
+          } else if constexpr (std::is_same_v<M, std::string>) {
+            // Names default to "custom" when read from an object, not in the struct.
+            if (const auto* s = std::get_if<std::string_view>(&f.fallback); s && f.name != "name")
+              CHECK(fresh.*member == *s);
+          }
+        },
+        f.member);
+  }
+}
+
+std::vector<std::string> keys_in_order(const Value& object) {
+  std::vector<std::string> out;
+  for (const auto& member : object.object) out.push_back(member.first);
+  return out;
+}
+
+template <class T, std::size_t N>
+std::vector<std::string> names_of(const InputField<T> (&table)[N]) {
+  std::vector<std::string> out;
+  for (const InputField<T>& f : table) out.emplace_back(f.name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every table's defaults are the structs' own initialisers", "[fields]") {
+  defaults_agree(kScenarioFields);
+  defaults_agree(kWorkloadFields);
+  defaults_agree(kAcceleratorFields);
+  defaults_agree(kLinkFields);
+  CHECK(Scenario{}.precision == "fp16_dense");
+  CHECK(!Scenario{}.collectives_per_layer);  // follows the pass
+  CHECK(collectives_per_layer(Scenario{}) == 2);
+  CHECK(Scenario{}.pass == "forward");
+}
+
+TEST_CASE("the normalised scenario lists the scenario table's fields in its order", "[fields]") {
+  const Outcome o = solve_value(spec_scenario_custom_workload());
+  REQUIRE(o.result);
+  const Value v = to_value(o.scenario);
+  std::vector<std::string> want = names_of(kScenarioFields);
+  want.insert(want.begin(), "type");
+  CHECK(keys_in_order(v) == want);
+  // A custom workload: the table's fields in its order, optional ones only when given.
+  const Value& workload = *v.find("workload");
+  std::vector<std::string> given = names_of(kWorkloadFields);
+  std::erase_if(given, [&](const std::string& n) { return workload.find(n) == nullptr; });
+  CHECK(keys_in_order(workload) == given);
+  CHECK(workload.find("kv_heads") == nullptr);
+}
+
+TEST_CASE("sweepable fields come from the table, in its order", "[fields]") {
+  CHECK(sweepable_names() ==
+        "tp_size, tokens, local_efficiency, collectives_per_layer or attention_context");
+  CHECK(find_sweepable("tp_size") != nullptr);
+  CHECK(find_sweepable("precision") == nullptr);
+  CHECK(find_sweepable("workload") == nullptr);
+  const Value catalog = catalog_value();
+  std::vector<std::string> listed;
+  for (const Value& f : catalog.find("fields")->find("scenario")->array)
+    if (f.find("sweepable")->boolean) listed.push_back(f.find("name")->string);
+  CHECK(listed == std::vector<std::string>{"tp_size", "tokens", "local_efficiency",
+                                           "collectives_per_layer", "attention_context"});
+}
+
+TEST_CASE("dotted() spells a path: keys joined by dots, indices in brackets", "[fields]") {
+  CHECK(dotted({}) == "scenario");
+  CHECK(dotted({"tp_size"}) == "tp_size");
+  CHECK(dotted({"links", "a.b", "bandwidth"}) == "links.a.b.bandwidth");
+  CHECK(dotted({"links", std::size_t{2}, "name"}) == "links[2].name");
+  CHECK(dotted({"accelerator", "peak_flops", "fp8_dense"}) == "accelerator.peak_flops.fp8_dense");
+  const FieldError e({"links", std::size_t{0}}, "m");
+  CHECK(e.field == "links[0]");
+}
+
+}  // namespace tplayer::test
