@@ -45,6 +45,21 @@ describe('editing', () => {
   });
 });
 
+describe('fields the core derives', () => {
+  it('a training pass brings its own all-reduces, until the user sets them', async () => {
+    await page.selectOption('#in-pass', 'training');
+    const training = await solveInPage(page, gpt3({ pass: 'training', collectives_per_layer: undefined }));
+    await expectShows(page, training);
+    expect(await page.inputValue('#in-collectives_per_layer')).toBe('4');
+    expect(await text(page, byId('msg-pass'))).toContain('Warning:');
+    await page.fill('#in-collectives_per_layer', '2');
+    await expectShows(page, await solveInPage(page, gpt3({ pass: 'training', collectives_per_layer: 2 })));
+    await page.check('#in-recompute');
+    await expectShows(page, await solveInPage(page, gpt3({ pass: 'training', recompute: true, collectives_per_layer: 2 })));
+    await page.waitForFunction(() => location.hash === '#v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true');
+  });
+});
+
 describe('custom means edited', () => {
   it('an edited workload is custom until the catalogue number is typed back or Reset', async () => {
     await page.fill(byId('in-workload.layers'), '48');

@@ -64,13 +64,15 @@ export async function ready(page) {
 /** The text of the page's results, whitespace collapsed. */
 export const text = (page, selector = 'body') => page.locator(selector).first().innerText().then((t) => t.replace(/\s+/g, ' '));
 
-/** Solves a scenario with the page's own tplayer.js, in the page. (A string, so that Vitest
- * does not rewrite the import() for Node.) */
-export function solveInPage(page, scenario) {
+/** Calls the page's own tplayer.js in the page: `call` is 'solve' or 'check'. (A string, so that
+ * Vitest does not rewrite the import() for Node.) */
+function inPage(page, call, scenario) {
   return page.evaluate(
-    `import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.solve(${JSON.stringify(scenario)}))`,
+    `import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.${call}(${JSON.stringify(scenario)}))`,
   );
 }
+export const solveInPage = (page, scenario) => inPage(page, 'solve', scenario);
+export const checkInPage = (page, scenario) => inPage(page, 'check', scenario);
 
 /** The server and the browser of one test file, started before its tests and stopped after. */
 export function useBrowser() {

@@ -51,7 +51,7 @@ export function App({ view, actions, embed }) {
               </div>
               <div class="a-form">
                 <Fold embed={embed} title="Edit the scenario">
-                  <ScenarioForm form={form} result={stale ? null : shown?.result} addPick={view.addPick} />
+                  <ScenarioForm form={form} result={stale ? null : shown?.result} core={shown?.scenario} addPick={view.addPick} />
                 </Fold>
               </div>
               <div class="a-details results">

@@ -21,25 +21,38 @@ export const UNITS = {
   memory_bandwidth: ['TB/s', 'GB/s'],
 };
 const NUMBER_KINDS = ['count', 'real'];
+const TEXT_KINDS = ['precision', 'choice', 'boolean']; // a select or a checkbox: the value as text ("true" for a boolean)
 const PARTS = ['workload', 'accelerator'];
 
 /** A decimal number as people type it: "8", "-1.5", "175e9", ".5". */
 export const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * The catalogue indexed for the form: entries by key, fields by name, and each preset's scenario
- * as the core normalised it (`normalise`: scenario -> check(scenario).scenario).
+ * The catalogue indexed for the form: entries by key, fields by name, each preset's scenario as
+ * the core normalised it (`normalise`: scenario -> check(scenario).scenario, undefined when the
+ * core rejects it), and, per preset, the optional fields whose value the core derives (left out,
+ * the core gives the same value): those follow the other fields, unless the user sets them.
  */
 export function createModel(catalog, normalise) {
   const byKey = (list) => new Map(list.map((e) => [e.key, e]));
   const fields = {};
   for (const [kind, list] of Object.entries(catalog.fields)) fields[kind] = new Map(list.map((f) => [f.name, f]));
+  const presets = new Map();
+  const derived = new Map();
+  for (const p of catalog.presets) {
+    const base = normalise(p.scenario) || p.scenario;
+    const optional = catalog.fields.scenario.filter((f) => !f.required && Object.hasOwn(base, f.name)).map((f) => f.name);
+    presets.set(p.key, base);
+    derived.set(p.key, optional.filter((name) => equal(normalise(Object.fromEntries(Object.entries(base).filter(([k]) => k !== name)))?.[name], base[name])));
+  }
   return {
     catalog,
     fields,
     limits: catalog.limits,
     entries: { workload: byKey(catalog.workloads), accelerator: byKey(catalog.accelerators), link: byKey(catalog.links) },
-    presets: new Map(catalog.presets.map((p) => [p.key, normalise(p.scenario)])),
+    presets,
+    derived,
+    normalise,
     units: new Map(catalog.units.map((u) => [u.symbol, u.factor])),
   };
 }
@@ -54,10 +67,10 @@ export function fieldInfo(model, kind, name) {
 }
 
 export const isQuantity = (info) => !!info && Object.hasOwn(UNITS, info.kind);
-/** A field with a text box: a number or a quantity (not a name, a key or a map). */
-export const isEditable = (info) => !!info && (isQuantity(info) || NUMBER_KINDS.includes(info.kind) || info.kind === 'precision');
+/** A field with an input: a number, a quantity, a choice or a yes/no (not a name, a key or a map). */
+export const isEditable = (info) => !!info && (isQuantity(info) || NUMBER_KINDS.includes(info.kind) || TEXT_KINDS.includes(info.kind));
 export const unitsOf = (info) => UNITS[info.name] || UNITS[info.kind];
-/** The fields of a kind of part that have a text box, in the core's order. */
+/** The fields of a kind of part that have an input, in the core's order (the precision goes with the chip). */
 export const editableFields = (model, kind) => [...model.fields[kind].values()].filter((f) => isEditable(f) && f.kind !== 'precision');
 
 /** The shortest exact-looking text of a number: 0.30000000000000004 -> "0.3". */
@@ -87,10 +100,13 @@ export function baseOf(model, form, kind, part) {
 
 const valueIn = (base, name) => (name.startsWith('peak_flops.') ? base.peak_flops?.[name.slice(11)] : base[name]);
 
-/** The text a field shows: as edited, else the base's value. `part` is a part, a row, or the form (kind 'scenario'). */
-export function fieldText(model, form, kind, part, name) {
+/**
+ * The text a field shows: as edited, else the base's value. `part` is a part, a row, or the form
+ * (kind 'scenario'); `base` may be the scenario as the core last read it, to show derived values.
+ */
+export function fieldText(model, form, kind, part, name, base = baseOf(model, form, kind, part)) {
   if (Object.hasOwn(part.edits, name)) return part.edits[name];
-  return textOf(model, fieldInfo(model, kind, name), valueIn(baseOf(model, form, kind, part), name));
+  return textOf(model, fieldInfo(model, kind, name), valueIn(base, name));
 }
 
 /** Deep equality of plain form data (key order ignored). */
@@ -136,14 +152,22 @@ export const isPreset = (model, form) => equal(form, presetForm(model, form.pres
 
 /**
  * The form with one field set. `where` is 'scenario', 'workload', 'accelerator' or a link row's
- * index. A value equal to the base's text is no edit: typing the catalogue number back undoes it.
+ * index. A value equal to what the field would be without it is no edit: typing the catalogue
+ * number back undoes it. For a field the core derives, that is what the core derives from the
+ * rest of the form. With `asGiven`, the edit is kept whatever it is (a hash's edits were edits).
  */
-export function setField(model, form, where, name, value) {
+export function setField(model, form, where, name, value, asGiven = false) {
   const kind = typeof where === 'number' ? 'link' : where;
   const part = kind === 'scenario' ? form : kind === 'link' ? form.links[where] : form[kind];
-  const edits = { ...part.edits, [name]: value };
-  if (equal(value, textOf(model, fieldInfo(model, kind, name), valueIn(baseOf(model, form, kind, part), name)))) delete edits[name];
-  const next = { ...part, edits };
+  const without = { ...part.edits };
+  delete without[name];
+  let same = false;
+  if (!asGiven) {
+    const derived = kind === 'scenario' && model.derived.get(form.preset).includes(name);
+    const base = derived ? model.normalise(toScenario(model, { ...form, edits: without })) || {} : baseOf(model, form, kind, part);
+    same = equal(value, textOf(model, fieldInfo(model, kind, name), valueIn(base, name)));
+  }
+  const next = { ...part, edits: same ? without : { ...part.edits, [name]: value } };
   if (kind === 'scenario') return next;
   if (kind === 'link') return { ...form, links: form.links.map((r, i) => (i === where ? next : r)) };
   return { ...form, [kind]: next };
@@ -186,6 +210,7 @@ export function quantityValue([text, unit]) {
 export function parseAs(info, typed) {
   const text = isQuantity(info) ? typed[0] : typed;
   if (!info.required && !String(text).trim()) return undefined;
+  if (info.kind === 'boolean' && /^(true|false)$/.test(typed)) return typed === 'true';
   return isQuantity(info) ? quantityValue(typed) : NUMBER_KINDS.includes(info.kind) ? numberOrText(typed) : typed;
 }
 
@@ -210,14 +235,16 @@ function partValue(model, kind, part, asObject) {
 }
 
 /**
- * The scenario object for the form: the preset's normalised scenario with the edits put in.
- * Parts left as the catalogue has them go as catalogue keys, so an unedited preset is exactly the
- * preset. Links go as the ordered map name -> link, or as an array when a JS object cannot keep
+ * The scenario object for the form: the preset's normalised scenario with the edits put in, less
+ * the unedited fields the core derives (so that they follow the edits). Parts left as the
+ * catalogue has them go as catalogue keys, so an unedited preset reads as exactly the preset.
+ * Links go as the ordered map name -> link, or as an array when a JS object cannot keep
  * the rows as they are (a repeated name, or one an object would reorder); the core names a link
  * the same way in both.
  */
 export function toScenario(model, form) {
   const out = { ...model.presets.get(form.preset) };
+  for (const name of model.derived.get(form.preset)) delete out[name];
   for (const [name, typed] of Object.entries(form.edits)) {
     const value = parseAs(fieldInfo(model, 'scenario', name), typed);
     if (value === undefined) delete out[name];

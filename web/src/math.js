@@ -17,6 +17,7 @@ export function modelInputs(scenario, catalog) {
     n: scenario.tp_size,
     c: scenario.collectives_per_layer,
     eta: scenario.local_efficiency,
+    ctx: scenario.attention_context,
   };
 }
 
@@ -25,8 +26,19 @@ export function scalarSteps(inp, r) {
   const perToken = inp.inferenceFlops === undefined ? 'inference_flops' : sci(inp.inferenceFlops);
   const peakEta = `(${flops(r.peak_flops)} × ${inp.eta})`;
   const F = sci(r.flops_per_layer);
+  // One forward's FLOPs, plus attention's when counted, times the pass's multiplier m.
+  let formula = '(inference_flops / L) × T';
+  let values = `(${perToken} / ${inp.L}) × ${inp.T}`;
+  if (inp.ctx) {
+    formula += ' + 4 × h × T × context';
+    values += ` + 4 × ${inp.h} × ${inp.T} × ${inp.ctx}`;
+  }
+  if (r.compute_multiplier !== undefined && r.compute_multiplier !== 1) {
+    formula = `m × (${formula})`;
+    values = `${r.compute_multiplier} × (${values})`;
+  }
   return [
-    ['F', '(inference_flops / L) × T', `(${perToken} / ${inp.L}) × ${inp.T}`, `${F} FLOP`],
+    ['F', formula, values, `${F} FLOP`],
     ['F_rank', 'F / n', `${F} / ${inp.n}`, `${sci(r.flops_per_rank)} FLOP`],
     ['t_comp', 'F_rank / (peak × η)', `${sci(r.flops_per_rank)} FLOP / ${peakEta}`, time(r.compute_time_s)],
     ['t_single', 'F / (peak × η)', `${F} FLOP / ${peakEta}`, time(r.single_device_time_s)],

@@ -176,7 +176,7 @@ export function createAppState({ win } = {}) {
     /** Takes the loaded module, shows the state in the address bar's hash, and follows back/forward. */
     setApi(api) {
       s.api = api;
-      s.model = createModel(api.catalog(), (scenario) => safely(() => api.check(scenario).scenario || scenario, () => scenario));
+      s.model = createModel(api.catalog(), (scenario) => safely(() => api.check(scenario).scenario, () => undefined));
       applyHash(win ? win.location.hash : '');
       win?.addEventListener('hashchange', () => {
         const h = win.location.hash.replace(/^#/, '');

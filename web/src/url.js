@@ -34,7 +34,7 @@ export function formEdits(model, form) {
       if (!keep || !equal(text, fieldText(model, p, kind, b, name))) out.push([`${prefix}${name}`, ...[text].flat()]);
     }
   };
-  diff('', 'scenario', form, p, true);
+  diff('', 'scenario', form, p, false); // every one: a derived field's edit may equal the preset's value
   for (const kind of ['workload', 'accelerator']) {
     const same = form[kind].key === p[kind].key;
     if (!same) out.push([kind, form[kind].key]);
@@ -143,7 +143,7 @@ function fromV2(model, got, ignored) {
     const kind = typeof where === 'number' ? 'link' : where;
     need(kind !== 'link' || form.links[where], `"${clip(key, 24)}" (no such link row)`);
     if (name.startsWith('peak_flops.')) need(hasPeak(model, form, name), `"${clip(key, 24)}" (a peak the chip does not list)`);
-    form = setField(model, form, where, name, typed(fieldInfo(model, kind, name), parts, key));
+    form = setField(model, form, where, name, typed(fieldInfo(model, kind, name), parts, key), true);
   }
   return form;
 }

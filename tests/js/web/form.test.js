@@ -29,13 +29,30 @@ const gpt3 = () => presetForm(model, 'Gpt3TensorParallelLayerTp8');
 const edit = (form, ...changes) => changes.reduce((f, [where, name, value]) => setField(model, f, where, name, value), form);
 
 describe('presets and edits', () => {
-  it('sends an unedited preset as the scenario the core normalised, catalogue keys kept', () => {
+  it('sends an unedited preset as a scenario the core reads as exactly the preset, catalogue keys kept', () => {
     for (const p of catalog.presets) {
       const scenario = toScenario(model, presetForm(model, p.key));
-      expect(scenario).toEqual(api.check(p.scenario).scenario);
+      expect(api.check(scenario).scenario).toEqual(api.check(p.scenario).scenario);
       expect(api.solve(scenario)).toEqual(p.result);
     }
     expect(toScenario(model, gpt3())).toMatchObject({ type: 'TensorParallelLayerScenario', workload: 'GPT3', links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr' } });
+  });
+
+  it('leaves out what the core derives, so that it follows the edits, unless the user set it', () => {
+    expect(model.derived.get('Gpt3TensorParallelLayerTp8')).toEqual(expect.arrayContaining(['collectives_per_layer', 'pass']));
+    expect(model.derived.get('Gpt3TrainingStepTp8')).not.toContain('pass');
+    const training = edit(gpt3(), ['scenario', 'pass', 'training']);
+    expect(api.check(toScenario(model, training)).scenario.collectives_per_layer).toBe(api.Scenarios.Gpt3TrainingStepTp8.scenario.collectives_per_layer);
+    expect(api.solve(toScenario(model, training))).toEqual(api.Scenarios.Gpt3TrainingStepTp8.result);
+    const pinned = edit(training, ['scenario', 'collectives_per_layer', '2']); // the forward's value, set by the user: it stays
+    expect(pinned.edits).toEqual({ pass: 'training', collectives_per_layer: '2' });
+    expect(api.check(toScenario(model, pinned)).scenario.collectives_per_layer).toBe(2);
+    expect(edit(training, ['scenario', 'collectives_per_layer', '4']).edits).toEqual({ pass: 'training' }); // what the core derives: no edit
+    expect(isPreset(model, edit(gpt3(), ['scenario', 'collectives_per_layer', '3'], ['scenario', 'collectives_per_layer', '2']))).toBe(true);
+    expect(toScenario(model, edit(training, ['scenario', 'recompute', 'true'])).recompute).toBe(true);
+    // The field shows what the core used, given its scenario as the base.
+    const core = api.check(toScenario(model, training)).scenario;
+    expect(fieldText(model, training, 'scenario', training, 'collectives_per_layer', core)).toBe(String(core.collectives_per_layer));
   });
 
   it('recognises a preset by its key while nothing is edited; typing the base text back is no edit', () => {

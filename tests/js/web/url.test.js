@@ -50,6 +50,16 @@ describe('URL hash', () => {
     expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
   });
 
+  it("keeps a user's value of a field the core derives, even when it equals the preset's", () => {
+    const f = edit(gpt3(), ['scenario', 'pass', 'training'], ['scenario', 'collectives_per_layer', '2'], ['scenario', 'recompute', 'true']);
+    expect(encodeForm(model, f)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true');
+    const back = roundTrip(f).form;
+    expect(back).toEqual(f);
+    const reordered = decodeHash(model, '#v=2&p=Gpt3TensorParallelLayerTp8&collectives_per_layer=2&recompute=true&pass=training').form;
+    expect(toScenario(model, reordered)).toEqual(toScenario(model, f));
+    expect(api.check(toScenario(model, back)).scenario).toMatchObject({ pass: 'training', collectives_per_layer: 2, recompute: true });
+  });
+
   it('names another catalogue part by key, with its own edits', () => {
     const f = edit(pickPart(gpt3(), 'workload', 'Llama3_70B'), ['workload', 'layers', '16']);
     expect(encodeForm(model, f)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&workload=Llama3_70B&workload.layers=16');

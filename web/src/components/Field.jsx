@@ -1,6 +1,6 @@
-// A labelled input with its messages: a text box, a select (`options`), or a number with a unit
-// select next to it (`units`: sends "<number> <unit>", or the text as typed when it carries its
-// own unit, "400 Gb/s"). `id` is the input id of form.js's inputFor; the messages for it come
+// A labelled input with its messages: a text box, a select (`options`), a checkbox (`checkbox`:
+// sends "true" or "false"), or a number with a unit select next to it (`units`: sends
+// "<number> <unit>", or the text as typed when it carries its own unit, "400 Gb/s"). `id` is the input id of form.js's inputFor; the messages for it come
 // from MessagesContext.
 
 import { useContext } from 'preact/hooks';
@@ -9,7 +9,7 @@ import { Messages } from './Messages.jsx';
 
 const UNIT_LABEL = { us: 'µs' };
 
-export function Field({ id, label, hint, options, units, value, onInput, inputMode = 'decimal', placeholder, after }) {
+export function Field({ id, label, hint, options, units, checkbox, value, onInput, inputMode = 'decimal', placeholder, after }) {
   const messages = useContext(MessagesContext);
   const errors = messages.errors[id];
   const warnings = messages.warnings[id];
@@ -24,7 +24,9 @@ export function Field({ id, label, hint, options, units, value, onInput, inputMo
     <div class={errors ? 'field invalid' : 'field'}>
       <label for={props.id}>{label}</label>
       <div class="row">
-        {options ? (
+        {checkbox ? (
+          <input {...props} type="checkbox" class="check" checked={value === 'true'} onInput={(e) => onInput(String(e.currentTarget.checked))} />
+        ) : options ? (
           <select {...props} value={value} onInput={(e) => onInput(e.currentTarget.value)}>
             {options.map(([k, t]) => (
               <option key={k} value={k}>

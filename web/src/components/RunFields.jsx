@@ -1,5 +1,7 @@
-// How the layer runs: every number of the scenario itself (tp_size with quick picks, tokens,
-// local efficiency with a slider, all-reduces per layer), as the core's field table lists them.
+// How the layer runs: every field of the scenario itself that the core's table lists (tp_size
+// with quick picks, tokens, local efficiency with a slider, all-reduces per layer, the pass, ...).
+// An unedited field shows the value the core used (`core`: the scenario as it last read it), so a
+// value it derives, such as the all-reduces of a pass, follows the fields it derives from.
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext, ModelContext } from '../context.js';
@@ -12,13 +14,16 @@ const LABELS = {
   tokens: 'Tokens per step (tokens)',
   local_efficiency: 'Local efficiency η (local_efficiency)',
   collectives_per_layer: 'All-reduces per layer (collectives_per_layer)',
+  pass: 'Pass (pass)',
+  recompute: 'Activation recomputation (recompute)',
+  attention_context: 'Attention context, keys per token (attention_context)',
 };
 
-export function RunFields({ form }) {
+export function RunFields({ form, core }) {
   const model = useContext(ModelContext);
   const { set } = useContext(ActionsContext);
   const setTo = (name) => (x) => set('scenario', name, x);
-  const text = (name) => fieldText(model, form, 'scenario', form, name);
+  const text = (name) => fieldText(model, form, 'scenario', form, name, core);
   const eff = Number(text('local_efficiency'));
   return (
     <fieldset>
@@ -31,6 +36,7 @@ export function RunFields({ form }) {
             kind="scenario"
             part={form}
             name={name}
+            base={core}
             label={LABELS[name]}
             onInput={setTo(name)}
             after={
