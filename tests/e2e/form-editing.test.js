@@ -1,80 +1,70 @@
 // Editing the form: every number follows the core (checked against solve in the page), and each
 // kind of bad input is named next to its field while the text stays as typed and the last
 // valid result stays, greyed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RESULTS, byId, expectShows, gpt3, openReady, solveInPage, text, useBrowser } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { RESULTS, byId, expectShows, freshTabs, gpt3, solveInPage, text, useBrowser } from './harness.js';
 
 const env = useBrowser();
-let page;
-let problems;
-let context;
-
-beforeEach(async () => {
-  ({ page, problems, context } = await openReady(env));
-});
-afterEach(async () => {
-  expect(problems).toEqual([]);
-  await context.close();
-});
+const tab = freshTabs(env);
 
 describe('editing', () => {
   it('tp_size, precision and a link update every number, as solve computes them', async () => {
-    await page.fill('#in-tp_size', '16');
-    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 16 })));
-    await page.click('.picks button:has-text("4")');
-    expect(await page.inputValue('#in-tp_size')).toBe('4');
-    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 4 })));
-    await page.selectOption('#in-precision', 'fp8_dense');
-    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 4, precision: 'fp8_dense' })));
-    await page.fill(byId('in-link.0.bandwidth'), '400');
-    await page.selectOption(byId('in-link.0.bandwidth') + ' + select', 'Gb/s');
+    await tab.page.fill('#in-tp_size', '16');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ tp_size: 16 })));
+    await tab.page.click('.picks button:has-text("4")');
+    expect(await tab.page.inputValue('#in-tp_size')).toBe('4');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ tp_size: 4 })));
+    await tab.page.selectOption('#in-precision', 'fp8_dense');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense' })));
+    await tab.page.fill(byId('in-link.0.bandwidth'), '400');
+    await tab.page.selectOption(byId('in-link.0.bandwidth') + ' + select', 'Gb/s');
     const links = { nvlink: { bandwidth: '400 Gb/s', latency: '0.5 us' }, infiniband_ndr: 'ib_ndr' };
-    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 4, precision: 'fp8_dense', links })));
-    expect(await text(page, '.a-form')).toContain('= 50 GB/s = 400 Gb/s per direction');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense', links })));
+    expect(await text(tab.page, '.a-form')).toContain('= 50 GB/s = 400 Gb/s per direction');
     // The row no longer has NVLink 4's numbers, so the headline uses its name.
-    expect(await text(page, '.verdicts')).toContain('nvlink: ');
+    expect(await text(tab.page, '.verdicts')).toContain('nvlink: ');
   });
 
   it('a typed unit wins over the select, and the local efficiency slider drives the number', async () => {
     const links = { nvlink: 'nvlink4', infiniband_ndr: { bandwidth: '800 Gb/s', latency: '5 us' } };
-    await page.fill(byId('in-link.1.bandwidth'), '800 Gb/s');
-    await expectShows(page, await solveInPage(page, gpt3({ links })));
-    await page.locator('.slider').fill('0.25');
-    expect(await page.inputValue('#in-local_efficiency')).toBe('0.25');
-    await expectShows(page, await solveInPage(page, gpt3({ local_efficiency: 0.25, links })));
+    await tab.page.fill(byId('in-link.1.bandwidth'), '800 Gb/s');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ links })));
+    await tab.page.locator('.slider').fill('0.25');
+    expect(await tab.page.inputValue('#in-local_efficiency')).toBe('0.25');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ local_efficiency: 0.25, links })));
   });
 });
 
 describe('fields the core derives', () => {
   it('a training pass brings its own all-reduces, until the user sets them', async () => {
-    await page.selectOption('#in-pass', 'training');
-    const training = await solveInPage(page, gpt3({ pass: 'training', collectives_per_layer: undefined }));
-    await expectShows(page, training);
-    expect(await page.inputValue('#in-collectives_per_layer')).toBe('4');
-    expect(await text(page, byId('msg-pass'))).toContain('Warning:');
-    await page.fill('#in-collectives_per_layer', '2');
-    await expectShows(page, await solveInPage(page, gpt3({ pass: 'training', collectives_per_layer: 2 })));
-    await page.check('#in-recompute');
-    await expectShows(page, await solveInPage(page, gpt3({ pass: 'training', recompute: true, collectives_per_layer: 2 })));
-    await page.waitForFunction(() => location.hash === '#v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true');
+    await tab.page.selectOption('#in-pass', 'training');
+    const training = await solveInPage(tab.page, gpt3({ pass: 'training', collectives_per_layer: undefined }));
+    await expectShows(tab.page, training);
+    expect(await tab.page.inputValue('#in-collectives_per_layer')).toBe('4');
+    expect(await text(tab.page, byId('msg-pass'))).toContain('Warning:');
+    await tab.page.fill('#in-collectives_per_layer', '2');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ pass: 'training', collectives_per_layer: 2 })));
+    await tab.page.check('#in-recompute');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ pass: 'training', recompute: true, collectives_per_layer: 2 })));
+    await tab.page.waitForFunction(() => location.hash === '#v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true');
   });
 });
 
 describe('custom means edited', () => {
   it('an edited workload is custom until the catalogue number is typed back or Reset', async () => {
-    await page.fill(byId('in-workload.layers'), '48');
-    await page.waitForSelector('.badge-line');
-    expect(await text(page, '.badge-line')).toContain('custom edited from GPT-3 175B');
-    expect(await page.inputValue('#in-preset')).toBe('');
-    expect(await text(page, '.a-preset')).toContain('edited from “GPT-3, TP 8');
-    await expectShows(page, await solveInPage(page, gpt3({ workload: { parameters: 175e9, layers: 48, hidden_dim: 12288, heads: 96, kv_heads: 96, inference_flops: 350e9 } })));
-    await page.fill(byId('in-workload.layers'), '96');
-    await page.waitForFunction(() => !document.querySelector('.badge-line'));
-    expect(await page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');
-    await page.fill(byId('in-workload.heads'), '64');
-    await page.click('button:has-text("Reset")');
-    await page.waitForFunction(() => !document.querySelector('.badge-line'));
-    expect(await page.inputValue(byId('in-workload.heads'))).toBe('96');
+    await tab.page.fill(byId('in-workload.layers'), '48');
+    await tab.page.waitForSelector('.badge-line');
+    expect(await text(tab.page, '.badge-line')).toContain('custom edited from GPT-3 175B');
+    expect(await tab.page.inputValue('#in-preset')).toBe('');
+    expect(await text(tab.page, '.a-preset')).toContain('edited from “GPT-3, TP 8');
+    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ workload: { parameters: 175e9, layers: 48, hidden_dim: 12288, heads: 96, kv_heads: 96, inference_flops: 350e9 } })));
+    await tab.page.fill(byId('in-workload.layers'), '96');
+    await tab.page.waitForFunction(() => !document.querySelector('.badge-line'));
+    expect(await tab.page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');
+    await tab.page.fill(byId('in-workload.heads'), '64');
+    await tab.page.click('button:has-text("Reset")');
+    await tab.page.waitForFunction(() => !document.querySelector('.badge-line'));
+    expect(await tab.page.inputValue(byId('in-workload.heads'))).toBe('96');
   });
 });
 
@@ -98,32 +88,32 @@ describe('bad input: the message next to the field, the text kept, the old resul
   ];
   it.each(cases)('%s', async (_, input, value, words) => {
     const field = input.slice(3);
-    await page.fill(byId(input), value);
-    await page.waitForSelector('.is-stale');
-    const msg = await text(page, byId(`msg-${field}`));
+    await tab.page.fill(byId(input), value);
+    await tab.page.waitForSelector('.is-stale');
+    const msg = await text(tab.page, byId(`msg-${field}`));
     expect(msg).toContain('Error:');
     expect(msg).toContain(words);
-    expect(await page.inputValue(byId(input))).toBe(value);
-    expect(await page.getAttribute(byId(input), 'aria-invalid')).toBe('true');
-    expect(await text(page, '.a-details')).toContain('1.887 ms'); // the last valid result stays
-    expect(await text(page, '.stale-note')).toContain('last valid result');
-    expect(await page.locator('.share button:has-text("Copy link")').isDisabled()).toBe(true);
-    if (field === 'tp_size') await page.screenshot({ path: `${RESULTS}bad-input-390.png` });
+    expect(await tab.page.inputValue(byId(input))).toBe(value);
+    expect(await tab.page.getAttribute(byId(input), 'aria-invalid')).toBe('true');
+    expect(await text(tab.page, '.a-details')).toContain('1.887 ms'); // the last valid result stays
+    expect(await text(tab.page, '.stale-note')).toContain('last valid result');
+    expect(await tab.page.locator('.share button:has-text("Copy link")').isDisabled()).toBe(true);
+    if (field === 'tp_size') await tab.page.screenshot({ path: `${RESULTS}bad-input-390.png` });
     // A preset pick brings a result back.
-    await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
-    await page.waitForFunction(() => !document.querySelector('.is-stale'));
+    await tab.page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
+    await tab.page.waitForFunction(() => !document.querySelector('.is-stale'));
   });
 
   it('a precision the chip does not have', async () => {
-    await page.selectOption('#in-accelerator', 'TPUv5p');
-    await page.waitForSelector('.is-stale');
-    const msg = await text(page, byId('msg-precision'));
+    await tab.page.selectOption('#in-accelerator', 'TPUv5p');
+    await tab.page.waitForSelector('.is-stale');
+    const msg = await text(tab.page, byId('msg-precision'));
     expect(msg).toContain('has no peak for fp16_dense');
     expect(msg).toContain('bf16_dense');
-    const options = await page.locator('#in-precision option').allTextContents();
+    const options = await tab.page.locator('#in-precision option').allTextContents();
     expect(options).toContain('bf16_dense');
     expect(options).not.toContain('fp8_dense');
-    await page.selectOption('#in-precision', 'bf16_dense');
-    await page.waitForFunction(() => !document.querySelector('.is-stale'));
+    await tab.page.selectOption('#in-precision', 'bf16_dense');
+    await tab.page.waitForFunction(() => !document.querySelector('.is-stale'));
   });
 });

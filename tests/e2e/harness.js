@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -127,4 +127,18 @@ export async function expectShows(page, result) {
     expect(card).toContain(`${fmt.percent(l.serial_efficiency)} / ${fmt.percent(l.overlapped_efficiency)}`);
     expect(card).toContain(`${l.bound}-bound`);
   }
+}
+
+/**
+ * A fresh page for every test of a file: `tab.page` (390x844, the first result shown), checked
+ * for console errors and other origins and closed after each test.
+ */
+export function freshTabs(env) {
+  const tab = {};
+  beforeEach(async () => Object.assign(tab, await openReady(env)));
+  afterEach(async () => {
+    expect(tab.problems).toEqual([]);
+    await tab.context.close();
+  });
+  return tab;
 }

@@ -14,19 +14,16 @@ import {
   pickPart,
   presetForm,
   quantityValue,
-  setField,
   textOf,
   toScenario,
 } from '../../../web/src/form.js';
-import { real } from './model.js';
+import { edit, gpt3, real } from './model.js';
 
 let api;
 let catalog;
 let model;
 beforeAll(async () => ({ api, catalog, model } = await real()));
 
-const gpt3 = () => presetForm(model, 'Gpt3TensorParallelLayerTp8');
-const edit = (form, ...changes) => changes.reduce((f, [where, name, value]) => setField(model, f, where, name, value), form);
 
 describe('presets and edits', () => {
   it('sends an unedited preset as a scenario the core reads as exactly the preset, catalogue keys kept', () => {

@@ -1,17 +1,15 @@
 // The URL hash with the real catalogue: the preset key and the edits, nothing more; version 1
 // hashes still open to the same view; anything malformed is discarded with a reason.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addLink, isPreset, pickPart, presetForm, setField, toScenario } from '../../../web/src/form.js';
+import { addLink, isPreset, pickPart, presetForm, toScenario } from '../../../web/src/form.js';
 import { MAX_HASH, decodeHash, embedCode, embedUrl, encodeForm, fullUrl, isEmbed, urlWithHash } from '../../../web/src/url.js';
-import { real } from './model.js';
+import { edit, gpt3, real } from './model.js';
 
 let api;
 let catalog;
 let model;
 beforeAll(async () => ({ api, catalog, model } = await real()));
 
-const gpt3 = () => presetForm(model, 'Gpt3TensorParallelLayerTp8');
-const edit = (form, ...changes) => changes.reduce((f, [where, name, value]) => setField(model, f, where, name, value), form);
 const roundTrip = (form) => decodeHash(model, `#${encodeForm(model, form)}`);
 
 describe('URL hash', () => {

@@ -3,11 +3,12 @@
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext, ModelContext } from '../context.js';
-import { editableFields, fieldText } from '../form.js';
+import { fieldText } from '../form.js';
 import * as fmt from '../format.js';
 import { CatalogPick } from './CatalogPick.jsx';
 import { Field } from './Field.jsx';
 import { FormField } from './FormField.jsx';
+import { PartFields } from './PartFields.jsx';
 
 const LABELS = { memory_capacity: 'Memory capacity', memory_bandwidth: 'Memory bandwidth' };
 
@@ -50,19 +51,7 @@ export function AcceleratorFields({ form, result }) {
       ) : (
         <p class="hint">This chip has no peak for {precision}.</p>
       )}
-      {editableFields(model, 'accelerator').map(({ name }) => (
-        <FormField
-          key={name}
-          id={`accelerator.${name}`}
-          form={form}
-          kind="accelerator"
-          part={part}
-          name={name}
-          label={LABELS[name]}
-          hint={hints[name] || undefined}
-          onInput={(q) => actions.set('accelerator', name, q)}
-        />
-      ))}
+      <PartFields form={form} kind="accelerator" part={part} where="accelerator" prefix="accelerator" labels={LABELS} hint={(f) => hints[f.name] || undefined} />
     </fieldset>
   );
 }

@@ -4,10 +4,10 @@
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
-import { editableFields, isCustom } from '../form.js';
+import { isCustom } from '../form.js';
 import * as fmt from '../format.js';
 import { Field } from './Field.jsx';
-import { FormField } from './FormField.jsx';
+import { PartFields } from './PartFields.jsx';
 import { Messages } from './Messages.jsx';
 
 const LABELS = { bandwidth: 'Bandwidth, per direction', latency: 'Latency α, per ring step' };
@@ -39,19 +39,7 @@ export function LinksEditor({ form, results, addPick }) {
               </button>
             </div>
             <Field id={`link.${i}.name`} label="Name" value={row.name} inputMode="text" onInput={(x) => actions.setLinkName(i, x)} />
-            {editableFields(model, 'link').map(({ name }) => (
-              <FormField
-                key={name}
-                id={`link.${i}.${name}`}
-                form={form}
-                kind="link"
-                part={row}
-                name={name}
-                label={LABELS[name]}
-                hint={hints[name] || undefined}
-                onInput={(x) => actions.set(i, name, x)}
-              />
-            ))}
+            <PartFields form={form} kind="link" part={row} where={i} prefix={`link.${i}`} labels={LABELS} hint={(f) => hints[f.name] || undefined} />
           </div>
         );
       })}

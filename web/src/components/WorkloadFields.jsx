@@ -3,9 +3,8 @@
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext, ModelContext } from '../context.js';
-import { editableFields } from '../form.js';
 import { CatalogPick } from './CatalogPick.jsx';
-import { FormField } from './FormField.jsx';
+import { PartFields } from './PartFields.jsx';
 
 const LABELS = {
   parameters: 'Parameters P',
@@ -25,19 +24,7 @@ export function WorkloadFields({ form }) {
       <legend>Workload</legend>
       <CatalogPick id="workload" label="Model" entries={model.catalog.workloads} part={part} pick={actions.pickWorkload} what="workload" />
       <div class="grid2">
-        {editableFields(model, 'workload').map(({ name, required }) => (
-          <FormField
-            key={name}
-            id={`workload.${name}`}
-            form={form}
-            kind="workload"
-            part={part}
-            name={name}
-            label={LABELS[name]}
-            hint={required ? '' : undefined}
-            onInput={(x) => actions.set('workload', name, x)}
-          />
-        ))}
+        <PartFields form={form} kind="workload" part={part} where="workload" prefix="workload" labels={LABELS} hint={(f) => (f.required ? '' : undefined)} />
       </div>
     </fieldset>
   );
