@@ -67,3 +67,19 @@ it('has no horizontal scroll at 360 px, with every detail open', async () => {
   expect(problems).toEqual([]);
   await context.close();
 });
+
+it('names no internal document or class in what it shows, for any preset', async () => {
+  const { page, problems, context } = await openReady(env);
+  const keys = await page.locator('#in-preset option').evaluateAll((o) => o.map((e) => e.value));
+  expect(keys.length).toBeGreaterThan(1);
+  for (const key of keys) {
+    await page.goto(`${env.server.url}#v=2&p=${key}`);
+    await page.reload();
+    await page.waitForFunction((k) => document.querySelector('#in-preset')?.value === k, key);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    const shown = await text(page);
+    expect(shown, key).not.toMatch(/\bSPEC\b|TensorParallelLayer(Scenario|Model|Result)|mlsysim\.|_internal/);
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});
