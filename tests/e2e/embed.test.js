@@ -1,8 +1,8 @@
-// Embed mode (?embed) in an iframe of a page on another origin: no page chrome, works at 320 px,
+// Embed mode: the embed code, and the page (?embed) in an iframe of a page on another origin: no page chrome, works at 320 px,
 // and posts {type: 'tplayer:height', height} to the parent whenever its height changes.
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RESULTS, openPage, useBrowser } from './harness.js';
+import { RESULTS, openPage, openReady, useBrowser } from './harness.js';
 
 const env = useBrowser();
 let host; // the blog: another origin (localhost vs 127.0.0.1) on the same machine
@@ -52,5 +52,19 @@ it('in an iframe at 320 px it reports its height and fits without horizontal scr
   expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await page.screenshot({ path: `${RESULTS}embed-320-open.png`, fullPage: true });
   expect(problems.filter((p) => !p.includes(`localhost:${host.address().port}`))).toEqual([]);
+  await context.close();
+});
+
+it('copies the embed code: an iframe of this view with ?embed', async () => {
+  const { page, problems, context } = await openReady(env);
+  await page.click('.share button:has-text("Copy link")');
+  const link = await page.inputValue('#share-text');
+  expect(link.startsWith(`${env.server.url}#`)).toBe(true);
+  await page.click('.share button:has-text("Copy embed code")');
+  const src = link.replace('#', '?embed#').replace(/&/g, '&amp;');
+  await expect.poll(() => page.inputValue('#share-text')).toMatch(/^<iframe /);
+  const code = await page.inputValue('#share-text');
+  expect(code).toContain(`<iframe src="${src}" title=`);
+  expect(problems).toEqual([]);
   await context.close();
 });

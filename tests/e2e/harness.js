@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import * as fmt from '../../web/src/format.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS = `${ROOT}test-results/`;
@@ -63,13 +64,15 @@ export async function ready(page) {
 /** The text of the page's results, whitespace collapsed. */
 export const text = (page, selector = 'body') => page.locator(selector).first().innerText().then((t) => t.replace(/\s+/g, ' '));
 
-/** Solves a scenario with the page's own tplayer.js, in the page. (A string, so that Vitest
- * does not rewrite the import() for Node.) */
-export function solveInPage(page, scenario) {
+/** Calls the page's own tplayer.js in the page: `call` is 'solve' or 'check'. (A string, so that
+ * Vitest does not rewrite the import() for Node.) */
+function inPage(page, call, scenario) {
   return page.evaluate(
-    `import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.solve(${JSON.stringify(scenario)}))`,
+    `import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.${call}(${JSON.stringify(scenario)}))`,
   );
 }
+export const solveInPage = (page, scenario) => inPage(page, 'solve', scenario);
+export const checkInPage = (page, scenario) => inPage(page, 'check', scenario);
 
 /** The server and the browser of one test file, started before its tests and stopped after. */
 export function useBrowser() {
@@ -83,4 +86,59 @@ export function useBrowser() {
     env.server?.stop();
   });
   return env;
+}
+
+/** A page on `url` (the page's own by default) once its first result is shown. */
+export async function openReady(env, { width = 390, height = 844, url = env.server.url } = {}) {
+  const opened = await openPage(env.browser, env.server.url, { width, height });
+  opened.response = await opened.page.goto(url);
+  await ready(opened.page);
+  return opened;
+}
+
+/** The default preset's scenario with some fields replaced. */
+export const gpt3 = (over = {}) => ({
+  workload: 'GPT3',
+  tp_size: 8,
+  tokens: 2048,
+  accelerator: 'H100',
+  precision: 'fp16_dense',
+  local_efficiency: 0.5,
+  links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr' },
+  collectives_per_layer: 2,
+  ...over,
+});
+
+/** An id selector that tolerates dots in the id. */
+export const byId = (x) => `[id="${x}"]`;
+
+/** Every number the page shows for a result: the layer's, and each link card's (once not greyed). */
+export async function expectShows(page, result) {
+  await page.waitForFunction(() => !document.querySelector('.is-stale'));
+  const body = await text(page, '.a-details');
+  expect(body).toContain(fmt.time(result.compute_time_s));
+  expect(body).toContain(fmt.time(result.single_device_time_s));
+  expect(body).toContain(fmt.bytes(result.message_bytes));
+  for (const l of result.links) {
+    const card = await text(page, `.link-card[data-link="${l.name}"]`);
+    expect(card).toContain(fmt.time(l.communication_time_s));
+    expect(card).toContain(fmt.time(l.allreduce_time_s));
+    expect(card).toContain(`${fmt.times(l.serial_speedup)} / ${fmt.times(l.overlapped_speedup)}`);
+    expect(card).toContain(`${fmt.percent(l.serial_efficiency)} / ${fmt.percent(l.overlapped_efficiency)}`);
+    expect(card).toContain(`${l.bound}-bound`);
+  }
+}
+
+/**
+ * A fresh page for every test of a file: `tab.page` (390x844, the first result shown), checked
+ * for console errors and other origins and closed after each test.
+ */
+export function freshTabs(env) {
+  const tab = {};
+  beforeEach(async () => Object.assign(tab, await openReady(env)));
+  afterEach(async () => {
+    expect(tab.problems).toEqual([]);
+    await tab.context.close();
+  });
+  return tab;
 }

@@ -8,6 +8,7 @@ import { PresetPicker } from './components/PresetPicker.jsx';
 import { ScenarioForm } from './components/ScenarioForm.jsx';
 import { ShareBar } from './components/ShareBar.jsx';
 import { Verdicts } from './components/Verdicts.jsx';
+import { ActionsContext, MessagesContext, ModelContext } from './context.js';
 
 // In an embed, the form and the details fold away under the verdict.
 const Fold = ({ embed, title, children }) =>
@@ -20,44 +21,48 @@ const Fold = ({ embed, title, children }) =>
     children
   );
 
-export function App({ v, embed }) {
-  const ready = v.form && v.catalog;
-  const stale = v.stale;
+/** `view` is state.view(), `actions` state.actions. */
+export function App({ view, actions, embed }) {
+  const { model, form, shown, stale } = view;
   return (
-    <>
-      <Notice v={v} />
-      {v.loadError ? (
+    <ActionsContext.Provider value={actions}>
+      <Notice notice={view.notice} />
+      {view.loadError ? (
         <p class="notice" role="alert">
-          The calculator module (tplayer.js) could not be loaded: {v.loadError}
+          The calculator module (tplayer.js) could not be loaded: {view.loadError}
         </p>
-      ) : !ready ? (
+      ) : !model || !form ? (
         <p class="loading">Loading the calculator…</p>
       ) : (
-        <main class={`layout${stale ? ' is-stale' : ''}`}>
-          <div class="a-preset">
-            <PresetPicker v={v} />
-            <ShareBar v={v} embed={embed} />
-          </div>
-          <div class="a-verdict results">
-            {stale && (
-              <p class="stale-note" role="status">
-                <strong>Showing the last valid result</strong> (greyed): fix the input marked “Error”.
-              </p>
-            )}
-            <Verdicts v={v} />
-          </div>
-          <div class="a-form">
-            <Fold embed={embed} title="Edit the scenario">
-              <ScenarioForm v={v} />
-            </Fold>
-          </div>
-          <div class="a-details results">
-            <Fold embed={embed} title="Every number, the sweep and the math">
-              <Breakdown v={v} />
-            </Fold>
-          </div>
-        </main>
+        <ModelContext.Provider value={model}>
+          <MessagesContext.Provider value={{ errors: view.errors, warnings: view.warnings }}>
+            <main class={`layout${stale ? ' is-stale' : ''}`}>
+              <div class="a-preset">
+                <PresetPicker preset={form.preset} edited={!view.presetKey} />
+                <ShareBar hash={view.hash} valid={view.valid} shown={shown} presetKey={view.presetKey} share={view.share} embed={embed} />
+              </div>
+              <div class="a-verdict results">
+                {stale && (
+                  <p class="stale-note" role="status">
+                    <strong>Showing the last valid result</strong> (greyed): fix the input marked “Error”.
+                  </p>
+                )}
+                <Verdicts shown={shown} />
+              </div>
+              <div class="a-form">
+                <Fold embed={embed} title="Edit the scenario">
+                  <ScenarioForm form={form} result={stale ? null : shown?.result} core={shown?.scenario} addPick={view.addPick} />
+                </Fold>
+              </div>
+              <div class="a-details results">
+                <Fold embed={embed} title="Every number, the sweep and the math">
+                  <Breakdown shown={shown} sweep={view.sweep} inputs={view.inputs} />
+                </Fold>
+              </div>
+            </main>
+          </MessagesContext.Provider>
+        </ModelContext.Provider>
       )}
-    </>
+    </ActionsContext.Provider>
   );
 }

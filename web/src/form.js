@@ -1,88 +1,180 @@
-// The form's state and the one adapter from it to a scenario object (SPEC section 2).
-// Pure: no DOM, no wasm. Every field of the form is the text the user typed; numbers are
-// parsed here only to hand them to the core, and text that is not a number is passed on as
-// it is, so the core (the one validation path) says what was expected and what came.
+// The form: which preset it started from and what the user edited, and the one adapter from it to
+// a scenario object. Pure: no DOM, no wasm.
+//
+//   form = { preset, edits, workload: part, accelerator: part, links: [row] }
+//   part = { key, edits }        row = { name, key, edits }
+//
+// `preset` is the catalogue preset the form started from; `key` the catalogue entry a part started
+// from ('' for none); `edits` maps a field ('tp_size', 'heads', 'memory_capacity',
+// 'peak_flops.fp16_dense', 'bandwidth') to the text typed, [text, unit] for a quantity. A part
+// is custom when it has edits or no key. What is not edited is read from the preset's scenario as
+// the core normalised it (check().scenario: every default applied) and from the catalogue entry,
+// so the page restates no default. Text is parsed here only to be handed over: a number when it
+// is one, anything else as typed, so the core (the one validation path) names the field.
 
-export const DEFAULT_PRESET = 'Gpt3TensorParallelLayerTp8';
-
-/** Unit choices next to each kind of number; the first is the one the page shows catalogue numbers in. */
+/** Unit choices per kind of quantity (a field name overrides its kind); the first is the one catalogue numbers are shown in. */
 export const UNITS = {
   bandwidth: ['GB/s', 'Gb/s', 'TB/s', 'Tb/s', 'MB/s', 'GiB/s'],
-  latency: ['us', 'ns', 'ms', 's'],
-  memory: ['GiB', 'GB', 'TiB', 'TB'],
-  memoryBandwidth: ['TB/s', 'GB/s'],
-  peak: ['TFLOP/s', 'PFLOP/s', 'GFLOP/s'],
+  time: ['us', 'ns', 'ms', 's'],
+  bytes: ['GiB', 'GB', 'TiB', 'TB'],
+  compute: ['TFLOP/s', 'PFLOP/s', 'GFLOP/s'],
+  memory_bandwidth: ['TB/s', 'GB/s'],
 };
+const NUMBER_KINDS = ['count', 'real'];
+const TEXT_KINDS = ['precision', 'choice', 'boolean']; // a select or a checkbox: the value as text ("true" for a boolean)
+const PARTS = ['workload', 'accelerator'];
 
 /** A decimal number as people type it: "8", "-1.5", "175e9", ".5". */
 export const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-export const WORKLOAD_FIELDS = ['parameters', 'layers', 'hidden_dim', 'heads', 'kv_heads', 'inference_flops'];
-const OPTIONAL = ['kv_heads', 'inference_flops']; // left out of the scenario when blank
+/**
+ * The catalogue indexed for the form: entries by key, fields by name, each preset's scenario as
+ * the core normalised it (`normalise`: scenario -> check(scenario).scenario, undefined when the
+ * core rejects it), and, per preset, the optional fields whose value the core derives (left out,
+ * the core gives the same value): those follow the other fields, unless the user sets them.
+ */
+export function createModel(catalog, normalise) {
+  const byKey = (list) => new Map(list.map((e) => [e.key, e]));
+  const fields = {};
+  for (const [kind, list] of Object.entries(catalog.fields)) fields[kind] = new Map(list.map((f) => [f.name, f]));
+  const presets = new Map();
+  const derived = new Map();
+  for (const p of catalog.presets) {
+    const base = normalise(p.scenario) || p.scenario;
+    const optional = catalog.fields.scenario.filter((f) => !f.required && Object.hasOwn(base, f.name)).map((f) => f.name);
+    presets.set(p.key, base);
+    derived.set(p.key, optional.filter((name) => equal(normalise(Object.fromEntries(Object.entries(base).filter(([k]) => k !== name)))?.[name], base[name])));
+  }
+  return {
+    catalog,
+    fields,
+    limits: catalog.limits,
+    entries: { workload: byKey(catalog.workloads), accelerator: byKey(catalog.accelerators), link: byKey(catalog.links) },
+    presets,
+    derived,
+    normalise,
+    units: new Map(catalog.units.map((u) => [u.symbol, u.factor])),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
-// Catalogue entries as form text
+// Fields and their text
+
+/** The field a form edit names, in a kind of part ('scenario', 'workload', 'accelerator', 'link'). */
+export function fieldInfo(model, kind, name) {
+  if (kind === 'accelerator' && name.startsWith('peak_flops.')) return { name, kind: 'compute', required: true };
+  return model.fields[kind].get(name);
+}
+
+export const isQuantity = (info) => !!info && Object.hasOwn(UNITS, info.kind);
+/** A field with an input: a number, a quantity, a choice or a yes/no (not a name, a key or a map). */
+export const isEditable = (info) => !!info && (isQuantity(info) || NUMBER_KINDS.includes(info.kind) || TEXT_KINDS.includes(info.kind));
+export const unitsOf = (info) => UNITS[info.name] || UNITS[info.kind];
+/** The fields of a kind of part that have an input, in the core's order (the precision goes with the chip). */
+export const editableFields = (model, kind) => [...model.fields[kind].values()].filter((f) => isEditable(f) && f.kind !== 'precision');
 
 /** The shortest exact-looking text of a number: 0.30000000000000004 -> "0.3". */
 export const plain = (x) => String(Number(x.toPrecision(12)));
 
 /** Counts as people write them: 96 -> "96", 175e9 -> "175e9", 8.03e9 -> "8.03e9". */
 export function countText(x) {
-  if (x == null) return '';
+  if (typeof x !== 'number') return String(x ?? '');
   if (Math.abs(x) < 1e6) return plain(x);
   const e = Math.floor(Math.log10(Math.abs(x)) / 3) * 3;
   return `${plain(x / 10 ** e)}e${e}`;
 }
 
+/** A value the core or the catalogue holds (SI numbers) as form text: 450e9 -> ["450", "GB/s"]; 80 GiB stays GiB. */
+export function textOf(model, info, value) {
+  if (!isQuantity(info)) return NUMBER_KINDS.includes(info.kind) ? countText(value) : String(value ?? '');
+  const units = unitsOf(info);
+  if (typeof value !== 'number') return [String(value ?? ''), units[0]];
+  const unit = info.kind === 'bytes' && value % 2 ** 30 ? 'GB' : units[0];
+  return [plain(value / model.units.get(unit)), unit];
+}
+
+/** What a part's unedited fields are read from: the preset's scenario, or the part's catalogue entry. */
+export function baseOf(model, form, kind, part) {
+  return kind === 'scenario' ? model.presets.get(form.preset) : model.entries[kind].get(part.key) || {};
+}
+
+const valueIn = (base, name) => (name.startsWith('peak_flops.') ? base.peak_flops?.[name.slice(11)] : base[name]);
+
 /**
- * A catalogue quantity (a number in SI units) -> [text, unit]: 450e9 -> ["450", "GB/s"]; 80 GiB
- * stays GiB. The unit's factor is the core's (catalog.units), not restated here.
+ * The text a field shows: as edited, else the base's value. `part` is a part, a row, or the form
+ * (kind 'scenario'); `base` may be the scenario as the core last read it, to show derived values.
  */
-export function quantityText(kind, value, catalog) {
-  if (typeof value !== 'number') return [String(value ?? ''), UNITS[kind][0]];
-  const unit = kind === 'memory' && value % 2 ** 30 ? 'GB' : UNITS[kind][0];
-  return [plain(value / index(catalog).units.get(unit)), unit];
+export function fieldText(model, form, kind, part, name, base = baseOf(model, form, kind, part)) {
+  if (Object.hasOwn(part.edits, name)) return part.edits[name];
+  return textOf(model, fieldInfo(model, kind, name), valueIn(base, name));
 }
 
-const indexCache = new WeakMap();
-/** Key -> entry maps of a catalogue (cached per catalogue object). */
-export function index(catalog) {
-  let idx = indexCache.get(catalog);
-  if (!idx) {
-    idx = {};
-    for (const kind of ['workloads', 'accelerators', 'links', 'presets']) idx[kind] = new Map(catalog[kind].map((e) => [e.key, e]));
-    idx.units = new Map(catalog.units.map((u) => [u.symbol, u.factor]));
-    indexCache.set(catalog, idx);
+/** Deep equality of plain form data (key order ignored). */
+export function equal(a, b) {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]));
+}
+
+export const isCustom = (part) => !part.key || Object.keys(part.edits).length > 0;
+
+// ---------------------------------------------------------------------------------------------
+// Forms from presets, and edits
+
+function partFrom(model, kind, value) {
+  if (typeof value === 'string') return { key: model.entries[kind].has(value) ? value : '', edits: {} };
+  // An object (a custom part of a preset): every field it has becomes an edit.
+  const edits = {};
+  for (const [name, v] of Object.entries(value || {})) {
+    if (name === 'peak_flops') for (const [k, peak] of Object.entries(v)) edits[`peak_flops.${k}`] = textOf(model, { kind: 'compute' }, peak);
+    else if (model.fields[kind].has(name)) edits[name] = textOf(model, model.fields[kind].get(name), v);
   }
-  return idx;
+  return { key: '', edits };
 }
 
-export function workloadForm(entry) {
-  const w = { key: entry.key || '', name: entry.name || '' };
-  for (const f of WORKLOAD_FIELDS) w[f] = countText(entry[f]);
-  return w;
-}
-
-export function acceleratorForm(entry, catalog) {
-  const peaks = {};
-  for (const [k, v] of Object.entries(entry.peak_flops || {})) peaks[k] = quantityText('peak', v, catalog);
+/** The form of a catalogue preset, nothing edited; null for an unknown key. */
+export function presetForm(model, key) {
+  const s = model.presets.get(key);
+  if (!s) return null;
+  const links = Array.isArray(s.links) ? s.links.map((l) => [typeof l === 'string' ? l : l.name, l]) : Object.entries(s.links);
   return {
-    key: entry.key || '',
-    name: entry.name || '',
-    peaks,
-    memory: quantityText('memory', entry.memory_capacity, catalog),
-    bandwidth: quantityText('memoryBandwidth', entry.memory_bandwidth, catalog),
-    native_link: entry.native_link || '',
+    preset: key,
+    edits: {},
+    workload: partFrom(model, 'workload', s.workload),
+    accelerator: partFrom(model, 'accelerator', s.accelerator),
+    links: links.map(([name, l]) => ({ name, ...partFrom(model, 'link', l) })),
   };
 }
 
-/** A links-editor row from a catalogue link preset. */
-export const linkRowFromPreset = (entry, name, catalog) => ({
-  name,
-  bandwidth: quantityText('bandwidth', entry.bandwidth, catalog),
-  latency: quantityText('latency', entry.latency, catalog),
-  preset: entry.key,
-});
+/** True when the form is its preset with nothing edited (the preset is recognised by its key). */
+export const isPreset = (model, form) => equal(form, presetForm(model, form.preset));
+
+/**
+ * The form with one field set. `where` is 'scenario', 'workload', 'accelerator' or a link row's
+ * index. A value equal to what the field would be without it is no edit: typing the catalogue
+ * number back undoes it. For a field the core derives, that is what the core derives from the
+ * rest of the form. With `asGiven`, the edit is kept whatever it is (a hash's edits were edits).
+ */
+export function setField(model, form, where, name, value, asGiven = false) {
+  const kind = typeof where === 'number' ? 'link' : where;
+  const part = kind === 'scenario' ? form : kind === 'link' ? form.links[where] : form[kind];
+  const without = { ...part.edits };
+  delete without[name];
+  let same = false;
+  if (!asGiven) {
+    const derived = kind === 'scenario' && model.derived.get(form.preset).includes(name);
+    const base = derived ? model.normalise(toScenario(model, { ...form, edits: without })) || {} : baseOf(model, form, kind, part);
+    same = equal(value, textOf(model, fieldInfo(model, kind, name), valueIn(base, name)));
+  }
+  const next = { ...part, edits: same ? without : { ...part.edits, [name]: value } };
+  if (kind === 'scenario') return next;
+  if (kind === 'link') return { ...form, links: form.links.map((r, i) => (i === where ? next : r)) };
+  return { ...form, [kind]: next };
+}
+
+/** The form with a workload or accelerator picked from the catalogue (its edits dropped). */
+export const pickPart = (form, kind, key) => ({ ...form, [kind]: { key, edits: {} } });
 
 /** A link name not yet used by `rows`: base, base_2, base_3, ... */
 export function freeName(rows, base) {
@@ -91,63 +183,11 @@ export function freeName(rows, base) {
   return name;
 }
 
-/** The form that shows a scenario object (the catalogue's presets name their parts by key). */
-export function formFromScenario(s, catalog) {
-  const idx = index(catalog);
-  const of = (kind, v) => idx[kind].get(v) || { ...(typeof v === 'object' && v), key: '' };
-  const links = Array.isArray(s.links) ? s.links.map((l) => [typeof l === 'string' ? l : l.name, l]) : Object.entries(s.links || {});
-  return {
-    workload: workloadForm(of('workloads', s.workload)),
-    accelerator: acceleratorForm(of('accelerators', s.accelerator), catalog),
-    precision: normalPrecision(s.precision ?? 'fp16_dense'),
-    tp_size: String(s.tp_size ?? ''),
-    tokens: String(s.tokens ?? ''),
-    local_efficiency: String(s.local_efficiency ?? ''),
-    collectives_per_layer: String(s.collectives_per_layer ?? 2),
-    links: links.map(([name, l]) => {
-      const entry = idx.links.get(l);
-      return entry ? linkRowFromPreset(entry, name, catalog) : { ...linkRowFromPreset(l || {}, name, catalog), preset: '' };
-    }),
-  };
-}
-
-/** "fp16" -> "fp16_dense"; anything else unchanged (the core judges it). */
-export const normalPrecision = (key) => (/^[a-z0-9]+$/.test(key) ? `${key}_dense` : String(key));
-
-export function presetForm(key, catalog) {
-  const preset = index(catalog).presets.get(key);
-  return preset ? formFromScenario(preset.scenario, catalog) : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Custom-ness: a catalogue entry with every number as the catalogue has it, or "custom"
-
-/** The same [text, unit]. */
-export const sameQ = (a, b) => !!b && a[0] === b[0] && a[1] === b[1];
-
-export function workloadIsCustom(w, catalog) {
-  const entry = index(catalog).workloads.get(w.key);
-  const base = entry && workloadForm(entry);
-  return !base || WORKLOAD_FIELDS.some((f) => w[f] !== base[f]);
-}
-
-export function acceleratorIsCustom(a, catalog) {
-  const entry = index(catalog).accelerators.get(a.key);
-  const base = entry && acceleratorForm(entry, catalog);
-  const keys = Object.keys(a.peaks);
-  return (
-    !base ||
-    keys.length !== Object.keys(base.peaks).length ||
-    keys.some((k) => !sameQ(a.peaks[k], base.peaks[k])) ||
-    !sameQ(a.memory, base.memory) ||
-    !sameQ(a.bandwidth, base.bandwidth)
-  );
-}
-
-/** True when a row still has its catalogue link's numbers (so the catalogue's label describes it). */
-export function linkIsPreset(row, catalog) {
-  const entry = index(catalog).links.get(row.preset);
-  return !!entry && sameQ(row.bandwidth, quantityText('bandwidth', entry.bandwidth, catalog)) && sameQ(row.latency, quantityText('latency', entry.latency, catalog));
+/** The form with a row added: a catalogue link, or a blank one ('' key). */
+export function addLink(model, form, key) {
+  const entry = model.entries.link.get(key);
+  const name = freeName(form.links, entry ? entry.key : `link${form.links.length + 1}`);
+  return { ...form, links: [...form.links, { name, key: entry ? key : '', edits: {} }] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,58 +206,88 @@ export function quantityValue([text, unit]) {
   return t && /^[\d\s.eE+-]*$/.test(t) ? `${t} ${unit}` : t;
 }
 
+/** What the user typed in a field, as the scenario carries it; undefined for a blank optional field (the core's default). */
+export function parseAs(info, typed) {
+  const text = isQuantity(info) ? typed[0] : typed;
+  if (!info.required && !String(text).trim()) return undefined;
+  if (info.kind === 'boolean' && /^(true|false)$/.test(typed)) return typed === 'true';
+  return isQuantity(info) ? quantityValue(typed) : NUMBER_KINDS.includes(info.kind) ? numberOrText(typed) : typed;
+}
+
+/** A part as the scenario carries it: its catalogue key while unedited, else an object of every field. */
+function partValue(model, kind, part, asObject) {
+  const entry = model.entries[kind].get(part.key);
+  if (entry && !isCustom(part) && !asObject) return part.key;
+  const out = {};
+  const put = (name, value) => value !== undefined && (out[name] = value);
+  for (const [name, info] of model.fields[kind]) {
+    if (name === 'name') {
+      if (kind !== 'link') put(name, part.edits.name ?? (entry && (isCustom(part) ? `${entry.name} (edited)` : entry.name))); // a row names its link
+    } else if (name === 'peak_flops') {
+      const peaks = { ...entry?.peak_flops };
+      for (const [k, typed] of Object.entries(part.edits)) if (k.startsWith('peak_flops.')) peaks[k.slice(11)] = parseAs(fieldInfo(model, kind, k), typed);
+      out.peak_flops = peaks;
+    } else {
+      put(name, Object.hasOwn(part.edits, name) ? parseAs(info, part.edits[name]) : entry?.[name]);
+    }
+  }
+  return out;
+}
+
 /**
- * The scenario object of SPEC section 2 for the form: a conversion only, every rule is the
- * core's. Parts left as the catalogue has them go as catalogue keys (or its own doubles), so an
- * untouched preset is exactly the preset.
+ * The scenario object for the form: the preset's normalised scenario with the edits put in, less
+ * the unedited fields the core derives (so that they follow the edits). Parts left as the
+ * catalogue has them go as catalogue keys, so an unedited preset reads as exactly the preset.
+ * Links go as the ordered map name -> link, or as an array when a JS object cannot keep
+ * the rows as they are (a repeated name, or one an object would reorder); the core names a link
+ * the same way in both.
  */
-export function toScenario(form, catalog) {
-  const idx = index(catalog);
-  const w = form.workload;
-  let workload = w.key;
-  if (workloadIsCustom(w, catalog)) {
-    workload = { name: w.key ? `${w.name} (edited)` : 'custom' };
-    for (const f of WORKLOAD_FIELDS) if (!OPTIONAL.includes(f) || String(w[f]).trim()) workload[f] = numberOrText(w[f]);
+export function toScenario(model, form) {
+  const out = { ...model.presets.get(form.preset) };
+  for (const name of model.derived.get(form.preset)) delete out[name];
+  for (const [name, typed] of Object.entries(form.edits)) {
+    const value = parseAs(fieldInfo(model, 'scenario', name), typed);
+    if (value === undefined) delete out[name];
+    else out[name] = value;
   }
-  const a = form.accelerator;
-  let accelerator = a.key;
-  if (acceleratorIsCustom(a, catalog)) {
-    const entry = idx.accelerators.get(a.key) || { peak_flops: {} };
-    const base = acceleratorForm(entry, catalog);
-    const q = (value, baseValue, number) => (sameQ(value, baseValue) ? number : quantityValue(value));
-    const peak_flops = {};
-    for (const [k, v] of Object.entries(a.peaks)) peak_flops[k] = q(v, base.peaks[k], entry.peak_flops[k]);
-    accelerator = {
-      name: a.key ? `${a.name} (edited)` : 'custom',
-      peak_flops,
-      memory_capacity: q(a.memory, base.memory, entry.memory_capacity),
-      memory_bandwidth: q(a.bandwidth, base.bandwidth, entry.memory_bandwidth),
-    };
-    if (a.native_link) accelerator.native_link = a.native_link;
-  }
-  // SPEC's ordered map name -> link; an array when a map cannot keep the rows (an empty or
-  // repeated name, or one a JS object would reorder), so that the core can name the row.
+  for (const kind of PARTS) out[kind] = partValue(model, kind, form[kind]);
   const rows = form.links;
-  const asMap = rows.every((r, i) => r.name && !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i);
-  const links = asMap ? {} : [];
-  rows.forEach((r, i) => {
-    const entry = linkIsPreset(r, catalog) && idx.links.get(r.preset);
-    const link = entry ? { bandwidth: entry.bandwidth, latency: entry.latency } : { bandwidth: quantityValue(r.bandwidth), latency: quantityValue(r.latency) };
-    if (asMap) links[r.name] = entry ? entry.key : link;
-    else links.push({ name: r.name, ...link });
-  });
-  const scenario = {
-    type: 'TensorParallelLayerScenario',
-    workload,
-    tp_size: numberOrText(form.tp_size),
-    tokens: numberOrText(form.tokens),
-    accelerator,
-    precision: form.precision,
-    local_efficiency: numberOrText(form.local_efficiency),
-    links,
-    collectives_per_layer: numberOrText(form.collectives_per_layer),
-  };
-  return scenario;
+  const asMap = rows.every((r, i) => !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i);
+  out.links = asMap
+    ? Object.fromEntries(rows.map((r) => [r.name, partValue(model, 'link', r)]))
+    : rows.map((r) => ({ ...partValue(model, 'link', r, true), name: r.name }));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which input a core message belongs to, by its path (["links", "nvlink", "bandwidth"])
+
+/**
+ * The id of the input that a message's path names, or '' when none does (it then shows above the
+ * form). A link is named by its index or by its name (the first row with that name).
+ */
+export function inputFor(model, form, path) {
+  const [top, field, sub] = path || [];
+  const has = (kind, name) => isEditable(fieldInfo(model, kind, String(name)));
+  if (PARTS.includes(top)) {
+    if (top === 'accelerator' && field === 'peak_flops') {
+      return path.length === 3 && sub === fieldText(model, form, 'scenario', form, 'precision') ? 'accelerator.peak_flops' : top;
+    }
+    return path.length === 2 && has(top, field) ? `${top}.${field}` : top;
+  }
+  if (top === 'links') {
+    const i = typeof field === 'number' ? field : form.links.findIndex((r) => r.name === field);
+    if (path.length === 1 || !form.links[i]) return 'links';
+    return `link.${i}.${path.length === 3 && has('link', sub) ? sub : 'name'}`;
+  }
+  return path?.length === 1 && has('scenario', top) ? top : '';
+}
+
+/** Messages grouped by input id; the ones no input owns go under ''. */
+export function messagesByInput(model, form, list) {
+  const out = {};
+  for (const e of list) (out[inputFor(model, form, e.path)] ||= []).push(e);
+  return out;
 }
 
 /** At most `n` characters of user text, control characters blanked, for messages. */
@@ -225,52 +295,4 @@ export function clip(text, n = 40) {
   // eslint-disable-next-line no-control-regex
   const s = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
   return s.length > n ? `${s.slice(0, n)}…` : s;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Which input a core {field, message} belongs to
-
-const TOP = ['tp_size', 'tokens', 'local_efficiency', 'collectives_per_layer', 'precision', 'links', 'accelerator.memory_capacity', 'accelerator.memory_bandwidth'];
-
-/**
- * The id of the input a field path names, or '' when none does (the message then shows above
- * the form). Links are found by name (`links.<name>.x`, the first row with that name; names
- * may contain dots) or by index (`links[<i>].x`).
- */
-export function inputFor(field, form) {
-  const f = String(field);
-  if (TOP.includes(f)) return f;
-  if (f.startsWith('workload')) return WORKLOAD_FIELDS.includes(f.slice(9)) && f[8] === '.' ? f : 'workload';
-  let m;
-  if (f.startsWith('accelerator')) {
-    m = /^accelerator\.peak_flops\.(.+)$/.exec(f);
-    return m && normalPrecision(m[1]) === form.precision ? 'accelerator.peak' : 'accelerator';
-  }
-  let row = -1;
-  let part;
-  if ((m = /^links\[(\d+)\]\.?(.*)$/.exec(f))) {
-    row = +m[1];
-    part = m[2];
-  } else if (f.startsWith('links.')) {
-    const tail = f.slice(6);
-    let best = '';
-    form.links.forEach((r, i) => {
-      if (r.name.length > best.length && (tail === r.name || tail.startsWith(`${r.name}.`)) && form.links.findIndex((x) => x.name === r.name) === i) {
-        best = r.name;
-        row = i;
-      }
-    });
-    part = tail.slice(best.length + 1);
-  } else {
-    return '';
-  }
-  if (!form.links[row]) return 'links';
-  return `link.${row}.${part === 'bandwidth' || part === 'latency' ? part : 'name'}`;
-}
-
-/** Groups messages by input id; the ones no input owns go under ''. */
-export function messagesByInput(list, form) {
-  const out = {};
-  for (const e of list) (out[inputFor(e.field, form)] ||= []).push(e);
-  return out;
 }

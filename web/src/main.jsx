@@ -4,14 +4,14 @@
 import { render } from 'preact';
 import '../style.css';
 import { App } from './App.jsx';
-import { connectUrl, postHeight, registerWorker } from './browser.js';
+import { postHeight, registerWorker } from './browser.js';
 import { createAppState } from './state.js';
-import { isEmbed, urlWithHash } from './url.js';
+import { isEmbed } from './url.js';
 
-const state = createAppState();
+const state = createAppState({ win: window });
 const embed = isEmbed(location.search);
 const root = document.getElementById('app');
-const draw = () => render(<App v={state.view()} embed={embed} />, root);
+const draw = () => render(<App view={state.view()} actions={state.actions} embed={embed} />, root);
 if (embed) document.documentElement.classList.add('embed');
 state.subscribe(draw);
 draw();
@@ -20,9 +20,5 @@ registerWorker();
 
 import(/* @vite-ignore */ new URL('tplayer.js', document.baseURI).href)
   .then((m) => m.load())
-  .then((api) => {
-    state.setApi(api, location.hash);
-    if (state.get().notice?.reset) history.replaceState(null, '', urlWithHash(location.href, ''));
-    connectUrl(state);
-  })
+  .then((api) => state.setApi(api))
   .catch((e) => state.setLoadError(String((e && e.message) || e)));

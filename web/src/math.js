@@ -1,31 +1,44 @@
-// "Show the math": the formulas of SPEC section 3 with this scenario's numbers put in, step by
-// step. Every derived number comes from the result object; inputs come from the scenario the
-// core accepted. Nothing is computed here: only formatted.
+// "Show the math": the model's formulas with this scenario's numbers put in, step by step. Every
+// derived number comes from the result object; inputs come from the scenario as the core read it
+// (check().scenario). Nothing is computed here: only formatted.
 
 import { binaryBytes, bandwidth, bytes, count, flops, percent, sci, sig, time, times } from './format.js';
 
-/** The inputs of the model as numbers: from the scenario sent, with catalogue keys resolved. */
+/** The inputs of the model as numbers, from the scenario as the core read it (catalogue keys resolved). */
 export function modelInputs(scenario, catalog) {
   const w = typeof scenario.workload === 'string' ? catalog.workloads.find((e) => e.key === scenario.workload) : scenario.workload;
   return {
     P: w.parameters,
     L: w.layers,
     h: w.hidden_dim,
+    heads: w.heads,
     inferenceFlops: w.inference_flops,
     T: scenario.tokens,
     n: scenario.tp_size,
-    c: scenario.collectives_per_layer ?? 2,
+    c: scenario.collectives_per_layer,
     eta: scenario.local_efficiency,
+    ctx: scenario.attention_context,
   };
 }
 
 /** [name, formula, the formula with numbers, result] for the layer. */
 export function scalarSteps(inp, r) {
-  const perToken = inp.inferenceFlops === undefined ? `(2 × ${sci(inp.P)})` : sci(inp.inferenceFlops);
+  const perToken = inp.inferenceFlops === undefined ? 'inference_flops' : sci(inp.inferenceFlops);
   const peakEta = `(${flops(r.peak_flops)} × ${inp.eta})`;
   const F = sci(r.flops_per_layer);
+  // One forward's FLOPs, plus attention's when counted, times the pass's multiplier m.
+  let formula = '(inference_flops / L) × T';
+  let values = `(${perToken} / ${inp.L}) × ${inp.T}`;
+  if (inp.ctx) {
+    formula += ' + 4 × h × T × context';
+    values += ` + 4 × ${inp.h} × ${inp.T} × ${inp.ctx}`;
+  }
+  if (r.compute_multiplier !== undefined && r.compute_multiplier !== 1) {
+    formula = `m × (${formula})`;
+    values = `${r.compute_multiplier} × (${values})`;
+  }
   return [
-    ['F', '(inference_flops / L) × T', `(${perToken} / ${inp.L}) × ${inp.T}`, `${F} FLOP`],
+    ['F', formula, values, `${F} FLOP`],
     ['F_rank', 'F / n', `${F} / ${inp.n}`, `${sci(r.flops_per_rank)} FLOP`],
     ['t_comp', 'F_rank / (peak × η)', `${sci(r.flops_per_rank)} FLOP / ${peakEta}`, time(r.compute_time_s)],
     ['t_single', 'F / (peak × η)', `${F} FLOP / ${peakEta}`, time(r.single_device_time_s)],

@@ -1,25 +1,15 @@
-// The page's state, in one place. Stored: the form (exactly what the user typed), the loaded
-// module, the notice about the URL and two bits of UI state. Everything else (the scenario, the
-// core's outcome, the result shown, the sweep, the messages per input, the hash) is derived by
-// view(), memoised on the form, and never stored twice. A tiny store instead of a signals
-// library: the page re-renders from the top on each change, which is well within one frame.
+// The page's state and its browser history, in one place. Stored: the form (the preset it started
+// from and the user's edits), the notice about the URL, and two bits of UI state. Everything else
+// (the scenario, the core's outcome, the result shown, the sweep, the messages per input, the
+// hash) is derived by view(), memoised on the form, and never stored twice. The history is this
+// module's alone: a preset pick pushes an entry, typing replaces it (only valid states are
+// written), and back/forward (hashchange) show what the hash says. A tiny store instead of a
+// signals library: the page re-renders from the top on each change, well within one frame.
 
-import {
-  DEFAULT_PRESET,
-  acceleratorForm,
-  acceleratorIsCustom,
-  freeName,
-  index,
-  linkIsPreset,
-  linkRowFromPreset,
-  messagesByInput,
-  presetForm,
-  toScenario,
-  workloadForm,
-} from './form.js';
+import { addLink, createModel, fieldText, isCustom, isPreset, messagesByInput, pickPart, presetForm, setField, toScenario } from './form.js';
 import { modelInputs } from './math.js';
 import { tpValues } from './sweep.js';
-import { decodeHash, encodeForm } from './url.js';
+import { decodeHash, encodeForm, urlWithHash } from './url.js';
 import { shortLabel } from './verdict.js';
 
 function safely(fn, fallback) {
@@ -30,73 +20,71 @@ function safely(fn, fallback) {
   }
 }
 
-/** The form's scenario checked by the core: {errors} or {result, scenario, names}. */
-function evaluate(api, catalog, form) {
-  const scenario = toScenario(form, catalog);
-  const o = safely(
-    () => api.check(scenario),
-    (e) => ({ errors: [{ field: '', message: `the calculator failed: ${e && e.message}` }] }),
-  );
-  if (o.errors) return { errors: o.errors };
-  // Words for the headlines: a link's catalogue label while it keeps the catalogue's numbers,
-  // else its name; the chip's key, or "accelerator" once edited.
-  const idx = index(catalog);
-  const names = {
-    titles: form.links.map((r) => (linkIsPreset(r, catalog) ? shortLabel(idx.links.get(r.preset).label) : r.name)),
-    chip: acceleratorIsCustom(form.accelerator, catalog) ? 'accelerator' : form.accelerator.key,
-  };
-  return { result: o.result, scenario, names };
-}
+const failed = (e) => ({ errors: [{ field: 'scenario', path: [], message: `the calculator failed: ${e && e.message}` }] });
 
-export function createAppState() {
-  const s = { api: null, catalog: null, form: null, notice: null, loadError: '', edits: 0, addPick: null, share: null };
+/**
+ * `win` is the browser window (location, history, hashchange, timers); leave it out and the state
+ * keeps no history (the pure tests pass a stand-in).
+ */
+export function createAppState({ win } = {}) {
+  const s = { api: null, model: null, form: null, notice: null, loadError: '', addPick: null, share: null };
   const subscribers = new Set();
   const emit = () => subscribers.forEach((f) => f());
-  let navigation = 'replace'; // how the next URL write goes into history
 
   let memo = {}; // derived values for memo.form
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
   let lastSweep = { of: null, value: null };
-  let presetHashes = null; // [key, hash] of each preset, to recognise a preset's form
+  let written = null; // the hash last written to (or read from) the address bar
+  let timer = 0;
+
+  /** The form's scenario checked by the core: {errors} or {result, scenario (as the core read it), names}. */
+  function evaluate(form) {
+    const { api, model } = s;
+    const o = safely(() => api.check(toScenario(model, form)), failed);
+    if (o.errors) return { errors: o.errors };
+    // Words for the headlines: a link's catalogue label while it is unedited, else its name; the
+    // chip's key, or "accelerator" once edited.
+    const names = {
+      titles: form.links.map((r) => (isCustom(r) ? r.name : shortLabel(model.entries.link.get(r.key).label))),
+      chip: isCustom(form.accelerator) ? 'accelerator' : form.accelerator.key,
+    };
+    return { result: o.result, scenario: o.scenario, names };
+  }
 
   function view() {
-    const { api, catalog, form } = s;
-    if (memo.form !== form || memo.catalog !== catalog) {
-      memo = { form, catalog };
-      if (api && catalog && form) {
-        const outcome = evaluate(api, catalog, form);
-        if (outcome.result) last = outcome;
-        const hash = encodeForm(form, catalog);
-        memo.outcome = outcome;
-        memo.hash = hash;
-        memo.errors = outcome.errors ? messagesByInput(outcome.errors, form) : {};
-        memo.warnings = outcome.result ? messagesByInput(outcome.result.warnings, form) : {};
-        presetHashes ||= catalog.presets.map((p) => [p.key, encodeForm(presetForm(p.key, catalog), catalog)]);
-        memo.presetKey = (presetHashes.find((p) => p[1] === hash) || [''])[0];
-      }
+    const { model, form } = s;
+    if (model && form && memo.form !== form) {
+      const outcome = evaluate(form);
+      if (outcome.result) last = outcome;
+      memo = {
+        form,
+        outcome,
+        hash: encodeForm(model, form),
+        presetKey: isPreset(model, form) ? form.preset : '',
+        errors: outcome.errors ? messagesByInput(model, form, outcome.errors) : {},
+        warnings: outcome.result ? messagesByInput(model, form, outcome.result.warnings) : {},
+      };
     }
     const shown = memo.outcome ? last : null;
     if (shown && lastSweep.of !== shown) lastSweep = { of: shown, value: sweepOf(shown) };
     return {
       ...memo,
+      model,
       loadError: s.loadError,
       notice: s.notice,
-      addPick: s.addPick ?? (catalog && catalog.links[0] ? catalog.links[0].key : ''),
+      addPick: s.addPick ?? model?.catalog.links[0]?.key ?? '',
       share: s.share,
       shown,
-      stale: !!(memo.outcome && memo.outcome.errors),
-      valid: !!(memo.outcome && memo.outcome.result),
-      inputs: shown ? modelInputs(shown.scenario, catalog) : null,
+      stale: !!memo.outcome?.errors,
+      valid: !!memo.outcome?.result,
+      inputs: shown ? modelInputs(shown.scenario, model.catalog) : null,
       sweep: shown ? lastSweep.value : null,
-      act: actions,
     };
   }
 
-  /** One api.sweep over tp = 1, 2, 4, ... heads for the scenario shown. */
+  /** One api.sweep over tp = 1, 2, 4, ... heads for the scenario shown (the core's own scenario, passed back). */
   function sweepOf(shown) {
-    const w = shown.scenario.workload;
-    const heads = typeof w === 'string' ? index(s.catalog).workloads.get(w)?.heads : w.heads;
-    const values = tpValues(heads);
+    const values = tpValues(modelInputs(shown.scenario, s.model.catalog).heads);
     return safely(
       () => ({ values, points: s.api.sweep(shown.scenario, 'tp_size', values) }),
       () => null,
@@ -107,91 +95,98 @@ export function createAppState() {
     Object.assign(s, patch);
     emit();
   }
-  const edit = (fn) => setState({ form: fn(s.form), edits: s.edits + 1, share: null });
-  const entries = (kind) => index(s.catalog)[kind];
+
+  /** Writes the view's hash to the address bar: at once as a new entry, or as a replacement once typing pauses. */
+  function writeUrl(mode) {
+    if (!win) return;
+    const v = view();
+    if (!v.valid) return; // the address bar keeps the last valid state (a pending write of it included)
+    win.clearTimeout(timer);
+    if (v.hash === written) return;
+    const write = () => {
+      written = v.hash;
+      win.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', urlWithHash(win.location.href, v.hash));
+    };
+    if (mode === 'push') write();
+    else timer = win.setTimeout(write, 120);
+  }
+
+  const edit = (fn, mode = 'replace') => {
+    setState({ form: fn(s.form), share: null });
+    writeUrl(mode);
+  };
 
   const actions = {
-    set: (field, value) => edit((f) => ({ ...f, [field]: value })),
-    setWorkload: (field, value) => edit((f) => ({ ...f, workload: { ...f.workload, [field]: value } })),
-    setAccelerator: (field, value) => edit((f) => ({ ...f, accelerator: { ...f.accelerator, [field]: value } })),
-    setPeak: (value) => edit((f) => ({ ...f, accelerator: { ...f.accelerator, peaks: { ...f.accelerator.peaks, [f.precision]: value } } })),
-    setLink: (i, field, value) => edit((f) => ({ ...f, links: f.links.map((r, j) => (j === i ? { ...r, [field]: value } : r)) })),
+    /** Sets a field: `where` is 'scenario', 'workload', 'accelerator' or a link row's index. */
+    set: (where, name, value) => edit((f) => setField(s.model, f, where, name, value)),
+    /** Sets the peak of the precision shown. */
+    setPeak: (value) => edit((f) => setField(s.model, f, 'accelerator', `peak_flops.${fieldText(s.model, f, 'scenario', f, 'precision')}`, value)),
+    setLinkName: (i, name) => edit((f) => ({ ...f, links: f.links.map((r, j) => (j === i ? { ...r, name } : r)) })),
     pickPreset(key) {
-      const next = presetForm(key, s.catalog);
+      const next = presetForm(s.model, key);
       if (!next) return;
-      navigation = 'push';
       s.notice = null;
-      edit(() => next);
+      edit(() => next, 'push');
     },
-    pickWorkload(key) {
-      const entry = entries('workloads').get(key);
-      if (entry) edit((f) => ({ ...f, workload: workloadForm(entry) }));
-    },
-    pickAccelerator(key) {
-      const entry = entries('accelerators').get(key);
-      if (entry) edit((f) => ({ ...f, accelerator: acceleratorForm(entry, s.catalog) }));
-    },
+    pickWorkload: (key) => s.model.entries.workload.has(key) && edit((f) => pickPart(f, 'workload', key)),
+    pickAccelerator: (key) => s.model.entries.accelerator.has(key) && edit((f) => pickPart(f, 'accelerator', key)),
     setAddPick: (key) => setState({ addPick: key }),
-    addLink(key) {
-      const entry = entries('links').get(key);
-      edit((f) => {
-        const row = entry
-          ? linkRowFromPreset(entry, freeName(f.links, entry.key), s.catalog)
-          : { name: freeName(f.links, `link${f.links.length + 1}`), bandwidth: ['', 'GB/s'], latency: ['0', 'us'], preset: '' };
-        return { ...f, links: [...f.links, row] };
-      });
-    },
-    removeLink(i) {
-      if (s.form.links.length > 1) edit((f) => ({ ...f, links: f.links.filter((_, j) => j !== i) }));
-    },
+    addLink: (key) => s.form.links.length < s.model.limits.max_links && edit((f) => addLink(s.model, f, key)),
+    removeLink: (i) => s.form.links.length > 1 && edit((f) => ({ ...f, links: f.links.filter((_, j) => j !== i) })),
     setShare: (share) => setState({ share }),
     dismissNotice: () => setState({ notice: null }),
   };
 
   /**
    * Shows the view a hash describes. A hash that cannot be read, or whose scenario the core
-   * rejects, is ignored as a whole: the default scenario is shown with a notice naming why.
+   * rejects, is ignored as a whole: the first preset is shown with a notice naming why. The
+   * address bar then holds this form's own hash (none for the preset shown instead).
    */
   function applyHash(hash) {
-    const c = s.catalog;
+    const model = s.model;
     const decoded = safely(
-      () => decodeHash(hash, c),
+      () => decodeHash(model, hash),
       () => ({ form: null, ignored: ['the link (unreadable)'] }),
     );
     let next = decoded.form;
     const ignored = [...decoded.ignored];
     if (next) {
-      const o = evaluate(s.api, c, next);
+      const o = evaluate(next);
       if (o.errors) {
         next = null;
-        for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field || 'the scenario'}: ${e.message}`);
+        for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field}: ${e.message}`);
         if (o.errors.length > 5) ignored.push(`and ${o.errors.length - 5} more problems`);
+      } else if (Object.hasOwn(next.edits, 'precision')) {
+        next = setField(model, next, 'scenario', 'precision', o.scenario.precision); // "fp16" -> "fp16_dense", as the core read it
       }
     }
-    setState({ form: next || presetForm(DEFAULT_PRESET, c), notice: ignored.length ? { ignored, reset: !next } : null });
+    const own = next ? encodeForm(model, next) : '';
+    if (win && own !== String(hash ?? '').replace(/^#/, '')) win.history.replaceState(null, '', urlWithHash(win.location.href, own));
+    written = own;
+    setState({ form: next || presetForm(model, model.catalog.presets[0].key), notice: ignored.length ? { ignored, reset: !next } : null });
   }
 
   return {
     view,
-    get: () => s,
+    actions,
     subscribe(f) {
       subscribers.add(f);
       return () => subscribers.delete(f);
     },
-    actions,
-    applyHash,
-    /** Takes the loaded module and shows the state in `hash` (or the default scenario). */
-    setApi(api, hash) {
+    /** Takes the loaded module, shows the state in the address bar's hash, and follows back/forward. */
+    setApi(api) {
       s.api = api;
-      s.catalog = api.catalog();
-      applyHash(hash);
+      s.model = createModel(api.catalog(), (scenario) => safely(() => api.check(scenario).scenario, () => undefined));
+      applyHash(win ? win.location.hash : '');
+      win?.addEventListener('hashchange', () => {
+        const h = win.location.hash.replace(/^#/, '');
+        if (h === written) return;
+        win.clearTimeout(timer);
+        applyHash(h);
+      });
     },
+    /** Shows a hash as if the address bar held it (what back/forward do). */
+    applyHash,
     setLoadError: (message) => setState({ loadError: message }),
-    /** How the next URL write goes into history ('push' after a preset pick); resets it. */
-    takeNavigation() {
-      const n = navigation;
-      navigation = 'replace';
-      return n;
-    },
   };
 }

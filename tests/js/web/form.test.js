@@ -1,79 +1,116 @@
-import { describe, expect, it } from 'vitest';
+// The form's model with the real catalogue: a form is the preset it started from and the user's
+// edits; "custom" means "has edits"; the adapter sends what was typed; messages go to inputs by
+// their path.
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  countText,
-  formFromScenario,
+  addLink,
+  fieldText,
   freeName,
   inputFor,
+  isCustom,
+  isPreset,
   messagesByInput,
   numberOrText,
+  pickPart,
   presetForm,
-  quantityText,
   quantityValue,
+  textOf,
   toScenario,
-  workloadIsCustom,
-  acceleratorIsCustom,
-  linkIsPreset,
 } from '../../../web/src/form.js';
-import { catalog } from './catalog.fixture.js';
+import { edit, gpt3, real } from './model.js';
 
-const gpt3 = () => presetForm('Gpt3TensorParallelLayerTp8', catalog);
+let api;
+let catalog;
+let model;
+beforeAll(async () => ({ api, catalog, model } = await real()));
 
-describe('form text -> scenario adapter', () => {
-  it('turns the default preset back into the same scenario, catalogue keys kept', () => {
-    const scenario = toScenario(gpt3(), catalog);
-    expect(scenario).toEqual({
-      type: 'TensorParallelLayerScenario',
-      workload: 'GPT3',
-      tp_size: 8,
-      tokens: 2048,
-      accelerator: 'H100',
-      precision: 'fp16_dense',
-      local_efficiency: 0.5,
-      links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr' },
-      collectives_per_layer: 2,
-    });
-  });
 
-  it("sends links as SPEC's ordered map, as text once edited, as an array when a map cannot keep the rows", () => {
-    const f = gpt3();
-    f.links = [{ ...f.links[0], latency: ['1', 'us'] }, f.links[1]];
-    expect(toScenario(f, catalog).links).toEqual({ nvlink: { bandwidth: '450 GB/s', latency: '1 us' }, infiniband_ndr: 'ib_ndr' });
-    for (const names of [['a', 'a'], ['a', ''], ['x', '1']]) {
-      f.links = [{ ...f.links[0], name: names[0] }, { ...f.links[1], name: names[1] }];
-      expect(toScenario(f, catalog).links).toEqual([
-        { name: names[0], bandwidth: '450 GB/s', latency: '1 us' },
-        { name: names[1], bandwidth: 50e9, latency: 5e-6 },
-      ]);
+describe('presets and edits', () => {
+  it('sends an unedited preset as a scenario the core reads as exactly the preset, catalogue keys kept', () => {
+    for (const p of catalog.presets) {
+      const scenario = toScenario(model, presetForm(model, p.key));
+      expect(api.check(scenario).scenario).toEqual(api.check(p.scenario).scenario);
+      expect(api.solve(scenario)).toEqual(p.result);
     }
+    expect(toScenario(model, gpt3())).toMatchObject({ type: 'TensorParallelLayerScenario', workload: 'GPT3', links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr' } });
   });
 
-  it('shows catalogue numbers as people write them', () => {
+  it('leaves out what the core derives, so that it follows the edits, unless the user set it', () => {
+    expect(model.derived.get('Gpt3TensorParallelLayerTp8')).toEqual(expect.arrayContaining(['collectives_per_layer', 'pass']));
+    expect(model.derived.get('Gpt3TrainingStepTp8')).not.toContain('pass');
+    const training = edit(gpt3(), ['scenario', 'pass', 'training']);
+    expect(api.check(toScenario(model, training)).scenario.collectives_per_layer).toBe(api.Scenarios.Gpt3TrainingStepTp8.scenario.collectives_per_layer);
+    expect(api.solve(toScenario(model, training))).toEqual(api.Scenarios.Gpt3TrainingStepTp8.result);
+    const pinned = edit(training, ['scenario', 'collectives_per_layer', '2']); // the forward's value, set by the user: it stays
+    expect(pinned.edits).toEqual({ pass: 'training', collectives_per_layer: '2' });
+    expect(api.check(toScenario(model, pinned)).scenario.collectives_per_layer).toBe(2);
+    expect(edit(training, ['scenario', 'collectives_per_layer', '4']).edits).toEqual({ pass: 'training' }); // what the core derives: no edit
+    expect(isPreset(model, edit(gpt3(), ['scenario', 'collectives_per_layer', '3'], ['scenario', 'collectives_per_layer', '2']))).toBe(true);
+    expect(toScenario(model, edit(training, ['scenario', 'recompute', 'true'])).recompute).toBe(true);
+    // The field shows what the core used, given its scenario as the base.
+    const core = api.check(toScenario(model, training)).scenario;
+    expect(fieldText(model, training, 'scenario', training, 'collectives_per_layer', core)).toBe(String(core.collectives_per_layer));
+  });
+
+  it('recognises a preset by its key while nothing is edited; typing the base text back is no edit', () => {
+    let f = gpt3();
+    expect(isPreset(model, f)).toBe(true);
+    f = edit(f, ['scenario', 'tp_size', '16']);
+    expect(f.edits).toEqual({ tp_size: '16' });
+    expect(isPreset(model, f)).toBe(false);
+    f = edit(f, ['scenario', 'tp_size', '8']);
+    expect(f.edits).toEqual({});
+    expect(isPreset(model, f)).toBe(true);
+  });
+
+  it('calls a part custom when it has edits, and sends it as an object of the entry with the edits put in', () => {
+    let f = edit(gpt3(), ['workload', 'heads', '64'], ['accelerator', 'peak_flops.fp16_dense', ['1000', 'TFLOP/s']]);
+    expect(isCustom(f.workload)).toBe(true);
+    expect(isCustom(f.accelerator)).toBe(true);
+    const s = toScenario(model, f);
+    const entry = catalog.workloads.find((w) => w.key === 'GPT3');
+    expect(s.workload).toEqual({
+      name: 'GPT-3 175B (edited)',
+      parameters: entry.parameters,
+      layers: entry.layers,
+      hidden_dim: entry.hidden_dim,
+      heads: 64,
+      kv_heads: entry.kv_heads,
+      inference_flops: entry.inference_flops,
+    });
+    expect(s.accelerator.peak_flops.fp16_dense).toBe('1000 TFLOP/s');
+    expect(s.accelerator.peak_flops.fp8_dense).toBe(1979e12); // unedited: the catalogue's double
+    expect(s.accelerator.memory_capacity).toBe(80 * 2 ** 30);
+    expect(s.accelerator.native_link).toBe('nvlink4');
+    f = edit(f, ['workload', 'heads', '96']);
+    expect(isCustom(f.workload)).toBe(false);
+    expect(toScenario(model, f).workload).toBe('GPT3');
+    expect(isCustom(pickPart(f, 'accelerator', 'H100').accelerator)).toBe(false);
+  });
+
+  it('shows the base values as people write them, in the unit lists of the page', () => {
     const f = gpt3();
-    expect(f.workload).toMatchObject({ parameters: '175e9', layers: '96', hidden_dim: '12288', inference_flops: '350e9' });
-    expect(f.accelerator.peaks.fp16_dense).toEqual(['989', 'TFLOP/s']);
-    expect(f.accelerator.memory).toEqual(['80', 'GiB']);
-    expect(f.accelerator.bandwidth).toEqual(['3.35', 'TB/s']);
-    expect(f.links[0]).toEqual({ name: 'nvlink', bandwidth: ['450', 'GB/s'], latency: ['0.5', 'us'], preset: 'nvlink4' });
-    expect(countText(8.03e9)).toBe('8.03e9');
-    expect(countText(340e6)).toBe('340e6');
-    expect(quantityText('memory', 141e9, catalog)).toEqual(['141', 'GB']);
-    expect(quantityText('latency', 50e-6, catalog)).toEqual(['50', 'us']);
-    expect(quantityText('latency', 7e-6, catalog)).toEqual(['7', 'us']);
-    expect(quantityText('bandwidth', 12.5e9, catalog)).toEqual(['12.5', 'GB/s']);
-    expect(quantityText('memoryBandwidth', 2.039e12, catalog)).toEqual(['2.039', 'TB/s']);
-    expect(quantityText('bandwidth', '400 Gb/s', catalog)).toEqual(['400 Gb/s', 'GB/s']);
+    const t = (kind, part, name) => fieldText(model, f, kind, part, name);
+    expect(t('scenario', f, 'local_efficiency')).toBe('0.5');
+    expect(t('scenario', f, 'collectives_per_layer')).toBe('2');
+    expect(t('scenario', f, 'precision')).toBe('fp16_dense');
+    expect(t('workload', f.workload, 'parameters')).toBe('175e9');
+    expect(t('workload', f.workload, 'heads')).toBe('96');
+    expect(t('accelerator', f.accelerator, 'peak_flops.fp16_dense')).toEqual(['989', 'TFLOP/s']);
+    expect(t('accelerator', f.accelerator, 'memory_capacity')).toEqual(['80', 'GiB']);
+    expect(t('accelerator', f.accelerator, 'memory_bandwidth')).toEqual(['3.35', 'TB/s']);
+    expect(t('link', f.links[0], 'bandwidth')).toEqual(['450', 'GB/s']);
+    expect(t('link', f.links[0], 'latency')).toEqual(['0.5', 'us']);
+    const info = (kind, name) => catalog.fields[kind].find((x) => x.name === name);
+    expect(textOf(model, info('accelerator', 'memory_capacity'), 141e9)).toEqual(['141', 'GB']);
+    expect(textOf(model, info('link', 'latency'), 50e-6)).toEqual(['50', 'us']);
+    expect(textOf(model, info('link', 'bandwidth'), 12.5e9)).toEqual(['12.5', 'GB/s']);
+    expect(textOf(model, info('workload', 'parameters'), 8.03e9)).toBe('8.03e9');
   });
+});
 
-  it('reads a preset with links given as objects', () => {
-    const f = presetForm('Llama3_70BDecodeTp8', catalog);
-    expect(f.links).toEqual([
-      { name: 'nvlink', bandwidth: ['450', 'GB/s'], latency: ['0.5', 'us'], preset: '' },
-      { name: 'infiniband_ndr', bandwidth: ['50', 'GB/s'], latency: ['5', 'us'], preset: '' },
-    ]);
-    expect(f.precision).toBe('bf16_dense');
-  });
-
-  it('sends what the user typed: numbers parsed, anything else as text for the core to judge', () => {
+describe('the adapter: what was typed, as the scenario carries it', () => {
+  it('parses numbers and passes anything else as typed, for the core to judge', () => {
     expect(numberOrText(' 16 ')).toBe(16);
     expect(numberOrText('175e9')).toBe(175e9);
     expect(numberOrText('-0')).toBe(-0);
@@ -83,108 +120,95 @@ describe('form text -> scenario adapter', () => {
     expect(numberOrText('0x10')).toBe('0x10');
     expect(quantityValue(['400', 'Gb/s'])).toBe('400 Gb/s');
     expect(quantityValue([' 400 Gb/s ', 'GB/s'])).toBe('400 Gb/s');
-    expect(quantityValue(['1e9', 'B/s'])).toBe('1e9 B/s');
     expect(quantityValue(['', 'GB/s'])).toBe('');
     expect(quantityValue(['fast', 'GB/s'])).toBe('fast');
+    const s = toScenario(model, edit(gpt3(), ['scenario', 'tp_size', 'eight'], [1, 'bandwidth', ['800 Gb/s', 'GB/s']]));
+    expect(s.tp_size).toBe('eight');
+    expect(s.links.infiniband_ndr).toEqual({ bandwidth: '800 Gb/s', latency: 5e-6 });
   });
 
-  it('turns an edited workload or accelerator into a custom object, visibly', () => {
-    const f = gpt3();
-    f.workload = { ...f.workload, heads: '64' };
-    f.accelerator = { ...f.accelerator, peaks: { ...f.accelerator.peaks, fp16_dense: ['1000', 'TFLOP/s'] } };
-    expect(workloadIsCustom(f.workload, catalog)).toBe(true);
-    expect(acceleratorIsCustom(f.accelerator, catalog)).toBe(true);
-    const scenario = toScenario(f, catalog);
-    expect(scenario.workload).toEqual({
-      name: 'GPT-3 175B (edited)',
-      parameters: 175e9,
-      layers: 96,
-      hidden_dim: 12288,
-      heads: 64,
-      kv_heads: 96,
-      inference_flops: 350e9,
-    });
-    expect(scenario.accelerator.peak_flops.fp16_dense).toBe('1000 TFLOP/s');
-    expect(scenario.accelerator.peak_flops.fp8_dense).toBe(1979e12); // untouched: the catalogue's double
-    expect(scenario.accelerator.memory_capacity).toBe(80 * 1073741824);
-    expect(scenario.accelerator.native_link).toBe('nvlink4');
+  it('leaves a blank optional field out, so the core applies its default', () => {
+    const f = edit(gpt3(), ['scenario', 'collectives_per_layer', ' '], ['workload', 'kv_heads', ''], ['workload', 'inference_flops', '']);
+    const s = toScenario(model, f);
+    expect(s).not.toHaveProperty('collectives_per_layer');
+    expect(s.workload).not.toHaveProperty('kv_heads');
+    expect(s.workload).not.toHaveProperty('inference_flops');
+    expect(api.check(s).scenario.collectives_per_layer).toBe(api.check(toScenario(model, gpt3())).scenario.collectives_per_layer);
+    const blank = addLink(model, gpt3(), '');
+    expect(blank.links[2]).toEqual({ name: 'link3', key: '', edits: {} });
+    const withBandwidth = edit(blank, [2, 'bandwidth', ['100', 'GB/s']]);
+    expect(toScenario(model, withBandwidth).links.link3).toEqual({ bandwidth: '100 GB/s' });
+    expect(api.check(toScenario(model, withBandwidth)).scenario.links.link3).toEqual({ bandwidth: 100e9, latency: 0 });
   });
 
-  it('leaves optional workload numbers out when blank', () => {
-    const f = gpt3();
-    f.workload = { ...f.workload, kv_heads: '', inference_flops: ' ' };
-    const w = toScenario(f, catalog).workload;
-    expect(w).not.toHaveProperty('kv_heads');
-    expect(w).not.toHaveProperty('inference_flops');
+  it("sends links as the ordered map, or as an array when an object cannot keep the rows (the core's paths are the same)", () => {
+    const f = edit(gpt3(), [0, 'latency', ['1', 'us']]);
+    expect(toScenario(model, f).links).toEqual({ nvlink: { bandwidth: 450e9, latency: '1 us' }, infiniband_ndr: 'ib_ndr' });
+    for (const names of [['a', 'a'], ['x', '1']]) {
+      const g = { ...f, links: [{ ...f.links[0], name: names[0] }, { ...f.links[1], name: names[1] }] };
+      expect(toScenario(model, g).links).toEqual([
+        { name: names[0], bandwidth: 450e9, latency: '1 us' },
+        { name: names[1], bandwidth: 50e9, latency: 5e-6 },
+      ]);
+    }
+    const dotted = { ...f, links: [{ ...f.links[0], name: 'a.b' }] };
+    expect(Object.keys(toScenario(model, dotted).links)).toEqual(['a.b']);
   });
 
-  it('passes link names through as typed: the core judges them (a shared URL must not carry markup)', () => {
-    const f = gpt3();
-    const names = ['<img src=x onerror=alert(1)>', 'javascript:alert(1)', 'NVLink 4 (H100, H200) #2', 'Ethernet → spine'];
-    f.links = names.map((name) => ({ ...f.links[1], name }));
-    expect(toScenario(f, catalog).links).toEqual(Object.fromEntries(names.map((n) => [n, 'ib_ndr'])));
-  });
-
-  it('keeps link rows and names distinct', () => {
-    const f = gpt3();
-    expect(freeName(f.links, 'nvlink')).toBe('nvlink_2');
-    expect(freeName(f.links, 'pcie4')).toBe('pcie4');
-    expect(linkIsPreset(f.links[0], catalog)).toBe(true);
-    expect(linkIsPreset({ ...f.links[0], latency: ['1', 'us'] }, catalog)).toBe(false);
+  it('keeps link names distinct when adding', () => {
+    expect(freeName(gpt3().links, 'nvlink')).toBe('nvlink_2');
+    expect(addLink(model, gpt3(), 'nvlink4').links[2]).toEqual({ name: 'nvlink4', key: 'nvlink4', edits: {} });
   });
 });
 
-describe('core field -> input', () => {
-  const f = gpt3();
-  f.links = [...f.links, { ...f.links[1], name: 'nvlink' }, { ...f.links[1], name: 'a.b' }];
+describe('core messages -> inputs, by path', () => {
+  /** The input each of the core's errors for a form goes to. */
+  const routed = (form) => {
+    const o = api.check(toScenario(model, form));
+    expect(o.errors).toBeTruthy();
+    return o.errors.map((e) => inputFor(model, form, e.path));
+  };
+  const rename = (f, ...names) => ({ ...f, links: f.links.map((r, i) => ({ ...r, name: names[i] ?? r.name })) });
+
   it.each([
-    ['tp_size', 'tp_size'],
-    ['workload.heads', 'workload.heads'],
-    ['workload.name', 'workload'],
-    ['workload.heads.x', 'workload'],
-    ['accelerator.memory_bandwidth', 'accelerator.memory_bandwidth'],
-    ['accelerator.name', 'accelerator'],
-    ['linksx', ''],
-    ['workload', 'workload'],
-    ['accelerator.peak_flops.fp16_dense', 'accelerator.peak'],
-    ['accelerator.peak_flops.fp8', 'accelerator'],
-    ['accelerator.memory_capacity', 'accelerator.memory_capacity'],
-    ['precision', 'precision'],
-    ['links', 'links'],
-    ['links.nvlink.bandwidth', 'link.0.bandwidth'],
-    ['links.infiniband_ndr.latency', 'link.1.latency'],
-    ['links[2].name', 'link.2.name'],
-    ['links[2].bandwidth', 'link.2.bandwidth'],
-    ['links.a.b.bandwidth', 'link.3.bandwidth'],
-    ['links.a.b', 'link.3.name'],
-    ['links[9].name', 'links'],
-    ['links.unknown.bandwidth', 'links'],
-    ['type', ''],
-    ['', ''],
-  ])('%s -> %s', (field, id) => {
-    expect(inputFor(field, f)).toBe(id);
+    ['tp_size', (f) => edit(f, ['scenario', 'tp_size', 'abc']), ['tp_size']],
+    ['tokens', (f) => edit(f, ['scenario', 'tokens', '-5']), ['tokens']],
+    ['local_efficiency', (f) => edit(f, ['scenario', 'local_efficiency', '1.5']), ['local_efficiency']],
+    ['collectives_per_layer', (f) => edit(f, ['scenario', 'collectives_per_layer', '2.5']), ['collectives_per_layer']],
+    ['a workload number', (f) => edit(f, ['workload', 'layers', '0']), ['workload.layers']],
+    ['a peak of the precision shown', (f) => edit(f, ['accelerator', 'peak_flops.fp16_dense', ['0', 'TFLOP/s']]), ['accelerator.peak_flops']],
+    ['a peak of another precision', (f) => edit(f, ['accelerator', 'peak_flops.fp8_dense', ['0', 'TFLOP/s']]), ['accelerator']],
+    ['memory capacity', (f) => edit(f, ['accelerator', 'memory_capacity', ['lots', 'GiB']]), ['accelerator.memory_capacity']],
+    ['a precision the chip lacks', (f) => pickPart(f, 'accelerator', 'TPUv5p'), ['precision']],
+    ['a bandwidth by name', (f) => edit(f, [0, 'bandwidth', ['0', 'GB/s']]), ['link.0.bandwidth']],
+    ['a latency of a dotted name', (f) => edit(rename(f, 'x', 'a.b'), [1, 'latency', ['-1', 'us']]), ['link.1.latency']],
+    ['a repeated name (an array)', (f) => edit(rename(f, 'x', 'x'), [1, 'latency', ['-1', 'us']]), ['link.1.latency', 'link.1.name']],
+    ['an empty name', (f) => rename(f, 'x', ''), ['link.1.name']],
+    ['a name with markup', (f) => rename(f, '<b>x</b>'), ['link.0.name']],
+    ['a blank link', (f) => addLink(model, f, ''), ['link.2.bandwidth']],
+  ])('%s', (_, change, ids) => {
+    expect(routed(change(gpt3())).sort()).toEqual(ids.sort());
   });
 
-  it('groups messages by input', () => {
-    const m = messagesByInput(
-      [
-        { field: 'tp_size', message: 'a' },
-        { field: 'tp_size', message: 'b' },
-        { field: 'scenario', message: 'c' },
-      ],
-      f,
-    );
-    expect(m.tp_size.map((e) => e.message)).toEqual(['a', 'b']);
-    expect(m[''][0].message).toBe('c');
+  it('sends paths no input owns to the part, the links or above the form', () => {
+    const f = gpt3();
+    expect(inputFor(model, f, ['workload', 'name'])).toBe('workload');
+    expect(inputFor(model, f, ['workload'])).toBe('workload');
+    expect(inputFor(model, f, ['accelerator', 'native_link'])).toBe('accelerator');
+    expect(inputFor(model, f, ['links'])).toBe('links');
+    expect(inputFor(model, f, ['links', 9, 'name'])).toBe('links');
+    expect(inputFor(model, f, ['links', 'unknown', 'bandwidth'])).toBe('links');
+    expect(inputFor(model, f, ['links', 1])).toBe('link.1.name');
+    expect(inputFor(model, f, ['type'])).toBe('');
+    expect(inputFor(model, f, [])).toBe('');
+    expect(inputFor(model, f, undefined)).toBe('');
   });
 
-  it('builds a form from any scenario shape without throwing', () => {
-    expect(() => formFromScenario({}, catalog)).not.toThrow();
-    const f2 = formFromScenario({ workload: { parameters: 1e9, layers: 2, hidden_dim: 8, heads: 2 }, accelerator: 'nope', links: ['pcie4', { name: 'x', bandwidth: '1 GB/s' }], tp_size: 2, tokens: 1, local_efficiency: 1 }, catalog);
-    expect(f2.workload.key).toBe('');
-    expect(f2.links.map((l) => [l.name, l.preset])).toEqual([
-      ['pcie4', 'pcie4'],
-      ['x', ''],
-    ]);
+  it('puts a warning next to its field and groups messages by input', () => {
+    const f = edit(gpt3(), ['scenario', 'tp_size', '7']);
+    const { result } = api.check(toScenario(model, f));
+    const m = messagesByInput(model, f, result.warnings);
+    expect(m.tp_size.map((w) => w.message).join()).toContain('does not divide');
+    expect(messagesByInput(model, f, [{ path: [], message: 'x' }])['']).toHaveLength(1);
   });
 });

@@ -1,16 +1,22 @@
-// "Show the math" with the SPEC 3.1 numbers (tests/cases, shared with Catch2 and the JS API tests).
+// "Show the math" with the worked example's numbers (tests/cases, shared with Catch2 and the JS
+// API tests), its inputs read from the scenario as the real module normalises it.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sig } from '../../../web/src/format.js';
 import { linkSteps, modelInputs, scalarSteps } from '../../../web/src/math.js';
-import { catalog } from './catalog.fixture.js';
+import { real } from './model.js';
 
 const spec = JSON.parse(readFileSync(new URL('../../cases/gpt3_tp8_spec_3_1.json', import.meta.url)));
 const r = spec.expect;
 
 describe('show the math', () => {
-  const inp = modelInputs(spec.scenario, catalog);
+  let inp;
+  beforeAll(async () => {
+    const { api, catalog } = await real();
+    inp = modelInputs(api.check(spec.scenario).scenario, catalog);
+  });
   it('resolves the inputs of the model', () => {
-    expect(inp).toEqual({ P: 175e9, L: 96, h: 12288, inferenceFlops: 350e9, T: 2048, n: 8, c: 2, eta: 0.5 });
+    expect(inp).toEqual({ P: 175e9, L: 96, h: 12288, heads: 96, inferenceFlops: 350e9, T: 2048, n: 8, c: 2, eta: 0.5, ctx: 0 });
   });
   it('substitutes the numbers, step by step, taking every result from the result object', () => {
     const s = Object.fromEntries(scalarSteps(inp, r).map(([name, , values, result]) => [name, `${values} = ${result}`]));
@@ -26,5 +32,17 @@ describe('show the math', () => {
     expect(ib.bound).toBe('3.663 ms > 1.887 ms = communication');
     expect(ib.speedup).toBe('15.1 ms / 5.551 ms = 2.72x');
     expect(ib.efficiency).toBe('2.72 / 8 = 34%');
+  });
+  it('puts in the pass and the attention FLOPs when they count', async () => {
+    const { api, catalog } = await real();
+    for (const key of ['Gpt3TrainingStepTp8', 'Llama3_70BLongContextPrefillTp8']) {
+      const p = api.Scenarios[key];
+      const i = modelInputs(api.check(p.scenario).scenario, catalog);
+      const [, formula, values, result] = scalarSteps(i, p.result)[0];
+      if (p.result.compute_multiplier !== 1) expect(formula).toMatch(/^m × \(/);
+      if (i.ctx) expect(values).toContain(` + 4 × ${i.h} × ${i.T} × ${i.ctx}`);
+      expect(result).toBe(`${sig(p.result.flops_per_layer)} FLOP`);
+    }
+    expect(scalarSteps({ ...inp, ctx: 0 }, { ...r, compute_multiplier: 3 })[0][2]).toBe('3 × ((3.5e11 / 96) × 2048)');
   });
 });

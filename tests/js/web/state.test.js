@@ -1,101 +1,177 @@
-// The page's state with the real module (dist/tplayer.js, built by scripts/build.sh): the
-// result is derived, the last valid one stays while the input is invalid, and a link that the
-// core rejects falls back to the default scenario with a notice. No DOM.
+// The page's state with the real module (dist/tplayer.js), no DOM: the result is derived and
+// memoised, the last valid one stays while the input is invalid, the history is written as a
+// preset pick pushes and typing replaces, and a link the core rejects falls back with a notice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppState } from '../../../web/src/state.js';
-import { encodeForm } from '../../../web/src/url.js';
+import { real } from './model.js';
 
 let api;
-beforeAll(async () => {
-  const { load } = await import('../../../dist/tplayer.js');
-  api = await load();
-});
+let catalog;
+beforeAll(async () => ({ api, catalog } = await real()));
 
-function fresh(hash = '') {
-  const state = createAppState();
-  let renders = 0;
-  state.subscribe(() => renders++);
-  state.setApi(api, hash);
-  return { state, renders: () => renders };
+/** A stand-in for window: location, history (recorded), hashchange and timers (run by flush()). */
+function fakeWindow(hash = '') {
+  const listeners = [];
+  let timers = [];
+  const win = {
+    location: {
+      href: `https://example.org/tp/${hash}`,
+      get hash() {
+        const i = this.href.indexOf('#');
+        return i < 0 ? '' : this.href.slice(i);
+      },
+    },
+    written: [],
+    history: {
+      pushState: (_, __, url) => win.written.push(['push', (win.location.href = url)]),
+      replaceState: (_, __, url) => win.written.push(['replace', (win.location.href = url)]),
+    },
+    addEventListener: (type, f) => type === 'hashchange' && listeners.push(f),
+    setTimeout: (f) => timers.push(f),
+    clearTimeout: (id) => id && (timers[id - 1] = null),
+    flush() {
+      const run = timers;
+      timers = [];
+      run.forEach((f) => f && f());
+    },
+    /** What back/forward or a typed hash does. */
+    navigate(h) {
+      win.location.href = `https://example.org/tp/${h}`;
+      listeners.forEach((f) => f());
+    },
+  };
+  return win;
+}
+
+/** A state on a module whose check() and sweep() calls are counted. */
+function fresh(hash = '', win = null) {
+  const calls = { check: 0, sweep: 0 };
+  const counted = { ...api, check: (s) => (calls.check++, api.check(s)), sweep: (...a) => (calls.sweep++, api.sweep(...a)) };
+  const state = createAppState({ win: win || undefined });
+  if (win) win.location.href = `https://example.org/tp/${hash}`;
+  state.setApi(counted);
+  if (!win && hash) state.applyHash(hash);
+  return { state, calls, view: () => state.view() };
 }
 
 describe('createAppState', () => {
-  it('starts on the SPEC 3.1 preset and derives its result', () => {
-    const { state } = fresh();
-    const v = state.view();
+  it("starts on the catalogue's first preset and derives its result, once", () => {
+    const { view, calls } = fresh();
+    const v = view();
+    expect(v.form.preset).toBe(catalog.presets[0].key);
     expect(v.presetKey).toBe('Gpt3TensorParallelLayerTp8');
     expect(v.notice).toBeNull();
-    expect(v.shown.result.compute_time_s).toBeCloseTo(0.00188742837883, 12);
     expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
+    expect(v.shown.scenario).toEqual(api.check(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario).scenario);
     expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'InfiniBand NDR'], chip: 'H100' });
     expect(v.sweep.values).toEqual([1, 2, 4, 8, 16, 32, 64, 96]);
     expect(v.sweep.points[3].result.links[1].communication_time_s).toBeCloseTo(0.00366321536, 12);
-    expect(state.view()).toEqual(v); // memoised: nothing recomputed without a change
+    // Memoised: asking again computes nothing; an edit computes once more.
+    const before = { ...calls };
+    view();
+    view();
+    expect(calls).toEqual(before);
+    const second = fresh();
+    second.view();
+    const c = { ...second.calls };
+    second.state.actions.set('scenario', 'tokens', '1024');
+    second.view();
+    second.view();
+    expect(second.calls).toEqual({ check: c.check + 1, sweep: c.sweep + 1 });
   });
 
-  it('keeps the last valid result while the input is invalid, and names the field', () => {
-    const { state } = fresh();
-    const before = state.view().shown;
-    state.actions.set('tp_size', 'eight');
-    let v = state.view();
+  it('keeps the last valid result while the input is invalid, and puts the error on the field', () => {
+    const { state, view } = fresh();
+    const before = view().shown;
+    state.actions.set('scenario', 'tp_size', 'eight');
+    let v = view();
     expect(v.stale).toBe(true);
-    expect(v.form.tp_size).toBe('eight');
+    expect(v.form.edits.tp_size).toBe('eight');
     expect(v.shown).toBe(before);
     expect(v.errors.tp_size[0].message).toContain('whole number');
-    state.actions.set('tp_size', '16');
-    v = state.view();
+    state.actions.set('scenario', 'tp_size', '16');
+    v = view();
     expect(v.stale).toBe(false);
     expect(v.shown.result).toEqual(api.solve({ ...api.Scenarios.Gpt3TensorParallelLayerTp8.scenario, tp_size: 16 }));
     expect(v.presetKey).toBe('');
   });
 
   it('puts warnings next to their field', () => {
-    const { state } = fresh();
-    state.actions.set('tp_size', '7');
-    expect(state.view().warnings.tp_size.map((w) => w.message).join()).toContain('does not divide');
+    const { state, view } = fresh();
+    state.actions.set('scenario', 'tp_size', '7');
+    expect(view().warnings.tp_size.map((w) => w.message).join()).toContain('does not divide');
   });
 
-  it('marks a preset pick as a new history entry, and edits as replacements', () => {
-    const { state } = fresh();
+  it('writes the history: a preset pick pushes at once, typing replaces when it pauses, an invalid state is not written', () => {
+    const win = fakeWindow();
+    const { state, view } = fresh('', win);
+    expect(win.written).toEqual([]);
     state.actions.pickPreset('Llama2_7BPcieBoxTp4');
-    expect(state.takeNavigation()).toBe('push');
-    expect(state.takeNavigation()).toBe('replace');
-    expect(state.view().presetKey).toBe('Llama2_7BPcieBoxTp4');
+    expect(win.written).toEqual([['push', 'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4']]);
+    state.actions.set('scenario', 'tokens', '10');
+    state.actions.set('scenario', 'tokens', '102');
+    state.actions.set('scenario', 'tokens', '1024');
+    expect(win.written).toHaveLength(1);
+    win.flush();
+    expect(win.written[1]).toEqual(['replace', 'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024']);
+    state.actions.set('scenario', 'tokens', 'x');
+    win.flush();
+    expect(win.written).toHaveLength(2);
+    state.actions.set('scenario', 'tokens', '512');
+    state.actions.set('scenario', 'tokens', '512x'); // invalid: the pending write of 512 stands
+    win.flush();
+    expect(win.written[2]).toEqual(['replace', 'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4&tokens=512']);
+    state.actions.set('scenario', 'tokens', '256');
+    state.actions.set('scenario', 'tokens', '512'); // back to what the bar holds: nothing to write
+    win.flush();
+    expect(win.written).toHaveLength(3);
+    // Back: the address bar holds the previous entry's hash, and the view follows it.
+    win.navigate('#v=2&p=Gpt3TensorParallelLayerTp8');
+    expect(view().presetKey).toBe('Gpt3TensorParallelLayerTp8');
+    expect(win.written).toHaveLength(3);
   });
 
-  it('reopens a hash exactly, and falls back to the default with a notice when the core rejects it', () => {
-    const { state } = fresh();
-    state.actions.set('tokens', '1024');
+  it('opens a hash exactly, writes its own form of an old one, and drops one the core rejects with a notice', () => {
+    const { state, view } = fresh();
+    state.actions.set('scenario', 'tokens', '1024');
     state.actions.addLink('pcie5');
-    const hash = state.view().hash;
-    const again = fresh(`#${hash}`).state.view();
-    expect(again.form).toEqual(state.view().form);
-    expect(again.shown.result).toEqual(state.view().shown.result);
+    const hash = view().hash;
+    const again = fresh(`#${hash}`).view();
+    expect(again.form).toEqual(view().form);
+    expect(again.shown.result).toEqual(view().shown.result);
 
-    const bad = fresh(`#${hash.replace('t=1024', 't=-0')}`).state.view();
-    expect(bad.presetKey).toBe('Gpt3TensorParallelLayerTp8');
-    expect(bad.notice.reset).toBe(true);
-    expect(bad.notice.ignored.join()).toContain('tokens');
+    const win = fakeWindow();
+    const old = fresh('#v=1&w=GPT3&a=H100&pr=fp16&tp=16&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr', win);
+    expect(old.view().form.edits).toEqual({ tp_size: '16' }); // "fp16" read as the core reads it: fp16_dense, the preset's
+    expect(win.written).toEqual([['replace', 'https://example.org/tp/#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16']]);
+
+    const bad = fresh('#v=2&p=Llama2_7BPcieBoxTp4&tokens=-0', (win.written = []) && win);
+    expect(bad.view().presetKey).toBe('Gpt3TensorParallelLayerTp8');
+    expect(bad.view().notice.reset).toBe(true);
+    expect(bad.view().notice.ignored.join()).toContain('tokens');
+    expect(win.written).toEqual([['replace', 'https://example.org/tp/']]);
   });
 
-  it('adds and removes links, never the last one', () => {
-    const { state } = fresh();
+  it('adds and removes links, never the last one, never more than the core takes', () => {
+    const { state, view } = fresh();
     state.actions.addLink('');
-    expect(state.view().form.links.at(-1)).toEqual({ name: 'link3', bandwidth: ['', 'GB/s'], latency: ['0', 'us'], preset: '' });
-    expect(state.view().errors['link.2.bandwidth']).toBeTruthy();
+    expect(view().form.links.at(-1)).toEqual({ name: 'link3', key: '', edits: {} });
+    expect(view().errors['link.2.bandwidth']).toBeTruthy();
     for (let i = 0; i < 5; i++) state.actions.removeLink(0);
-    expect(state.view().form.links).toHaveLength(1);
+    expect(view().form.links).toHaveLength(1);
+    for (let i = 0; i < 80; i++) state.actions.addLink('pcie4');
+    expect(view().form.links).toHaveLength(catalog.limits.max_links);
   });
 
-  it('round-trips every preset through the URL', () => {
-    const { state } = fresh();
-    const c = state.view().catalog;
-    for (const p of c.presets) {
+  it('round-trips every preset through the URL, recognised by its key', () => {
+    const { state, view } = fresh();
+    for (const p of catalog.presets) {
       state.actions.pickPreset(p.key);
-      const v = state.view();
+      const v = view();
       expect(v.shown.result).toEqual(p.result);
       expect(v.presetKey).toBe(p.key);
-      const back = fresh(`#${encodeForm(v.form, c)}`).state.view();
+      expect(v.hash).toBe(`v=2&p=${p.key}`);
+      const back = fresh(`#${v.hash}`).view();
       expect(back.presetKey).toBe(p.key);
       expect(back.notice).toBeNull();
     }

@@ -1,93 +1,149 @@
-import { describe, expect, it } from 'vitest';
-import { presetForm } from '../../../web/src/form.js';
+// The URL hash with the real catalogue: the preset key and the edits, nothing more; version 1
+// hashes still open to the same view; anything malformed is discarded with a reason.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addLink, isPreset, pickPart, presetForm, toScenario } from '../../../web/src/form.js';
 import { MAX_HASH, decodeHash, embedCode, embedUrl, encodeForm, fullUrl, isEmbed, urlWithHash } from '../../../web/src/url.js';
-import { catalog } from './catalog.fixture.js';
+import { edit, gpt3, real } from './model.js';
 
-const gpt3 = () => presetForm('Gpt3TensorParallelLayerTp8', catalog);
-const roundTrip = (form) => decodeHash(`#${encodeForm(form, catalog)}`, catalog);
+let api;
+let catalog;
+let model;
+beforeAll(async () => ({ api, catalog, model } = await real()));
+
+const roundTrip = (form) => decodeHash(model, `#${encodeForm(model, form)}`);
 
 describe('URL hash', () => {
-  it('is compact for a preset and round-trips it', () => {
-    const h = encodeForm(gpt3(), catalog);
-    expect(h).toBe('v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr');
-    expect(roundTrip(gpt3())).toEqual({ form: gpt3(), ignored: [] });
+  it('is the preset key alone for an unedited preset, and round-trips every preset', () => {
+    expect(encodeForm(model, gpt3())).toBe('v=2&p=Gpt3TensorParallelLayerTp8');
+    for (const p of catalog.presets) {
+      const d = roundTrip(presetForm(model, p.key));
+      expect(d.ignored).toEqual([]);
+      expect(isPreset(model, d.form)).toBe(true);
+      expect(d.form.preset).toBe(p.key);
+    }
   });
 
-  it('round-trips every edit exactly as typed, including separators and unicode', () => {
-    const f = gpt3();
-    f.workload = { ...f.workload, heads: ' 64', kv_heads: '' };
-    f.accelerator = { ...f.accelerator, peaks: { ...f.accelerator.peaks, fp16_dense: ['1.2', 'PFLOP/s'] }, memory: ['141', 'GB'] };
-    f.tp_size = '16';
-    f.local_efficiency = '0.37';
-    f.links = [...f.links, { name: 'roce~é #1 & co=2', bandwidth: ['400 Gb/s', 'GB/s'], latency: ['8', 'us'], preset: '' }];
-    const h = encodeForm(f, catalog);
-    expect(h).toContain('wa=%2064&wk=&');
-    expect(h).toContain('am=141~GB');
-    expect(h).toContain('ak=fp16_dense~1.2~PFLOP%2Fs');
-    expect(h).not.toContain('ab=');
+  it('carries exactly the edits, by field name, and round-trips them as typed', () => {
+    let f = edit(
+      gpt3(),
+      ['scenario', 'tp_size', '16'],
+      ['scenario', 'local_efficiency', '0.37'],
+      ['workload', 'heads', ' 64'],
+      ['workload', 'kv_heads', ''],
+      ['accelerator', 'peak_flops.fp16_dense', ['1.2', 'PFLOP/s']],
+      ['accelerator', 'memory_capacity', ['141', 'GB']],
+      [1, 'bandwidth', ['800 Gb/s', 'GB/s']],
+    );
+    const h = encodeForm(model, f);
+    expect(h).toBe(
+      'v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&local_efficiency=0.37&workload.heads=%2064&workload.kv_heads=' +
+        '&accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&accelerator.memory_capacity=141~GB&links.1.bandwidth=800%20Gb%2Fs~GB%2Fs',
+    );
+    expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
+    // Rows that differ from the preset's are all written, then their edits; names keep every character.
+    f = addLink(model, f, '');
+    f = { ...f, links: f.links.map((r, i) => (i === 2 ? { ...r, name: 'roce~é #1 & co=2' } : r)) };
+    f = edit(f, [2, 'bandwidth', ['400', 'Gb/s']], [2, 'latency', ['8', 'us']]);
+    expect(encodeForm(model, f)).toContain('&links=nvlink~nvlink4&links=infiniband_ndr~ib_ndr&links=roce%7E%C3%A9%20%231%20%26%20co%3D2~&');
     expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
   });
 
-  it('reads a bare precision as dense, as the core does', () => {
-    const d = decodeHash(encodeForm(gpt3(), catalog).replace('pr=fp16_dense', 'pr=fp16'), catalog);
-    expect(d.form.precision).toBe('fp16_dense');
+  it("keeps a user's value of a field the core derives, even when it equals the preset's", () => {
+    const f = edit(gpt3(), ['scenario', 'pass', 'training'], ['scenario', 'collectives_per_layer', '2'], ['scenario', 'recompute', 'true']);
+    expect(encodeForm(model, f)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true');
+    const back = roundTrip(f).form;
+    expect(back).toEqual(f);
+    const reordered = decodeHash(model, '#v=2&p=Gpt3TensorParallelLayerTp8&collectives_per_layer=2&recompute=true&pass=training').form;
+    expect(toScenario(model, reordered)).toEqual(toScenario(model, f));
+    expect(api.check(toScenario(model, back)).scenario).toMatchObject({ pass: 'training', collectives_per_layer: 2, recompute: true });
   });
 
-  it('treats an empty hash as no state', () => {
-    expect(decodeHash('', catalog)).toEqual({ form: null, ignored: [] });
-    expect(decodeHash('#', catalog)).toEqual({ form: null, ignored: [] });
+  it('names another catalogue part by key, with its own edits', () => {
+    const f = edit(pickPart(gpt3(), 'workload', 'Llama3_70B'), ['workload', 'layers', '16']);
+    expect(encodeForm(model, f)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&workload=Llama3_70B&workload.layers=16');
+    expect(roundTrip(f).form).toEqual(f);
   });
 
-  it('ignores unknown keys one by one and names them', () => {
-    const d = decodeHash(`#${encodeForm(gpt3(), catalog)}&evil=%3Cscript%3E&x`, catalog);
-    expect(d.form).toEqual(gpt3());
-    expect(d.ignored).toEqual(['the unknown key "evil"', 'the unknown key "x"']);
+  it('treats an empty hash as no state, and ignores unknown keys one by one, naming them', () => {
+    expect(decodeHash(model, '')).toEqual({ form: null, ignored: [] });
+    expect(decodeHash(model, '#')).toEqual({ form: null, ignored: [] });
+    const d = decodeHash(model, '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&evil=%3Cscript%3E&x&workload.name=y');
+    expect(d.form).toEqual(edit(gpt3(), ['scenario', 'tp_size', '16']));
+    expect(d.ignored).toEqual(['the unknown key "evil"', 'the unknown key "x"', 'the unknown key "workload.name"']);
   });
 
+  describe('version 1 hashes (every value spelled out) open to the same view', () => {
+    const v1 = 'v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr';
+    it('as the preset when nothing differs', () => {
+      const d = decodeHash(model, `#${v1}`);
+      expect(d).toEqual({ form: gpt3(), ignored: [] });
+      expect(isPreset(model, d.form)).toBe(true);
+    });
+    it('as the preset with the fewest edits, and the same scenario', () => {
+      const d = decodeHash(model, `#${v1.replace('tp=8', 'tp=16')}&wa=64&ak=fp16_dense~1.2~PFLOP%2Fs&am=141~GB`);
+      expect(d.ignored).toEqual([]);
+      expect(encodeForm(model, d.form)).toBe(
+        'v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload.heads=64&accelerator.memory_capacity=141~GB&accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs',
+      );
+      const pcie = 'v=1&w=Llama2_7B&a=A100&pr=fp16&tp=4&t=1024&e=0.5&c=2&wl=16&l=pcie4~32~GB%2Fs~1~us~pcie4&l=nvlink3~300~GB%2Fs~0.5~us~nvlink3';
+      const p = decodeHash(model, `#${pcie}`).form;
+      expect(p.preset).toBe('Llama2_7BPcieBoxTp4');
+      const s = toScenario(model, p);
+      expect(s).toMatchObject({ workload: { layers: 16 }, tokens: 1024, links: { pcie4: 'pcie4' } });
+      expect(api.check(s).scenario.precision).toBe('fp16_dense');
+    });
+  });
+
+  const ok = 'v=2&p=Gpt3TensorParallelLayerTp8';
   const hostile = {
-    'bad %-encoding': '#v=1&w=%E0%A4%A&a=H100',
+    'bad %-encoding': '#v=2&p=%E0%A4%A',
     'bad %-encoding in a key': '#%ZZ=1',
     'base64 junk': '#eyJ3b3JrbG9hZCI6IkdQVDMi',
     'a JSON scenario': `#${encodeURIComponent('{"workload":"GPT3","tp_size":8}')}`,
     'deeply nested JSON': `#${'['.repeat(3000)}${']'.repeat(3000)}`,
-    'a 1 MB hash': `#v=1&l=${'a'.repeat(1 << 20)}`,
-    'an unknown version': '#v=2&w=GPT3',
-    'no version': '#w=GPT3&tp=8',
-    'a missing key': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
-    'an unknown workload': '#v=1&w=%3Cscript%3Ealert(1)%3C%2Fscript%3E&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1~GB%2Fs~0~us~',
-    'an unknown link preset': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1~GB%2Fs~0~us~javascript:alert(1)',
-    'an unknown unit': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1~parsecs~0~us~',
-    'a malformed link': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1',
-    'a key given twice': '#v=1&w=GPT3&w=GPT2&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1~GB%2Fs~0~us~',
-    'an over-long value': `#v=1&w=GPT3&a=H100&pr=fp16&tp=${'9'.repeat(300)}&t=2&e=0.5&c=2&l=a~1~GB%2Fs~0~us~`,
-    'too many links': `#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2${'&l=a~1~GB%2Fs~0~us~'.repeat(40)}`,
-    'a prototype key': '#v=1&__proto__=1&constructor=2',
+    'a 1 MB hash': `#v=2&links=${'a'.repeat(1 << 20)}`,
+    'an unknown version': '#v=3&p=Gpt3TensorParallelLayerTp8',
+    'no version': '#p=Gpt3TensorParallelLayerTp8',
+    'no preset': '#v=2&tp_size=8',
+    'an unknown preset': '#v=2&p=%3Cscript%3E',
+    'an unknown workload': `#${ok}&workload=%3Cscript%3Ealert(1)%3C%2Fscript%3E`,
+    'an unknown link preset': `#${ok}&links=a~javascript:alert(1)`,
+    'an unknown unit': `#${ok}&links.0.bandwidth=1~parsecs`,
+    'a quantity without its unit': `#${ok}&links.0.bandwidth=1`,
+    'an edit of a row that is not there': `#${ok}&links.5.bandwidth=1~GB%2Fs`,
+    'a peak the chip does not list': `#${ok}&accelerator.peak_flops.fp64_dense=1~TFLOP%2Fs`,
+    'a malformed link row': `#${ok}&links=a`,
+    'a key given twice': `#${ok}&tp_size=8&tp_size=16`,
+    'an over-long value': `#${ok}&tp_size=${'9'.repeat(300)}`,
+    'too many links': `#${ok}${'&links=a~'.repeat(65)}`,
+    'a version 1 hash without a key': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
+    'a version 1 hash with a malformed link': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1',
+    'a prototype key': '#v=2&__proto__=1&constructor=2',
   };
   it.each(Object.entries(hostile))('discards %s and says why', (_, hash) => {
-    const d = decodeHash(hash, catalog);
+    const d = decodeHash(model, hash);
     expect(d.form).toBeNull();
     expect(d.ignored.length).toBeGreaterThan(0);
     for (const t of d.ignored) expect(t.length).toBeLessThan(120);
   });
 
   it('reads every hostile value that is well-formed as text, for the core to reject', () => {
-    const base = 'v=1&w=GPT3&a=H100&pr=fp16_dense&t=2048&e=0.5&c=2';
-    const link = (name) => `&l=${encodeURIComponent(name)}~450~GB%2Fs~0.5~us~nvlink4`;
     const cases = [
-      [`${base}&tp=1e309${link('nvlink')}`, 'tp_size', '1e309'],
-      [`${base}&tp=-0${link('nvlink')}`, 'tp_size', '-0'],
-      [`${base}&tp=8${link('<img src=x onerror=alert(1)>')}`, 'name', '<img src=x onerror=alert(1)>'],
-      [`${base}&tp=8${link('javascript:alert(1)')}`, 'name', 'javascript:alert(1)'],
+      [`${ok}&tp_size=1e309`, (f) => f.edits.tp_size, '1e309'],
+      [`${ok}&tp_size=-0`, (f) => f.edits.tp_size, '-0'],
+      [`${ok}&links=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E~nvlink4`, (f) => f.links[0].name, '<img src=x onerror=alert(1)>'],
+      [`${ok}&links=javascript:alert(1)~nvlink4`, (f) => f.links[0].name, 'javascript:alert(1)'],
     ];
-    for (const [hash, field, value] of cases) {
-      const d = decodeHash(hash, catalog);
+    for (const [hash, get, value] of cases) {
+      const d = decodeHash(model, hash);
       expect(d.ignored).toEqual([]);
-      expect(field === 'name' ? d.form.links[0].name : d.form[field]).toBe(value);
+      expect(get(d.form)).toBe(value);
+      expect(api.check(toScenario(model, d.form)).errors).toBeTruthy();
     }
   });
 
   it('caps the length it reads', () => {
-    const d = decodeHash(`#${'x'.repeat(MAX_HASH + 1)}`, catalog);
+    const d = decodeHash(model, `#${'x'.repeat(MAX_HASH + 1)}`);
     expect(d.form).toBeNull();
     expect(d.ignored[0]).toContain(String(MAX_HASH));
   });

@@ -1,65 +1,57 @@
-// The chip each rank runs on: catalogue accelerator, its peak for the chosen precision,
-// memory (shown in GB and GiB) and memory bandwidth; the precision lists only its keys.
+// The chip each rank runs on: catalogue accelerator, its peak for the chosen precision, memory
+// (shown in GB and GiB) and memory bandwidth; the precision lists only its keys.
 
-import { UNITS, acceleratorIsCustom } from '../form.js';
+import { useContext } from 'preact/hooks';
+import { ActionsContext, ModelContext } from '../context.js';
+import { fieldText } from '../form.js';
 import * as fmt from '../format.js';
 import { CatalogPick } from './CatalogPick.jsx';
 import { Field } from './Field.jsx';
+import { FormField } from './FormField.jsx';
+import { PartFields } from './PartFields.jsx';
 
-export function AcceleratorFields({ v }) {
-  const f = v.form;
-  const a = f.accelerator;
-  const catalog = v.catalog;
-  const keys = Object.keys(a.peaks);
-  const shown = v.shown;
-  const r = shown && !v.stale ? shown.result : null;
-  const actions = v.act;
+const LABELS = { memory_capacity: 'Memory capacity', memory_bandwidth: 'Memory bandwidth' };
+
+/** `result`: the valid result of this form, or null (for the memory hint). */
+export function AcceleratorFields({ form, result }) {
+  const model = useContext(ModelContext);
+  const actions = useContext(ActionsContext);
+  const part = form.accelerator;
+  const precision = fieldText(model, form, 'scenario', form, 'precision');
+  const peakKeys = new Set(Object.keys(model.entries.accelerator.get(part.key)?.peak_flops || {}));
+  for (const k of Object.keys(part.edits)) if (k.startsWith('peak_flops.')) peakKeys.add(k.slice(11));
+  const keys = [...peakKeys];
+  const hints = {
+    memory_capacity: result && `= ${fmt.bytes(result.memory_capacity_bytes)} = ${fmt.binaryBytes(result.memory_capacity_bytes)}`,
+    memory_bandwidth: 'Part of the scenario; this model of one layer does not use it.',
+  };
   return (
     <fieldset>
       <legend>Accelerator</legend>
-      <CatalogPick v={v} id="accelerator" label="Chip" entries={catalog.accelerators} entry={a} custom={acceleratorIsCustom(a, catalog)} pick={actions.pickAccelerator} what="accelerator" />
+      <CatalogPick id="accelerator" label="Chip" entries={model.catalog.accelerators} part={part} pick={actions.pickAccelerator} what="accelerator" />
       <Field
         id="precision"
         label="Precision"
         hint="Only the precisions this chip has a peak for."
-        v={v}
-        value={f.precision}
-        options={[
-          ...keys.map((k) => [k, k]),
-          ...(keys.includes(f.precision) ? [] : [[f.precision, `${f.precision} (not on this chip)`]]),
-        ]}
-        onInput={(x) => actions.set('precision', x)}
+        value={precision}
+        options={[...keys.map((k) => [k, k]), ...(keys.includes(precision) ? [] : [[precision, `${precision} (not on this chip)`]])]}
+        onInput={(x) => actions.set('scenario', 'precision', x)}
       />
-      {a.peaks[f.precision] ? (
-        <Field
-          id="accelerator.peak"
-          label={`Peak for ${f.precision}`}
-          v={v}
-          value={a.peaks[f.precision]}
-          units={UNITS.peak}
+      {keys.includes(precision) ? (
+        <FormField
+          id="accelerator.peak_flops"
+          form={form}
+          kind="accelerator"
+          part={part}
+          name={`peak_flops.${precision}`}
+          label={`Peak for ${precision}`}
+          hint=""
           onInput={actions.setPeak}
         />
       ) : (
-        <p class="hint">This chip has no peak for {f.precision}.</p>
+        <p class="hint">This chip has no peak for {precision}.</p>
       )}
-      <Field
-        id="accelerator.memory_capacity"
-        label="Memory capacity"
-        hint={r ? `= ${fmt.bytes(r.memory_capacity_bytes)} = ${fmt.binaryBytes(r.memory_capacity_bytes)}` : 'GB = 10^9 bytes, GiB = 2^30 bytes'}
-        v={v}
-        value={a.memory}
-        units={UNITS.memory}
-        onInput={(q) => actions.setAccelerator('memory', q)}
-      />
-      <Field
-        id="accelerator.memory_bandwidth"
-        label="Memory bandwidth"
-        hint="Part of the scenario; this model of one layer does not use it."
-        v={v}
-        value={a.bandwidth}
-        units={UNITS.memoryBandwidth}
-        onInput={(q) => actions.setAccelerator('bandwidth', q)}
-      />
+      <PartFields form={form} kind="accelerator" part={part} where="accelerator" prefix="accelerator" labels={LABELS} hint={(f) => hints[f.name] || undefined} />
     </fieldset>
   );
 }

@@ -7,11 +7,11 @@ import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
 import { SweepChart } from './SweepChart.jsx';
 
-export function Breakdown({ v }) {
-  const shown = v.shown;
+/** `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it. */
+export function Breakdown({ shown, sweep, inputs }) {
   if (!shown) return null;
   const { result: r, scenario, names } = shown;
-  const c = scenario.collectives_per_layer ?? 2;
+  const c = scenario.collectives_per_layer;
   let scale = r.compute_time_s;
   for (const l of r.links) if (l.communication_time_s > scale) scale = l.communication_time_s;
   const rows = [
@@ -42,14 +42,14 @@ export function Breakdown({ v }) {
             ))}
           </ul>
         ) : (
-          <p class="muted">No warnings: tp_size divides the heads and hidden_dim, and the weights fit.</p>
+          <p class="muted">No warnings.</p>
         )}
       </article>
       {r.links.map((l, i) => (
         <LinkCard key={l.name} r={r} l={l} c={c} title={names.titles[i]} binding={l.name === r.binding_link && r.links.length > 1} scale={scale} />
       ))}
-      <SweepChart v={v} open={false} />
-      <MathSteps v={v} open={false} />
+      <SweepChart sweep={sweep} shown={shown} />
+      <MathSteps shown={shown} inputs={inputs} />
     </section>
   );
 }

@@ -1,21 +1,23 @@
-// A catalogue select (workload or accelerator) that says, visibly, when its numbers were edited,
-// with a button to put the catalogue's numbers back.
+// A catalogue select (workload or accelerator) that says, visibly, when the part has edits, with
+// a button to put the catalogue's numbers back.
 
+import { isCustom } from '../form.js';
 import { Field } from './Field.jsx';
 
-export function CatalogPick({ v, id, label, entries, entry, custom, pick, what }) {
+export function CatalogPick({ id, label, entries, part, pick, what }) {
+  const entry = entries.find((e) => e.key === part.key);
+  const custom = isCustom(part);
   return (
     <>
       <Field
         id={id}
         label={label}
-        v={v}
-        value={entry.key}
-        options={[...(entry.key ? [] : [['', `Custom ${what}`]]), ...entries.map((e) => [e.key, e.name])]}
+        value={part.key}
+        options={[...(entry ? [] : [['', `Custom ${what}`]]), ...entries.map((e) => [e.key, e.name])]}
         onInput={pick}
         after={
           custom &&
-          entry.key && (
+          entry && (
             <button type="button" class="small" onClick={() => pick(entry.key)}>
               Reset
             </button>
@@ -24,7 +26,7 @@ export function CatalogPick({ v, id, label, entries, entry, custom, pick, what }
       />
       {custom && (
         <p class="badge-line">
-          <span class="badge">custom</span> {entry.key ? `edited from ${entry.name}` : `your own ${what}`}
+          <span class="badge">custom</span> {entry ? `edited from ${entry.name}` : `your own ${what}`}
         </p>
       )}
     </>

@@ -1,14 +1,18 @@
-// A labelled input with its messages: a text box, a select (`options`), or a number with a unit
-// select next to it (`units`: sends "<number> <unit>", or the text as typed when it carries its
-// own unit, "400 Gb/s"). `id` is the input id of form.js's inputFor.
+// A labelled input with its messages: a text box, a select (`options`), a checkbox (`checkbox`:
+// sends "true" or "false"), or a number with a unit select next to it (`units`: sends
+// "<number> <unit>", or the text as typed when it carries its own unit, "400 Gb/s"). `id` is the input id of form.js's inputFor; the messages for it come
+// from MessagesContext.
 
+import { useContext } from 'preact/hooks';
+import { MessagesContext } from '../context.js';
 import { Messages } from './Messages.jsx';
 
 const UNIT_LABEL = { us: 'µs' };
 
-export function Field({ id, label, hint, v, options, units, value, onInput, inputMode = 'decimal', after }) {
-  const errors = v.errors[id];
-  const warnings = v.warnings[id];
+export function Field({ id, label, hint, options, units, checkbox, value, onInput, inputMode = 'decimal', placeholder, after }) {
+  const messages = useContext(MessagesContext);
+  const errors = messages.errors[id];
+  const warnings = messages.warnings[id];
   const props = {
     id: `in-${id}`,
     'aria-invalid': errors ? 'true' : undefined,
@@ -20,7 +24,9 @@ export function Field({ id, label, hint, v, options, units, value, onInput, inpu
     <div class={errors ? 'field invalid' : 'field'}>
       <label for={props.id}>{label}</label>
       <div class="row">
-        {options ? (
+        {checkbox ? (
+          <input {...props} type="checkbox" class="check" checked={value === 'true'} onInput={(e) => onInput(String(e.currentTarget.checked))} />
+        ) : options ? (
           <select {...props} value={value} onInput={(e) => onInput(e.currentTarget.value)}>
             {options.map(([k, t]) => (
               <option key={k} value={k}>
@@ -35,6 +41,7 @@ export function Field({ id, label, hint, v, options, units, value, onInput, inpu
             inputMode={inputMode}
             autoComplete="off"
             spellcheck={false}
+            placeholder={placeholder}
             value={text}
             onInput={(e) => onInput(units ? [e.currentTarget.value, unit] : e.currentTarget.value)}
           />

@@ -1,4 +1,4 @@
-// Every number of SPEC section 6 for one link, with units, and its compute vs exchange bars.
+// Every number of the result for one link, with units, and its compute vs exchange bars.
 
 import * as fmt from '../format.js';
 import { Numbers } from './Numbers.jsx';

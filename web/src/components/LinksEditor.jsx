@@ -1,23 +1,32 @@
-// The interconnects to price the exchange on: name, bandwidth per direction, latency per ring
-// step; rows from the catalogue's link presets or blank; at least one row.
+// The interconnects to price the exchange on: name, then the core's link fields (bandwidth per
+// direction, latency per ring step); rows from the catalogue's link presets or blank; at least
+// one row, at most the core's limit.
 
-import { UNITS, linkIsPreset } from '../form.js';
+import { useContext } from 'preact/hooks';
+import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
+import { isCustom } from '../form.js';
 import * as fmt from '../format.js';
 import { Field } from './Field.jsx';
+import { PartFields } from './PartFields.jsx';
 import { Messages } from './Messages.jsx';
 
-export function LinksEditor({ v }) {
-  const rows = v.form.links;
-  const catalog = v.catalog;
-  const actions = v.act;
-  const valid = !v.stale && v.shown;
+const LABELS = { bandwidth: 'Bandwidth, per direction', latency: 'Latency α, per ring step' };
+
+/** `results`: the valid result's links (in row order), or null. */
+export function LinksEditor({ form, results, addPick }) {
+  const model = useContext(ModelContext);
+  const messages = useContext(MessagesContext);
+  const actions = useContext(ActionsContext);
+  const rows = form.links;
+  const full = rows.length >= model.limits.max_links;
   return (
     <fieldset class="links">
       <legend>Links</legend>
-      <Messages id="links" errors={v.errors.links} />
+      <Messages id="links" errors={messages.errors.links} />
       {rows.map((row, i) => {
-        const lr = valid && valid.result.links[i]?.name === row.name ? valid.result.links[i] : null;
-        const entry = linkIsPreset(row, catalog) ? catalog.links.find((l) => l.key === row.preset) : null;
+        const lr = results?.[i]?.name === row.name ? results[i] : null;
+        const entry = isCustom(row) ? null : model.entries.link.get(row.key);
+        const hints = { bandwidth: lr && `= ${fmt.bandwidth(lr.bandwidth_bytes_per_s)} = ${fmt.bitRate(lr.bandwidth_bytes_per_s)} per direction, per rank` };
         return (
           <div class="link-row" key={i}>
             <div class="link-head">
@@ -29,42 +38,27 @@ export function LinksEditor({ v }) {
                 Remove
               </button>
             </div>
-            <Field id={`link.${i}.name`} label="Name" v={v} value={row.name} inputMode="text" onInput={(x) => actions.setLink(i, 'name', x)} />
-            <Field
-              id={`link.${i}.bandwidth`}
-              label="Bandwidth, per direction"
-              hint={lr ? `= ${fmt.bandwidth(lr.bandwidth_bytes_per_s)} = ${fmt.bitRate(lr.bandwidth_bytes_per_s)} per direction, per rank` : 'one direction, per rank (NVLink 4: 450 GB/s, not 900)'}
-              v={v}
-              value={row.bandwidth}
-              units={UNITS.bandwidth}
-              onInput={(x) => actions.setLink(i, 'bandwidth', x)}
-            />
-            <Field
-              id={`link.${i}.latency`}
-              label="Latency α, per ring step"
-              v={v}
-              value={row.latency}
-              units={UNITS.latency}
-              onInput={(x) => actions.setLink(i, 'latency', x)}
-            />
+            <Field id={`link.${i}.name`} label="Name" value={row.name} inputMode="text" onInput={(x) => actions.setLinkName(i, x)} />
+            <PartFields form={form} kind="link" part={row} where={i} prefix={`link.${i}`} labels={LABELS} hint={(f) => hints[f.name] || undefined} />
           </div>
         );
       })}
       <div class="add-link">
         <label for="in-add-link">Add a link</label>
         <div class="row">
-          <select id="in-add-link" value={v.addPick} onInput={(e) => actions.setAddPick(e.currentTarget.value)}>
-            {catalog.links.map((l) => (
+          <select id="in-add-link" value={addPick} onInput={(e) => actions.setAddPick(e.currentTarget.value)}>
+            {model.catalog.links.map((l) => (
               <option key={l.key} value={l.key}>
                 {l.label}
               </option>
             ))}
             <option value="">Blank link</option>
           </select>
-          <button type="button" onClick={() => actions.addLink(v.addPick)}>
+          <button type="button" disabled={full} onClick={() => actions.addLink(addPick)}>
             Add
           </button>
         </div>
+        {full && <p class="hint">{model.limits.max_links} links is the most a scenario takes.</p>}
       </div>
     </fieldset>
   );

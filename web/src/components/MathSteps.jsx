@@ -1,4 +1,4 @@
-// "Show the math": SPEC section 3 step by step with this scenario's numbers.
+// "Show the math": the model step by step with this scenario's numbers.
 
 import * as fmt from '../format.js';
 import { linkSteps, scalarSteps } from '../math.js';
@@ -18,9 +18,7 @@ function Steps({ steps }) {
   );
 }
 
-export function MathSteps({ v, open }) {
-  const shown = v.shown;
-  const inp = v.inputs;
+export function MathSteps({ shown, inputs: inp, open = false }) {
   if (!shown || !inp) return null;
   const { result: r, names } = shown;
   return (
@@ -28,7 +26,8 @@ export function MathSteps({ v, open }) {
       <summary>Show the math</summary>
       <p class="hint">
         n = {inp.n} ranks, T = {inp.T} tokens, c = {inp.c} all-reduces, η = {inp.eta}, b = {r.bytes_per_element} B per element, peak ={' '}
-        {fmt.flops(r.peak_flops)}. Every result below is the core's, rounded to 4 digits (the JSON download has them in full).
+        {fmt.flops(r.peak_flops)}
+        {r.compute_multiplier !== 1 && `, m = ${r.compute_multiplier} (the ${r.pass} pass's compute, in forwards)`}. Every result below is the core's, rounded to 4 digits (the JSON download has them in full).
       </p>
       <Steps steps={scalarSteps(inp, r)} />
       {r.links.map((l, i) => (

@@ -1,19 +1,22 @@
 // What the page did not use from the URL it was opened with, in words.
 
-export function Notice({ v }) {
-  const n = v.notice;
-  if (!n) return null;
+import { useContext } from 'preact/hooks';
+import { ActionsContext } from '../context.js';
+
+export function Notice({ notice }) {
+  const { dismissNotice } = useContext(ActionsContext);
+  if (!notice) return null;
   return (
     <div class="notice" role="status" id="notice">
       <p>
-        <strong>{n.reset ? 'This link could not be used as it is; the default scenario is shown.' : 'Part of this link was not used.'}</strong> Ignored:
+        <strong>{notice.reset ? 'This link could not be used as it is; the default scenario is shown.' : 'Part of this link was not used.'}</strong> Ignored:
       </p>
       <ul>
-        {n.ignored.map((t, i) => (
+        {notice.ignored.map((t, i) => (
           <li key={i}>{t}</li>
         ))}
       </ul>
-      <button type="button" class="small" onClick={v.act.dismissNotice}>
+      <button type="button" class="small" onClick={dismissNotice}>
         Dismiss
       </button>
     </div>

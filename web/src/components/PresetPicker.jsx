@@ -1,21 +1,25 @@
 // The scenario presets of the catalogue; picking one fills the whole form (a new history entry).
+// Once edited, the form says which preset it started from.
 
-export function PresetPicker({ v }) {
-  const catalog = v.catalog;
-  const key = v.presetKey;
-  const preset = catalog.presets.find((p) => p.key === key);
+import { useContext } from 'preact/hooks';
+import { ActionsContext, ModelContext } from '../context.js';
+
+export function PresetPicker({ preset, edited }) {
+  const { catalog } = useContext(ModelContext);
+  const { pickPreset } = useContext(ActionsContext);
+  const from = catalog.presets.find((p) => p.key === preset);
   return (
     <div class="field preset">
       <label for="in-preset">Scenario</label>
-      <select id="in-preset" value={key} onInput={(e) => v.act.pickPreset(e.currentTarget.value)}>
-        {!key && <option value="">Custom scenario (edited)</option>}
+      <select id="in-preset" value={edited ? '' : preset} onInput={(e) => pickPreset(e.currentTarget.value)}>
+        {edited && <option value="">Edited: {from.title}</option>}
         {catalog.presets.map((p) => (
           <option key={p.key} value={p.key}>
             {p.title}
           </option>
         ))}
       </select>
-      <p class="hint">{preset ? preset.lesson : 'Your own scenario: pick a preset to start over from one.'}</p>
+      <p class="hint">{edited ? `Your own scenario, edited from “${from.title}”: pick a preset to start over from one.` : from.lesson}</p>
     </div>
   );
 }

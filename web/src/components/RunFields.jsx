@@ -1,62 +1,69 @@
-// How the layer runs: tp_size (with quick picks), tokens, local efficiency, collectives.
+// How the layer runs: every field of the scenario itself that the core's table lists (tp_size
+// with quick picks, tokens, local efficiency with a slider, all-reduces per layer, the pass, ...).
+// An unedited field shows the value the core used (`core`: the scenario as it last read it), so a
+// value it derives, such as the all-reduces of a pass, follows the fields it derives from.
 
-import { Field } from './Field.jsx';
+import { useContext } from 'preact/hooks';
+import { ActionsContext, ModelContext } from '../context.js';
+import { editableFields, fieldText } from '../form.js';
+import { FormField } from './FormField.jsx';
 
 const PICKS = [1, 2, 4, 8, 16, 32, 64];
+const LABELS = {
+  tp_size: 'Tensor-parallel size (tp_size)',
+  tokens: 'Tokens per step (tokens)',
+  local_efficiency: 'Local efficiency η (local_efficiency)',
+  collectives_per_layer: 'All-reduces per layer (collectives_per_layer)',
+  pass: 'Pass (pass)',
+  recompute: 'Activation recomputation (recompute)',
+  attention_context: 'Attention context, keys per token (attention_context)',
+};
 
-export function RunFields({ v }) {
-  const f = v.form;
-  const { set } = v.act;
-  const eff = Number(f.local_efficiency);
+export function RunFields({ form, core }) {
+  const model = useContext(ModelContext);
+  const { set } = useContext(ActionsContext);
+  const setTo = (name) => (x) => set('scenario', name, x);
+  const text = (name) => fieldText(model, form, 'scenario', form, name, core);
+  const eff = Number(text('local_efficiency'));
   return (
     <fieldset>
       <legend>Parallelism and load</legend>
-      <Field id="tp_size" label="Tensor-parallel size (tp_size)" v={v} value={f.tp_size} inputMode="numeric" onInput={(x) => set('tp_size', x)} />
-      <div class="picks" role="group" aria-label="Quick picks for tp_size">
-        {PICKS.map((n) => (
-          <button key={n} type="button" aria-pressed={f.tp_size.trim() === String(n)} onClick={() => set('tp_size', String(n))}>
-            {n}
-          </button>
-        ))}
-      </div>
-      <Field
-        id="tokens"
-        label="Tokens per step (tokens)"
-        hint="micro-batch × sequence length; in decode, 1 per sequence"
-        v={v}
-        value={f.tokens}
-        inputMode="numeric"
-        onInput={(x) => set('tokens', x)}
-      />
-      <Field
-        id="local_efficiency"
-        label="Local efficiency η (local_efficiency)"
-        hint="fraction of the peak the sharded matmuls reach, in (0, 1]"
-        v={v}
-        value={f.local_efficiency}
-        onInput={(x) => set('local_efficiency', x)}
-        after={
-          <input
-            type="range"
-            class="slider"
-            min="0.01"
-            max="1"
-            step="0.01"
-            aria-label="Local efficiency slider"
-            value={Number.isFinite(eff) && eff > 0 && eff <= 1 ? eff : 0.5}
-            onInput={(e) => set('local_efficiency', e.currentTarget.value)}
-          />
-        }
-      />
-      <Field
-        id="collectives_per_layer"
-        label="All-reduces per layer (collectives_per_layer)"
-        hint="2 in a forward pass; Megatron training pays 4"
-        v={v}
-        value={f.collectives_per_layer}
-        inputMode="numeric"
-        onInput={(x) => set('collectives_per_layer', x)}
-      />
+      {editableFields(model, 'scenario').flatMap(({ name }) => [
+        <FormField
+            key={name}
+            id={name}
+            form={form}
+            kind="scenario"
+            part={form}
+            name={name}
+            base={core}
+            label={LABELS[name]}
+            onInput={setTo(name)}
+            after={
+              name === 'local_efficiency' && (
+                <input
+                  type="range"
+                  class="slider"
+                  min="0.01"
+                  max="1"
+                  step="0.01"
+                  aria-label="Local efficiency slider"
+                  value={Number.isFinite(eff) && eff > 0 && eff <= 1 ? eff : 1}
+                  onInput={(e) => set('scenario', name, e.currentTarget.value)}
+                />
+              )
+            }
+          />,
+          name === 'tp_size' && (
+            <div key="picks" class="picks" role="group" aria-label="Quick picks for tp_size">
+              {PICKS.map((n) => (
+                <button key={n} type="button" aria-pressed={text(name).trim() === String(n)} onClick={() => set('scenario', name, String(n))}>
+                  {n}
+                </button>
+              ))}
+            </div>
+          ),
+      ])}
     </fieldset>
   );
 }

@@ -1,5 +1,7 @@
 // Copy link, copy embed code, download JSON; in an embed, a link to the full page instead.
 
+import { useContext } from 'preact/hooks';
+import { ActionsContext } from '../context.js';
 import { embedCode, embedUrl, fullUrl, urlWithHash } from '../url.js';
 
 async function copy(text) {
@@ -11,10 +13,10 @@ async function copy(text) {
   }
 }
 
-export function ShareBar({ v, embed }) {
-  const status = v.share; // { text, value?, manual? } after a button
-  const setStatus = v.act.setShare;
-  const link = urlWithHash(location.href, v.hash);
+/** `shown`: the outcome on screen ({scenario as the core read it, result}); `share`: { text, value?, manual? } after a button. */
+export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }) {
+  const { setShare: setStatus } = useContext(ActionsContext);
+  const link = urlWithHash(location.href, hash);
   if (embed) {
     return (
       <p class="share">
@@ -24,17 +26,15 @@ export function ShareBar({ v, embed }) {
       </p>
     );
   }
-  const valid = !v.stale;
   const doCopy = async (what, text) => setStatus((await copy(text)) ? { text: `${what} copied.`, value: text } : { text: `Copy the ${what.toLowerCase()} below:`, value: text, manual: true });
   const download = () => {
-    const s = v.shown;
-    const json = JSON.stringify({ scenario: s.scenario, result: s.result }, null, 2);
+    const json = JSON.stringify({ scenario: shown.scenario, result: shown.result }, null, 2);
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([`${json}\n`], { type: 'application/json' }));
-    a.download = `tplayer-${v.presetKey || 'scenario'}.json`;
+    a.download = `tplayer-${presetKey || 'scenario'}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    setStatus({ text: 'JSON downloaded: the scenario and the result, as the CLI prints them.' });
+    setStatus({ text: 'JSON downloaded: the scenario as the calculator read it, and the result as the CLI prints it.' });
   };
   return (
     <div class="share">

@@ -12,9 +12,7 @@ const R = 10;
 const T = 10;
 const B = 30;
 
-export function SweepChart({ v, open }) {
-  const sweep = v.sweep;
-  const shown = v.shown;
+export function SweepChart({ sweep, shown, open = false }) {
   if (!sweep || !shown) return null;
   const { result: r, names } = shown;
   const series = seriesByLink(sweep.points, r.links.map((l) => l.name));

@@ -3,8 +3,7 @@
 import * as fmt from '../format.js';
 import { verdict } from '../verdict.js';
 
-export function Verdicts({ v }) {
-  const shown = v.shown;
+export function Verdicts({ shown }) {
   if (!shown) return null;
   const { result: r, scenario, names } = shown;
   return (
@@ -12,7 +11,7 @@ export function Verdicts({ v }) {
       <h2 id="h-verdict">Verdict</h2>
       <ul>
         {r.links.map((l, i) => {
-          const v = verdict(l, { chip: names.chip, tpSize: scenario.tp_size });
+          const said = verdict(l, { chip: names.chip, tpSize: scenario.tp_size });
           const binding = l.name === r.binding_link;
           return (
             <li key={l.name} class={`v ${l.bound}`} data-link={l.name}>
@@ -20,7 +19,7 @@ export function Verdicts({ v }) {
                 {l.bound === 'compute' ? '✓' : '!'}
               </span>
               <span>
-                <strong>{names.titles[i]}</strong>: {v.text}
+                <strong>{names.titles[i]}</strong>: {said.text}
                 {binding && r.links.length > 1 && <> <span class="badge">binding link</span></>}
               </span>
             </li>

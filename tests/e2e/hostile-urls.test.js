@@ -31,6 +31,11 @@ const HOSTILE = {
   'base64 of JSON': `#${btoa(JSON.stringify({ workload: '<img src=x onerror=alert(1)>' }))}`,
   'unknown keys only': `#embed=${e(`<svg onload="${flag}">`)}&__proto__[x]=1`,
   'an unknown version': '#v=99&w=GPT3',
+  '<script> as the preset': `#v=2&p=${e(`<script>${flag}</script>`)}`,
+  '<img onerror> in a v2 link row': `#v=2&p=Gpt3TensorParallelLayerTp8&links=${e(`<img src=x onerror="${flag}">`)}~nvlink4`,
+  'javascript: as a v2 link preset': `#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~${e(`javascript:${flag}`)}`,
+  '1e309 as a v2 tp_size': '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=1e309',
+  'an edit of a missing row': '#v=2&p=Gpt3TensorParallelLayerTp8&links.7.bandwidth=1~GB%2Fs',
 };
 
 it.each(Object.entries(HOSTILE))('%s: no script runs; default scenario with a notice', async (name, hash) => {

@@ -1,0 +1,37 @@
+// The page's own security and offline promises: the Content-Security-Policy in the page and on
+// the response, no inline style, and a second visit that works without the network.
+import { expect, it } from 'vitest';
+import { openReady, ready, text, useBrowser } from './harness.js';
+
+const env = useBrowser();
+
+it('sends the CSP as a meta tag and a header, and uses no inline style', async () => {
+  const { page, response, problems, context } = await openReady(env);
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(meta).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(meta).toContain("object-src 'none'");
+  const header = response.headers()['content-security-policy'];
+  expect(header).toContain("default-src 'self'");
+  expect(header).toContain('frame-ancestors *');
+  expect(await page.locator('[style]').count()).toBe(0);
+  expect(problems).toEqual([]); // includes: no request to another origin
+  await context.close();
+});
+
+it('works offline after the first visit (service worker)', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(env.server.url);
+  await ready(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length >= 4);
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+  expect(await text(page, '.verdicts')).toContain('NVLink 4');
+  await context.setOffline(false);
+  expect(problems).toEqual([]);
+  await context.close();
+});

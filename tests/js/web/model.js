@@ -1,0 +1,21 @@
+// The real module and catalogue for the page's pure tests: dist/tplayer.js, the very file the
+// page loads (built by scripts/build.sh), indexed as the page indexes it.
+import { createModel, presetForm, setField } from '../../../web/src/form.js';
+
+let loaded;
+/** { api, catalog, model } of the built module, loaded once. */
+export async function real() {
+  if (!loaded) {
+    const { load } = await import('../../../dist/tplayer.js');
+    const api = await load();
+    const catalog = api.catalog();
+    loaded = { api, catalog, model: createModel(catalog, (s) => api.check(s).scenario) };
+  }
+  return loaded;
+}
+
+/** The default preset's form (after real()). */
+export const gpt3 = () => presetForm(loaded.model, 'Gpt3TensorParallelLayerTp8');
+
+/** A form with [where, field, value] edits applied as the page applies them (after real()). */
+export const edit = (form, ...changes) => changes.reduce((f, [where, name, value]) => setField(loaded.model, f, where, name, value), form);
