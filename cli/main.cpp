@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "tplayer/catalog.hpp"
-#include "validate.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
+#include "validate.hpp"
 
 namespace {
 

@@ -25,11 +25,11 @@ struct MeasuredTable {
   const char* link;  // the catalogue link it calibrates
   int ranks;
   int nodes;
-  double launch_overhead;                  // fitted for this table's harness, seconds
-  std::array<const char*, 8> branches;     // the protocol branches that ran
-  const char* left_out_fitted_on;          // "" when the link has one table
-  double left_out_median, left_out_max;    // from calibration/fit.py; < 0 when none
-  std::vector<std::array<double, 2>> rows; // {bytes, out-of-place time in us}, >= 4 KiB
+  double launch_overhead;                   // fitted for this table's harness, seconds
+  std::array<const char*, 8> branches;      // the protocol branches that ran
+  const char* left_out_fitted_on;           // "" when the link has one table
+  double left_out_median, left_out_max;     // from calibration/fit.py; < 0 when none
+  std::vector<std::array<double, 2>> rows;  // {bytes, out-of-place time in us}, >= 4 KiB
 };
 
 const std::vector<MeasuredTable>& tables() {
@@ -71,9 +71,7 @@ Link measured_link(const MeasuredTable& t) {
   return link;
 }
 
-std::string percent(double x) {
-  return format_significant(100 * x, x < 0.1 ? 2 : 3) + "%";
-}
+std::string percent(double x) { return format_significant(100 * x, x < 0.1 ? 2 : 3) + "%"; }
 
 std::string bytes_text(double b) {
   static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -103,10 +101,13 @@ Value validation_report() {
     std::vector<double> line, nccl;
     for (const auto& [bytes, time_us] : t.rows) {
       const double measured = time_us / 1e6;
-      line.push_back(std::fabs(allreduce_time(link, t.ranks, bytes, kLineRate, 0).time() -
-                               measured) / measured);
-      nccl.push_back(std::fabs(allreduce_time(link, t.ranks, bytes, kNccl, t.launch_overhead)
-                                   .time() - measured) / measured);
+      line.push_back(
+          std::fabs(allreduce_time(link, t.ranks, bytes, kLineRate, 0).time() - measured) /
+          measured);
+      nccl.push_back(
+          std::fabs(allreduce_time(link, t.ranks, bytes, kNccl, t.launch_overhead).time() -
+                    measured) /
+          measured);
     }
     Value& item = list.push(Value::make_object());
     item.add("table", Value::from(t.file));
@@ -120,8 +121,8 @@ Value validation_report() {
     item.add("line_rate", errors_value(errors_of(line), 0));
     item.add("nccl", errors_value(errors_of(nccl), kInSampleTarget));
     if (t.left_out_median >= 0) {
-      Value& left = item.add("left_out", errors_value({t.left_out_median, t.left_out_max},
-                                                      kLeftOutTarget));
+      Value& left =
+          item.add("left_out", errors_value({t.left_out_median, t.left_out_max}, kLeftOutTarget));
       left.add("fitted_on", Value::from(t.left_out_fitted_on));
     }
   }
@@ -147,18 +148,16 @@ void print_validation(const Value& report) {
                          bytes_text(t.find("max_bytes")->number),
                      13)
               << pad(format_quantity(t.find("launch_overhead_s")->number, Dimension::Time), 9)
-              << pad(pair(*t.find("line_rate")), 14) << pad(pair(nccl), 15) << "<= "
-              << percent(kInSampleTarget) << verdict(nccl.find("pass")->boolean)
-              << '\n';
+              << pad(pair(*t.find("line_rate")), 14) << pad(pair(nccl), 15)
+              << "<= " << percent(kInSampleTarget) << verdict(nccl.find("pass")->boolean) << '\n';
   }
   std::cout << "\nLeft out (the link fitted on its other tables, this one predicted):\n";
   for (const Value& t : report.find("tables")->array) {
     const Value* left = t.find("left_out");
     if (!left) continue;
     std::cout << "  " << pad(t.find("table")->string, 22) << "from "
-              << pad(left->find("fitted_on")->string, 24) << pad(pair(*left), 16) << "<= "
-              << percent(kLeftOutTarget) << verdict(left->find("pass")->boolean)
-              << '\n';
+              << pad(left->find("fitted_on")->string, 24) << pad(pair(*left), 16)
+              << "<= " << percent(kLeftOutTarget) << verdict(left->find("pass")->boolean) << '\n';
   }
   std::cout << "\nmedian / largest error. line rate: mlsysim's model (no launch cost); nccl: the\n"
                "catalogue's fitted branches plus each table's launch overhead (the harness's).\n";

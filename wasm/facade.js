@@ -40,6 +40,7 @@ function describeThrown(error) {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- the test is for any byte outside ASCII
 const NON_ASCII = /[^\x00-\x7f]/;
 
 // UTF-8 bytes of a JSON string literal beyond its UTF-16 length (the core counts bytes).

@@ -47,7 +47,7 @@ export interface Protocol {
   /** A short label: "ll", "ll128", "simple", "nvls". */
   name: string;
   /** "ring" (default: 2(n-1) steps moving 2(n-1)/n of M) or "nvls" (M crosses the switch once; within the domain only). */
-  pattern?: "ring" | "nvls";
+  pattern?: 'ring' | 'nvls';
   /** Seconds per all-reduce; default 0. */
   base_latency?: Quantity;
   /** Seconds per ring step; default 0. */
@@ -104,6 +104,7 @@ export interface Scenario {
 }
 
 export type Pass = 'forward' | 'backward' | 'training';
+export type LinkModel = 'line_rate' | 'nccl';
 
 export interface LinkResult {
   name: string;
@@ -123,7 +124,7 @@ export interface LinkResult {
   serial_efficiency: number;
   overlapped_speedup: number;
   overlapped_efficiency: number;
-  kind: "link";
+  kind: 'link';
   /** The winning branch in nccl mode ("ll", "ll128", "simple", "nvls", ...); "ring" at line rate. */
   protocol: string;
   /** One all-reduce at line rate, without launch overhead (mlsysim's figure), in both models. */

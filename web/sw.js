@@ -17,13 +17,18 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('tplayer-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith('tplayer-') && k !== CACHE).map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
 
 async function put(request, response) {
-  if (response.ok && response.type === 'basic') (await caches.open(CACHE)).put(request, response.clone());
+  if (response.ok && response.type === 'basic')
+    (await caches.open(CACHE)).put(request, response.clone());
   return response;
 }
 
@@ -35,7 +40,9 @@ async function networkFirst(request) {
   try {
     return await put(request, await fetch(request));
   } catch (error) {
-    const hit = (await caches.match(request, { ignoreSearch: true })) || (request.mode === 'navigate' && (await caches.match('./')));
+    const hit =
+      (await caches.match(request, { ignoreSearch: true })) ||
+      (request.mode === 'navigate' && (await caches.match('./')));
     if (hit) return hit;
     throw error;
   }
@@ -45,5 +52,7 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  event.respondWith(url.pathname.includes('/assets/') ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(
+    url.pathname.includes('/assets/') ? cacheFirst(request) : networkFirst(request),
+  );
 });

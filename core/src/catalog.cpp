@@ -2,10 +2,10 @@
 // source. They are expanded into the library's types once, on first use.
 #include "tplayer/catalog.hpp"
 
-#include "tplayer/limits.hpp"
-
 #include <array>
 #include <utility>
+
+#include "tplayer/limits.hpp"
 
 namespace tplayer {
 namespace {
@@ -143,12 +143,11 @@ constexpr LinkSpec kLinks[] = {
      "NVIDIA ConnectX-8 / InfiniBand XDR: 800 Gb/s per port; alpha as in mlsysim"},
     {"roce_100g", "RoCE 100 GbE", 12.5e9, 10e-6, 0,
      "IEEE 802.3 100 GbE line rate with RDMA over Converged Ethernet; alpha as in mlsysim"},
-    {"efa_p4d", "AWS EFA on p4d (4 x 100 Gb/s per 8-GPU node: 50 Gb/s per GPU)", 6.25e9, 5e-6,
-     0,
+    {"efa_p4d", "AWS EFA on p4d (4 x 100 Gb/s per 8-GPU node: 50 Gb/s per GPU)", 6.25e9, 5e-6, 0,
      "AWS p4d.24xlarge: 4 x 100 Gb/s EFA per node of 8 A100s, 50 Gb/s = 6.25 GB/s per GPU; "
      "alpha assumed 5 us"},
-    {"tcpxo_a3mega", "GCP A3 Mega GPUDirect-TCPXO (8 x 200 Gb/s per node: 25 GB/s per GPU)",
-     25e9, 5e-6, 0,
+    {"tcpxo_a3mega", "GCP A3 Mega GPUDirect-TCPXO (8 x 200 Gb/s per node: 25 GB/s per GPU)", 25e9,
+     5e-6, 0,
      "Google Cloud A3 Mega: 8 x 200 Gb/s GPUDirect-TCPXO NICs per node of 8 H100s, 25 GB/s per "
      "GPU; alpha assumed 5 us"},
     {"ethernet_400g", "Ethernet 400 GbE (TCP)", 50e9, 50e-6, 0,
@@ -342,8 +341,8 @@ AcceleratorEntry expand(const AcceleratorSpec& spec) {
 }
 
 LinkEntry expand(const LinkSpec& spec) {
-  LinkEntry entry{spec.key, spec.label, spec.bandwidth, spec.latency, spec.domain, {}, spec.source,
-                  {}};
+  LinkEntry entry{spec.key,    spec.label, spec.bandwidth, spec.latency,
+                  spec.domain, {},         spec.source,    {}};
   for (const CalibrationSpec& c : kCalibrations) {
     if (std::string_view(c.key) != spec.key) continue;
     for (const ProtocolSpec& p : c.protocols) {

@@ -111,10 +111,10 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
                              std::string_view link_model, double launch) {
   const double n = static_cast<double>(ranks);
   const AllReduce line = line_rate_allreduce(link, n, message_bytes);
-  AllReduce out = link_model == kNccl && !link.protocols.empty()
-                      ? nccl_allreduce(link, n, message_bytes, within_domain(link, ranks))
-                            .value_or(line)
-                      : line;
+  AllReduce out =
+      link_model == kNccl && !link.protocols.empty()
+          ? nccl_allreduce(link, n, message_bytes, within_domain(link, ranks)).value_or(line)
+          : line;
   if (ranks > 1) out.latency_time += launch;
   return out;
 }

@@ -197,8 +197,7 @@ Value to_value(const Scenario& s) {
   used.collectives_per_layer = collectives_per_layer(s);
   used.launch_overhead = launch_overhead(s);
   used.workload.kv_heads = s.workload.kv_heads.value_or(s.workload.heads);
-  used.workload.inference_flops =
-      s.workload.inference_flops.value_or(2 * s.workload.parameters);
+  used.workload.inference_flops = s.workload.inference_flops.value_or(2 * s.workload.parameters);
   Value v = fields_value(used, kScenarioFields);
   v.object.insert(v.object.begin(), {"type", Value::from(kScenarioType)});
   return v;

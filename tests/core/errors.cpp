@@ -137,7 +137,8 @@ TEST_CASE("warnings: n does not divide heads or hidden_dim, n > heads", "[warnin
   CHECK(contains(r.warnings[1].message, "more than the 8 ranks"));
   v.set("tp_size", Value::from(48.0));  // more than heads and 1600 % 48 = 16
   r = solved(v);
-  CHECK(fields(r.warnings) == std::vector<std::string>{"links.nvlink", "tp_size", "tp_size"});  // sorted
+  CHECK(fields(r.warnings) ==
+        std::vector<std::string>{"links.nvlink", "tp_size", "tp_size"});  // sorted
 }
 
 TEST_CASE("warnings: the weights do not fit, c = 0", "[warnings]") {

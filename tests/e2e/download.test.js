@@ -6,7 +6,10 @@ const env = useBrowser();
 
 it('downloads {scenario, result} of the view', async () => {
   const { page, problems, context } = await openReady(env);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('.share button:has-text("Download JSON")')]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('.share button:has-text("Download JSON")'),
+  ]);
   const chunks = [];
   for await (const c of await download.createReadStream()) chunks.push(c);
   const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));

@@ -9,14 +9,19 @@ let host; // the blog: another origin (localhost vs 127.0.0.1) on the same machi
 beforeAll(async () => {
   host = http.createServer((_, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><html lang="en"><title>A blog</title><body><p>Before the calculator.</p></body></html>');
+    res.end(
+      '<!doctype html><html lang="en"><title>A blog</title><body><p>Before the calculator.</p></body></html>',
+    );
   });
   await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
 });
 afterAll(() => host?.close());
 
 it('in an iframe at 320 px it reports its height and fits without horizontal scroll', async () => {
-  const { page, problems, context } = await openPage(env.browser, env.server.url, { width: 360, height: 800 });
+  const { page, problems, context } = await openPage(env.browser, env.server.url, {
+    width: 360,
+    height: 800,
+  });
   await page.goto(`http://localhost:${host.address().port}/`);
   // The host page sizes the iframe from the messages, as the embed snippet does.
   await page.evaluate((src) => {
@@ -35,12 +40,17 @@ it('in an iframe at 320 px it reports its height and fits without horizontal scr
   await page.waitForFunction(() => window.heights.length > 0);
   const frame = page.frames().find((f) => f.url().includes('?embed'));
   await frame.waitForSelector('.verdicts li');
-  const bodyHeight = () => frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  const bodyHeight = () =>
+    frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
   await page.waitForFunction((h) => window.heights.at(-1) === h, await bodyHeight());
   expect(await page.evaluate(() => window.heights.at(-1))).toBeGreaterThan(300);
   expect(await frame.locator('header.top').isVisible()).toBe(false);
   expect(await frame.locator('footer').isVisible()).toBe(false);
-  expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(
+    await frame.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
   expect(await frame.locator('.share a').getAttribute('href')).not.toContain('embed');
   await page.screenshot({ path: `${RESULTS}embed-320.png`, fullPage: true });
 
@@ -49,7 +59,11 @@ it('in an iframe at 320 px it reports its height and fits without horizontal scr
   await frame.locator('summary:has-text("Edit the scenario")').click();
   await frame.locator('summary:has-text("Every number")').click();
   await page.waitForFunction((h) => window.heights.at(-1) > h + 500, before);
-  expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(
+    await frame.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
   await page.screenshot({ path: `${RESULTS}embed-320-open.png`, fullPage: true });
   expect(problems.filter((p) => !p.includes(`localhost:${host.address().port}`))).toEqual([]);
   await context.close();

@@ -22,9 +22,13 @@ describe.each([
     expect(body).toContain('176,160,768 B'); // wire bytes per rank
     expect(body).toContain('43.75 GB'); // weights per rank
     const verdicts = await text(page, '.verdicts');
-    expect(verdicts).toContain('NVLink 4: compute-bound — the exchange is 21% of compute; 6.6x faster than one H100 (82% efficient)');
+    expect(verdicts).toContain(
+      'NVLink 4: compute-bound — the exchange is 21% of compute; 6.6x faster than one H100 (82% efficient)',
+    );
     expect(verdicts).toContain('InfiniBand NDR: communication-bound — 1.9x the compute');
-    expect(verdicts).toMatch(/InfiniBand NDR: communication-bound[^!✓]*\(34% efficient\) binding link/);
+    expect(verdicts).toMatch(
+      /InfiniBand NDR: communication-bound[^!✓]*\(34% efficient\) binding link/,
+    );
     expect(await page.locator('#in-preset').inputValue()).toBe('Gpt3TensorParallelLayerTp8');
     await page.screenshot({ path: `${RESULTS}page-${width}x${height}.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -35,7 +39,9 @@ describe.each([
 
   it('lays out without horizontal scroll, labels every control, and has touch-sized targets on a phone', async () => {
     const { page, problems, context } = await openReady(env, { width, height });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
     const form = await page.locator('.a-form').boundingBox();
     const details = await page.locator('.a-details').boundingBox();
     if (width >= 1024) expect(details.x).toBeGreaterThan(form.x + form.width - 1);
@@ -78,7 +84,9 @@ it('names no internal document or class in what it shows, for any preset', async
     await page.waitForFunction((k) => document.querySelector('#in-preset')?.value === k, key);
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     const shown = await text(page);
-    expect(shown, key).not.toMatch(/\bSPEC\b|TensorParallelLayer(Scenario|Model|Result)|mlsysim\.|_internal/);
+    expect(shown, key).not.toMatch(
+      /\bSPEC\b|TensorParallelLayer(Scenario|Model|Result)|mlsysim\.|_internal/,
+    );
   }
   expect(problems).toEqual([]);
   await context.close();

@@ -2,7 +2,16 @@
 // kind of bad input is named next to its field while the text stays as typed and the last
 // valid result stays, greyed.
 import { describe, expect, it } from 'vitest';
-import { RESULTS, byId, expectShows, freshTabs, gpt3, solveInPage, text, useBrowser } from './harness.js';
+import {
+  RESULTS,
+  byId,
+  expectShows,
+  freshTabs,
+  gpt3,
+  solveInPage,
+  text,
+  useBrowser,
+} from './harness.js';
 
 const env = useBrowser();
 const tab = freshTabs(env);
@@ -15,11 +24,20 @@ describe('editing', () => {
     expect(await tab.page.inputValue('#in-tp_size')).toBe('4');
     await expectShows(tab.page, await solveInPage(tab.page, gpt3({ tp_size: 4 })));
     await tab.page.selectOption('#in-precision', 'fp8_dense');
-    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense' })));
+    await expectShows(
+      tab.page,
+      await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense' })),
+    );
     await tab.page.fill(byId('in-link.0.bandwidth'), '400');
     await tab.page.selectOption(byId('in-link.0.bandwidth') + ' + select', 'Gb/s');
-    const links = { nvlink: { bandwidth: '400 Gb/s', latency: '0.5 us' }, infiniband_ndr: 'ib_ndr' };
-    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense', links })));
+    const links = {
+      nvlink: { bandwidth: '400 Gb/s', latency: '0.5 us' },
+      infiniband_ndr: 'ib_ndr',
+    };
+    await expectShows(
+      tab.page,
+      await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense', links })),
+    );
     expect(await text(tab.page, '.a-form')).toContain('= 50 GB/s = 400 Gb/s per direction');
     // The row no longer has NVLink 4's numbers, so the headline uses its name.
     expect(await text(tab.page, '.verdicts')).toContain('nvlink: ');
@@ -31,22 +49,41 @@ describe('editing', () => {
     await expectShows(tab.page, await solveInPage(tab.page, gpt3({ links })));
     await tab.page.locator('.slider').fill('0.25');
     expect(await tab.page.inputValue('#in-local_efficiency')).toBe('0.25');
-    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ local_efficiency: 0.25, links })));
+    await expectShows(
+      tab.page,
+      await solveInPage(tab.page, gpt3({ local_efficiency: 0.25, links })),
+    );
   });
 });
 
 describe('fields the core derives', () => {
   it('a training pass brings its own all-reduces, until the user sets them', async () => {
     await tab.page.selectOption('#in-pass', 'training');
-    const training = await solveInPage(tab.page, gpt3({ pass: 'training', collectives_per_layer: undefined }));
+    const training = await solveInPage(
+      tab.page,
+      gpt3({ pass: 'training', collectives_per_layer: undefined }),
+    );
     await expectShows(tab.page, training);
     expect(await tab.page.inputValue('#in-collectives_per_layer')).toBe('4');
     expect(await text(tab.page, byId('msg-pass'))).toContain('Warning:');
     await tab.page.fill('#in-collectives_per_layer', '2');
-    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ pass: 'training', collectives_per_layer: 2 })));
+    await expectShows(
+      tab.page,
+      await solveInPage(tab.page, gpt3({ pass: 'training', collectives_per_layer: 2 })),
+    );
     await tab.page.check('#in-recompute');
-    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ pass: 'training', recompute: true, collectives_per_layer: 2 })));
-    await tab.page.waitForFunction(() => location.hash === '#v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true');
+    await expectShows(
+      tab.page,
+      await solveInPage(
+        tab.page,
+        gpt3({ pass: 'training', recompute: true, collectives_per_layer: 2 }),
+      ),
+    );
+    await tab.page.waitForFunction(
+      () =>
+        location.hash ===
+        '#v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true',
+    );
   });
 });
 
@@ -57,7 +94,22 @@ describe('custom means edited', () => {
     expect(await text(tab.page, '.badge-line')).toContain('custom edited from GPT-3 175B');
     expect(await tab.page.inputValue('#in-preset')).toBe('');
     expect(await text(tab.page, '.a-preset')).toContain('edited from “GPT-3, TP 8');
-    await expectShows(tab.page, await solveInPage(tab.page, gpt3({ workload: { parameters: 175e9, layers: 48, hidden_dim: 12288, heads: 96, kv_heads: 96, inference_flops: 350e9 } })));
+    await expectShows(
+      tab.page,
+      await solveInPage(
+        tab.page,
+        gpt3({
+          workload: {
+            parameters: 175e9,
+            layers: 48,
+            hidden_dim: 12288,
+            heads: 96,
+            kv_heads: 96,
+            inference_flops: 350e9,
+          },
+        }),
+      ),
+    );
     await tab.page.fill(byId('in-workload.layers'), '96');
     await tab.page.waitForFunction(() => !document.querySelector('.badge-line'));
     expect(await tab.page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');

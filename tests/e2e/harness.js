@@ -10,7 +10,13 @@ import * as fmt from '../../web/src/format.js';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS = `${ROOT}test-results/`;
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--no-default-browser-check',
+];
 
 /** node scripts/serve.mjs with PORT=0; resolves to { url, stop }. */
 export function startServer() {
@@ -18,7 +24,10 @@ export function startServer() {
     throw new Error('dist/ is not built: run scripts/build.sh first');
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`${ROOT}scripts/serve.mjs`], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [`${ROOT}scripts/serve.mjs`], {
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
@@ -38,8 +47,16 @@ export async function launch() {
  * A page in a fresh context, with `problems`: console errors, page errors, and requests that
  * leave `origin`.
  */
-export async function openPage(browser, origin, { width = 390, height = 844, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme, serviceWorkers: 'block' });
+export async function openPage(
+  browser,
+  origin,
+  { width = 390, height = 844, colorScheme = 'light' } = {},
+) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    colorScheme,
+    serviceWorkers: 'block',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin }).catch(() => {});
   const page = await context.newPage();
   const problems = [];
@@ -62,7 +79,12 @@ export async function ready(page) {
 }
 
 /** The text of the page's results, whitespace collapsed. */
-export const text = (page, selector = 'body') => page.locator(selector).first().innerText().then((t) => t.replace(/\s+/g, ' '));
+export const text = (page, selector = 'body') =>
+  page
+    .locator(selector)
+    .first()
+    .innerText()
+    .then((t) => t.replace(/\s+/g, ' '));
 
 /** Calls the page's own tplayer.js in the page: `call` is 'solve' or 'check'. (A string, so that
  * Vitest does not rewrite the import() for Node.) */
@@ -124,7 +146,9 @@ export async function expectShows(page, result) {
     expect(card).toContain(fmt.time(l.communication_time_s));
     expect(card).toContain(fmt.time(l.allreduce_time_s));
     expect(card).toContain(`${fmt.times(l.serial_speedup)} / ${fmt.times(l.overlapped_speedup)}`);
-    expect(card).toContain(`${fmt.percent(l.serial_efficiency)} / ${fmt.percent(l.overlapped_efficiency)}`);
+    expect(card).toContain(
+      `${fmt.percent(l.serial_efficiency)} / ${fmt.percent(l.overlapped_efficiency)}`,
+    );
     expect(card).toContain(`${l.bound}-bound`);
   }
 }

@@ -7,8 +7,9 @@ const env = useBrowser();
 
 const e = encodeURIComponent;
 const ok = 'v=1&w=GPT3&a=H100&pr=fp16_dense&t=2048&e=0.5&c=2';
-const link = (name, preset = 'nvlink4') => `&l=${e(name).replace(/~/g, '%7E')}~450~GB%2Fs~0.5~us~${preset}`;
-const flag = "window.__pwned=1";
+const link = (name, preset = 'nvlink4') =>
+  `&l=${e(name).replace(/~/g, '%7E')}~450~GB%2Fs~0.5~us~${preset}`;
+const flag = 'window.__pwned=1';
 const nested = (n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 
 const HOSTILE = {
@@ -38,25 +39,34 @@ const HOSTILE = {
   'an edit of a missing row': '#v=2&p=Gpt3TensorParallelLayerTp8&links.7.bandwidth=1~GB%2Fs',
 };
 
-it.each(Object.entries(HOSTILE))('%s: no script runs; default scenario with a notice', async (name, hash) => {
-  const { page, problems, context } = await openPage(env.browser, env.server.url, { width: 390, height: 844 });
-  const response = await page.goto(env.server.url + hash);
-  await ready(page);
-  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
-  const notice = await text(page, '#notice');
-  expect(notice).toContain('Ignored');
-  expect(notice.length).toBeLessThan(2000);
-  expect(await page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');
-  expect(await text(page, '.a-details')).toContain('1.887 ms');
-  expect(await page.locator('.is-stale').count()).toBe(0);
-  expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(1);
-  expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
-  // The unusable state is not kept in the address bar, so copying it cannot spread it.
-  expect(await page.evaluate(() => location.hash)).toBe('');
-  if (name === '<img onerror> in a link name') await page.screenshot({ path: `${RESULTS}hostile-notice-390.png` });
-  expect(problems).toEqual([]);
-  await context.close();
-});
+it.each(Object.entries(HOSTILE))(
+  '%s: no script runs; default scenario with a notice',
+  async (name, hash) => {
+    const { page, problems, context } = await openPage(env.browser, env.server.url, {
+      width: 390,
+      height: 844,
+    });
+    const response = await page.goto(env.server.url + hash);
+    await ready(page);
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+    const notice = await text(page, '#notice');
+    expect(notice).toContain('Ignored');
+    expect(notice.length).toBeLessThan(2000);
+    expect(await page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');
+    expect(await text(page, '.a-details')).toContain('1.887 ms');
+    expect(await page.locator('.is-stale').count()).toBe(0);
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(1);
+    expect(response.headers()['content-security-policy']).toContain(
+      "script-src 'self' 'wasm-unsafe-eval'",
+    );
+    // The unusable state is not kept in the address bar, so copying it cannot spread it.
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    if (name === '<img onerror> in a link name')
+      await page.screenshot({ path: `${RESULTS}hostile-notice-390.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  },
+);
 
 it('an unknown key next to a good state is ignored and named, the rest is used', async () => {
   const { page, problems, context } = await openPage(env.browser, env.server.url);
@@ -72,7 +82,10 @@ it('a script injected through the hash after load does not run either', async ()
   const { page, problems, context } = await openPage(env.browser, env.server.url);
   await page.goto(env.server.url);
   await ready(page);
-  await page.evaluate((h) => (location.hash = h), `${ok}&tp=8${link(`<img src=x onerror="${flag}">`)}`);
+  await page.evaluate(
+    (h) => (location.hash = h),
+    `${ok}&tp=8${link(`<img src=x onerror="${flag}">`)}`,
+  );
   await page.waitForSelector('#notice');
   expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
   expect(await text(page, '.a-details')).toContain('1.887 ms');

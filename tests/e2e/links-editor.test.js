@@ -10,17 +10,30 @@ it('adds a link from the catalogue and a blank one, and removes them; one row al
   await tab.page.selectOption('#in-add-link', 'pcie4');
   await tab.page.click('.add-link button');
   await expect.poll(() => tab.page.locator('.link-card').count()).toBe(3);
-  await expectShows(tab.page, await solveInPage(tab.page, gpt3({ links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr', pcie4: 'pcie4' } })));
+  await expectShows(
+    tab.page,
+    await solveInPage(
+      tab.page,
+      gpt3({ links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr', pcie4: 'pcie4' } }),
+    ),
+  );
   expect(await text(tab.page, '.verdicts')).toContain('PCIe 4.0 x16');
   await tab.page.selectOption('#in-add-link', '');
   await tab.page.click('.add-link button');
   expect(await tab.page.locator('.link-row').count()).toBe(4);
   await tab.page.fill(byId('in-link.3.bandwidth'), '100');
   await expect.poll(() => tab.page.locator('.link-card').count()).toBe(4);
-  for (let i = 0; i < 3; i++) await tab.page.click('.link-row:first-of-type button:has-text("Remove")');
+  for (let i = 0; i < 3; i++)
+    await tab.page.click('.link-row:first-of-type button:has-text("Remove")');
   expect(await tab.page.locator('.link-row').count()).toBe(1);
   expect(await tab.page.locator('.link-row button:has-text("Remove")').isDisabled()).toBe(true);
-  await expectShows(tab.page, await solveInPage(tab.page, gpt3({ links: { link4: { bandwidth: '100 GB/s', latency: '0 us' } } })));
+  await expectShows(
+    tab.page,
+    await solveInPage(
+      tab.page,
+      gpt3({ links: { link4: { bandwidth: '100 GB/s', latency: '0 us' } } }),
+    ),
+  );
 });
 
 it.each([

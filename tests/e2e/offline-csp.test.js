@@ -7,7 +7,9 @@ const env = useBrowser();
 
 it('sends the CSP as a meta tag and a header, and uses no inline style', async () => {
   const { page, response, problems, context } = await openReady(env);
-  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  const meta = await page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content');
   expect(meta).toContain("script-src 'self' 'wasm-unsafe-eval'");
   expect(meta).toContain("object-src 'none'");
   const header = response.headers()['content-security-policy'];
@@ -19,14 +21,21 @@ it('sends the CSP as a meta tag and a header, and uses no inline style', async (
 });
 
 it('works offline after the first visit (service worker)', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+  const context = await env.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   await page.goto(env.server.url);
   await ready(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length >= 4);
+  await page.waitForFunction(
+    async () =>
+      (await caches.keys()).length > 0 &&
+      (await (await caches.open((await caches.keys())[0])).keys()).length >= 4,
+  );
   await context.setOffline(true);
   await page.reload();
   await ready(page);

@@ -11,7 +11,9 @@ it('a copied link reopens the same view, and back/forward walk the history', asy
   await page.fill('#in-tokens', '1024');
   await page.fill(byId('in-workload.layers'), '16');
   expect(await text(page, '.a-form')).toContain('custom');
-  await page.waitForFunction(() => location.hash === '#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024&workload.layers=16');
+  await page.waitForFunction(
+    () => location.hash === '#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024&workload.layers=16',
+  );
   await page.click('.share button:has-text("Copy link")');
   const link = await page.inputValue('#share-text');
   expect(link).toBe(await page.evaluate(() => location.href));
@@ -27,7 +29,11 @@ it('a copied link reopens the same view, and back/forward walk the history', asy
 
   // The preset pick was a history entry; the edits after it replaced one another.
   await page.goBack();
-  await page.waitForFunction(() => document.querySelector('#in-preset').value === 'Gpt3TensorParallelLayerTp8' || location.hash === '');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#in-preset').value === 'Gpt3TensorParallelLayerTp8' ||
+      location.hash === '',
+  );
   await page.waitForFunction(() => document.body.innerText.includes('1.887 ms'));
   await page.goForward();
   await page.waitForFunction(() => document.querySelector('#in-tokens').value === '1024');
@@ -37,9 +43,12 @@ it('a copied link reopens the same view, and back/forward walk the history', asy
 });
 
 it('a version 1 link opens the same view, and the address bar gets its version 2 form', async () => {
-  const v1 = '#v=1&w=Llama2_7B&a=A100&pr=fp16&tp=4&t=1024&e=0.5&c=2&wl=16&l=pcie4~32~GB%2Fs~1~us~pcie4&l=nvlink3~300~GB%2Fs~0.5~us~nvlink3';
+  const v1 =
+    '#v=1&w=Llama2_7B&a=A100&pr=fp16&tp=4&t=1024&e=0.5&c=2&wl=16&l=pcie4~32~GB%2Fs~1~us~pcie4&l=nvlink3~300~GB%2Fs~0.5~us~nvlink3';
   const { page, problems, context } = await openReady(env, { url: env.server.url + v1 });
-  expect(await page.evaluate(() => location.hash)).toBe('#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024&workload.layers=16');
+  expect(await page.evaluate(() => location.hash)).toBe(
+    '#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024&workload.layers=16',
+  );
   expect(await page.inputValue('#in-tokens')).toBe('1024');
   expect(await page.inputValue(byId('in-workload.layers'))).toBe('16');
   expect(await page.inputValue('#in-precision')).toBe('fp16_dense');

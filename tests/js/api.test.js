@@ -501,8 +501,21 @@ describe('solve and check', () => {
       'memory_bandwidth',
       'native_link',
     ]);
-    expect(names('link')).toEqual(['name', 'preset', 'bandwidth', 'latency', 'domain', 'protocols']);
-    expect(names('protocol')).toEqual(['name', 'pattern', 'base_latency', 'step_latency', 'efficiency']);
+    expect(names('link')).toEqual([
+      'name',
+      'preset',
+      'bandwidth',
+      'latency',
+      'domain',
+      'protocols',
+    ]);
+    expect(names('protocol')).toEqual([
+      'name',
+      'pattern',
+      'base_latency',
+      'step_latency',
+      'efficiency',
+    ]);
     const byName = Object.fromEntries(fields.scenario.map((f) => [f.name, f]));
     expect(byName.precision.default).toBe('fp16_dense');
     expect(byName.collectives_per_layer.default).toBeUndefined(); // follows the pass

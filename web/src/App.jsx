@@ -39,19 +39,32 @@ export function App({ view, actions, embed }) {
             <main class={`layout${stale ? ' is-stale' : ''}`}>
               <div class="a-preset">
                 <PresetPicker preset={form.preset} edited={!view.presetKey} />
-                <ShareBar hash={view.hash} valid={view.valid} shown={shown} presetKey={view.presetKey} share={view.share} embed={embed} />
+                <ShareBar
+                  hash={view.hash}
+                  valid={view.valid}
+                  shown={shown}
+                  presetKey={view.presetKey}
+                  share={view.share}
+                  embed={embed}
+                />
               </div>
               <div class="a-verdict results">
                 {stale && (
                   <p class="stale-note" role="status">
-                    <strong>Showing the last valid result</strong> (greyed): fix the input marked “Error”.
+                    <strong>Showing the last valid result</strong> (greyed): fix the input marked
+                    “Error”.
                   </p>
                 )}
                 <Verdicts shown={shown} />
               </div>
               <div class="a-form">
                 <Fold embed={embed} title="Edit the scenario">
-                  <ScenarioForm form={form} result={stale ? null : shown?.result} core={shown?.scenario} addPick={view.addPick} />
+                  <ScenarioForm
+                    form={form}
+                    result={stale ? null : shown?.result}
+                    core={shown?.scenario}
+                    addPick={view.addPick}
+                  />
                 </Fold>
               </div>
               <div class="a-details results">

@@ -36,20 +36,35 @@ export const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 export function createModel(catalog, normalise) {
   const byKey = (list) => new Map(list.map((e) => [e.key, e]));
   const fields = {};
-  for (const [kind, list] of Object.entries(catalog.fields)) fields[kind] = new Map(list.map((f) => [f.name, f]));
+  for (const [kind, list] of Object.entries(catalog.fields))
+    fields[kind] = new Map(list.map((f) => [f.name, f]));
   const presets = new Map();
   const derived = new Map();
   for (const p of catalog.presets) {
     const base = normalise(p.scenario) || p.scenario;
-    const optional = catalog.fields.scenario.filter((f) => !f.required && Object.hasOwn(base, f.name)).map((f) => f.name);
+    const optional = catalog.fields.scenario
+      .filter((f) => !f.required && Object.hasOwn(base, f.name))
+      .map((f) => f.name);
     presets.set(p.key, base);
-    derived.set(p.key, optional.filter((name) => equal(normalise(Object.fromEntries(Object.entries(base).filter(([k]) => k !== name)))?.[name], base[name])));
+    derived.set(
+      p.key,
+      optional.filter((name) =>
+        equal(
+          normalise(Object.fromEntries(Object.entries(base).filter(([k]) => k !== name)))?.[name],
+          base[name],
+        ),
+      ),
+    );
   }
   return {
     catalog,
     fields,
     limits: catalog.limits,
-    entries: { workload: byKey(catalog.workloads), accelerator: byKey(catalog.accelerators), link: byKey(catalog.links) },
+    entries: {
+      workload: byKey(catalog.workloads),
+      accelerator: byKey(catalog.accelerators),
+      link: byKey(catalog.links),
+    },
     presets,
     derived,
     normalise,
@@ -62,16 +77,20 @@ export function createModel(catalog, normalise) {
 
 /** The field a form edit names, in a kind of part ('scenario', 'workload', 'accelerator', 'link'). */
 export function fieldInfo(model, kind, name) {
-  if (kind === 'accelerator' && name.startsWith('peak_flops.')) return { name, kind: 'compute', required: true };
+  if (kind === 'accelerator' && name.startsWith('peak_flops.'))
+    return { name, kind: 'compute', required: true };
   return model.fields[kind].get(name);
 }
 
 export const isQuantity = (info) => !!info && Object.hasOwn(UNITS, info.kind);
 /** A field with an input: a number, a quantity, a choice or a yes/no (not a name, a key or a map). */
-export const isEditable = (info) => !!info && (isQuantity(info) || NUMBER_KINDS.includes(info.kind) || TEXT_KINDS.includes(info.kind));
+export const isEditable = (info) =>
+  !!info &&
+  (isQuantity(info) || NUMBER_KINDS.includes(info.kind) || TEXT_KINDS.includes(info.kind));
 export const unitsOf = (info) => UNITS[info.name] || UNITS[info.kind];
 /** The fields of a kind of part that have an input, in the core's order (the precision goes with the chip). */
-export const editableFields = (model, kind) => [...model.fields[kind].values()].filter((f) => isEditable(f) && f.kind !== 'precision');
+export const editableFields = (model, kind) =>
+  [...model.fields[kind].values()].filter((f) => isEditable(f) && f.kind !== 'precision');
 
 /** The shortest exact-looking text of a number: 0.30000000000000004 -> "0.3". */
 export const plain = (x) => String(Number(x.toPrecision(12)));
@@ -86,7 +105,8 @@ export function countText(x) {
 
 /** A value the core or the catalogue holds (SI numbers) as form text: 450e9 -> ["450", "GB/s"]; 80 GiB stays GiB. */
 export function textOf(model, info, value) {
-  if (!isQuantity(info)) return NUMBER_KINDS.includes(info.kind) ? countText(value) : String(value ?? '');
+  if (!isQuantity(info))
+    return NUMBER_KINDS.includes(info.kind) ? countText(value) : String(value ?? '');
   const units = unitsOf(info);
   if (typeof value !== 'number') return [String(value ?? ''), units[0]];
   const unit = info.kind === 'bytes' && value % 2 ** 30 ? 'GB' : units[0];
@@ -95,10 +115,13 @@ export function textOf(model, info, value) {
 
 /** What a part's unedited fields are read from: the preset's scenario, or the part's catalogue entry. */
 export function baseOf(model, form, kind, part) {
-  return kind === 'scenario' ? model.presets.get(form.preset) : model.entries[kind].get(part.key) || {};
+  return kind === 'scenario'
+    ? model.presets.get(form.preset)
+    : model.entries[kind].get(part.key) || {};
 }
 
-const valueIn = (base, name) => (name.startsWith('peak_flops.') ? base.peak_flops?.[name.slice(11)] : base[name]);
+const valueIn = (base, name) =>
+  name.startsWith('peak_flops.') ? base.peak_flops?.[name.slice(11)] : base[name];
 
 /**
  * The text a field shows: as edited, else the base's value. `part` is a part, a row, or the form
@@ -112,9 +135,18 @@ export function fieldText(model, form, kind, part, name, base = baseOf(model, fo
 /** Deep equality of plain form data (key order ignored). */
 export function equal(a, b) {
   if (a === b) return true;
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (
+    !a ||
+    !b ||
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
   const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]));
+  return (
+    ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]))
+  );
 }
 
 export const isCustom = (part) => !part.key || Object.keys(part.edits).length > 0;
@@ -123,12 +155,16 @@ export const isCustom = (part) => !part.key || Object.keys(part.edits).length > 
 // Forms from presets, and edits
 
 function partFrom(model, kind, value) {
-  if (typeof value === 'string') return { key: model.entries[kind].has(value) ? value : '', edits: {} };
+  if (typeof value === 'string')
+    return { key: model.entries[kind].has(value) ? value : '', edits: {} };
   // An object (a custom part of a preset): every field it has becomes an edit.
   const edits = {};
   for (const [name, v] of Object.entries(value || {})) {
-    if (name === 'peak_flops') for (const [k, peak] of Object.entries(v)) edits[`peak_flops.${k}`] = textOf(model, { kind: 'compute' }, peak);
-    else if (model.fields[kind].has(name)) edits[name] = textOf(model, model.fields[kind].get(name), v);
+    if (name === 'peak_flops')
+      for (const [k, peak] of Object.entries(v))
+        edits[`peak_flops.${k}`] = textOf(model, { kind: 'compute' }, peak);
+    else if (model.fields[kind].has(name))
+      edits[name] = textOf(model, model.fields[kind].get(name), v);
   }
   return { key: '', edits };
 }
@@ -137,7 +173,9 @@ function partFrom(model, kind, value) {
 export function presetForm(model, key) {
   const s = model.presets.get(key);
   if (!s) return null;
-  const links = Array.isArray(s.links) ? s.links.map((l) => [typeof l === 'string' ? l : l.name, l]) : Object.entries(s.links);
+  const links = Array.isArray(s.links)
+    ? s.links.map((l) => [typeof l === 'string' ? l : l.name, l])
+    : Object.entries(s.links);
   return {
     preset: key,
     edits: {},
@@ -164,12 +202,15 @@ export function setField(model, form, where, name, value, asGiven = false) {
   let same = false;
   if (!asGiven) {
     const derived = kind === 'scenario' && model.derived.get(form.preset).includes(name);
-    const base = derived ? model.normalise(toScenario(model, { ...form, edits: without })) || {} : baseOf(model, form, kind, part);
+    const base = derived
+      ? model.normalise(toScenario(model, { ...form, edits: without })) || {}
+      : baseOf(model, form, kind, part);
     same = equal(value, textOf(model, fieldInfo(model, kind, name), valueIn(base, name)));
   }
   const next = { ...part, edits: same ? without : { ...part.edits, [name]: value } };
   if (kind === 'scenario') return next;
-  if (kind === 'link') return { ...form, links: form.links.map((r, i) => (i === where ? next : r)) };
+  if (kind === 'link')
+    return { ...form, links: form.links.map((r, i) => (i === where ? next : r)) };
   return { ...form, [kind]: next };
 }
 
@@ -211,21 +252,44 @@ export function parseAs(info, typed) {
   const text = isQuantity(info) ? typed[0] : typed;
   if (!info.required && !String(text).trim()) return undefined;
   if (info.kind === 'boolean' && /^(true|false)$/.test(typed)) return typed === 'true';
-  return isQuantity(info) ? quantityValue(typed) : NUMBER_KINDS.includes(info.kind) ? numberOrText(typed) : typed;
+  return isQuantity(info)
+    ? quantityValue(typed)
+    : NUMBER_KINDS.includes(info.kind)
+      ? numberOrText(typed)
+      : typed;
 }
 
-/** A part as the scenario carries it: its catalogue key while unedited, else an object of every field. */
+/**
+ * A part as the scenario carries it: its catalogue key while unedited, else an object of every
+ * field. An edited catalogue link names its preset and gives only the edits, so that it keeps
+ * the preset's domain and NCCL protocols (the core fills in the rest).
+ */
 function partValue(model, kind, part, asObject) {
   const entry = model.entries[kind].get(part.key);
   if (entry && !isCustom(part) && !asObject) return part.key;
+  if (entry && kind === 'link') {
+    const out = { preset: part.key };
+    for (const [name, typed] of Object.entries(part.edits)) {
+      if (name === 'name') continue;
+      const value = parseAs(fieldInfo(model, kind, name), typed);
+      if (value !== undefined) out[name] = value;
+    }
+    return out;
+  }
   const out = {};
   const put = (name, value) => value !== undefined && (out[name] = value);
   for (const [name, info] of model.fields[kind]) {
     if (name === 'name') {
-      if (kind !== 'link') put(name, part.edits.name ?? (entry && (isCustom(part) ? `${entry.name} (edited)` : entry.name))); // a row names its link
+      if (kind !== 'link')
+        put(
+          name,
+          part.edits.name ?? (entry && (isCustom(part) ? `${entry.name} (edited)` : entry.name)),
+        ); // a row names its link
     } else if (name === 'peak_flops') {
       const peaks = { ...entry?.peak_flops };
-      for (const [k, typed] of Object.entries(part.edits)) if (k.startsWith('peak_flops.')) peaks[k.slice(11)] = parseAs(fieldInfo(model, kind, k), typed);
+      for (const [k, typed] of Object.entries(part.edits))
+        if (k.startsWith('peak_flops.'))
+          peaks[k.slice(11)] = parseAs(fieldInfo(model, kind, k), typed);
       out.peak_flops = peaks;
     } else {
       put(name, Object.hasOwn(part.edits, name) ? parseAs(info, part.edits[name]) : entry?.[name]);
@@ -252,7 +316,9 @@ export function toScenario(model, form) {
   }
   for (const kind of PARTS) out[kind] = partValue(model, kind, form[kind]);
   const rows = form.links;
-  const asMap = rows.every((r, i) => !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i);
+  const asMap = rows.every(
+    (r, i) => !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i,
+  );
   out.links = asMap
     ? Object.fromEntries(rows.map((r) => [r.name, partValue(model, 'link', r)]))
     : rows.map((r) => ({ ...partValue(model, 'link', r, true), name: r.name }));
@@ -271,7 +337,9 @@ export function inputFor(model, form, path) {
   const has = (kind, name) => isEditable(fieldInfo(model, kind, String(name)));
   if (PARTS.includes(top)) {
     if (top === 'accelerator' && field === 'peak_flops') {
-      return path.length === 3 && sub === fieldText(model, form, 'scenario', form, 'precision') ? 'accelerator.peak_flops' : top;
+      return path.length === 3 && sub === fieldText(model, form, 'scenario', form, 'precision')
+        ? 'accelerator.peak_flops'
+        : top;
     }
     return path.length === 2 && has(top, field) ? `${top}.${field}` : top;
   }

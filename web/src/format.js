@@ -13,7 +13,14 @@ const SI = [
   ['P', 1e15],
 ];
 // The prefixes each unit takes, as a slice of SI (FLOP/s skips K and M, like the core).
-const RANGE = { s: [0, 4], B: [3, 9], 'B/s': [3, 8], 'b/s': [3, 8], FLOP: [3, 9], 'FLOP/s': [3, 9] };
+const RANGE = {
+  s: [0, 4],
+  B: [3, 9],
+  'B/s': [3, 8],
+  'b/s': [3, 8],
+  FLOP: [3, 9],
+  'FLOP/s': [3, 9],
+};
 const BINARY = [
   ['', 1],
   ['Ki', 1024],
@@ -34,7 +41,8 @@ export function sig(x, digits = 4) {
 
 function pick(value, prefixes, unit, digits = 4) {
   let [p, f] = prefixes[0];
-  if (Number.isFinite(value) && value !== 0) for (const [q, g] of prefixes) if (Math.abs(value) >= g * 0.99995) [p, f] = [q, g];
+  if (Number.isFinite(value) && value !== 0)
+    for (const [q, g] of prefixes) if (Math.abs(value) >= g * 0.99995) [p, f] = [q, g];
   return `${sig(value / f, digits)} ${p}${unit}`;
 }
 
@@ -67,7 +75,9 @@ export const sci = sig;
 /** A fraction as a percentage: 0.2148 -> "21%", 0.034 -> "3.4%", 1 -> "100%". */
 export function percent(fraction) {
   const p = fraction * 100;
-  return Number.isFinite(p) && (p === 0 || Math.abs(p) >= 10) ? `${Math.round(p)}%` : `${sig(p, 2)}%`;
+  return Number.isFinite(p) && (p === 0 || Math.abs(p) >= 10)
+    ? `${Math.round(p)}%`
+    : `${sig(p, 2)}%`;
 }
 
 /** A factor: (6.5853, 3) -> "6.59x". */

@@ -2,11 +2,25 @@
 // derived number comes from the result object; inputs come from the scenario as the core read it
 // (check().scenario). Nothing is computed here: only formatted.
 
-import { binaryBytes, bandwidth, bytes, count, flops, percent, sci, sig, time, times } from './format.js';
+import {
+  binaryBytes,
+  bandwidth,
+  bytes,
+  count,
+  flops,
+  percent,
+  sci,
+  sig,
+  time,
+  times,
+} from './format.js';
 
 /** The inputs of the model as numbers, from the scenario as the core read it (catalogue keys resolved). */
 export function modelInputs(scenario, catalog) {
-  const w = typeof scenario.workload === 'string' ? catalog.workloads.find((e) => e.key === scenario.workload) : scenario.workload;
+  const w =
+    typeof scenario.workload === 'string'
+      ? catalog.workloads.find((e) => e.key === scenario.workload)
+      : scenario.workload;
   return {
     P: w.parameters,
     L: w.layers,
@@ -40,9 +54,19 @@ export function scalarSteps(inp, r) {
   return [
     ['F', formula, values, `${F} FLOP`],
     ['F_rank', 'F / n', `${F} / ${inp.n}`, `${sci(r.flops_per_rank)} FLOP`],
-    ['t_comp', 'F_rank / (peak × η)', `${sci(r.flops_per_rank)} FLOP / ${peakEta}`, time(r.compute_time_s)],
+    [
+      't_comp',
+      'F_rank / (peak × η)',
+      `${sci(r.flops_per_rank)} FLOP / ${peakEta}`,
+      time(r.compute_time_s),
+    ],
     ['t_single', 'F / (peak × η)', `${F} FLOP / ${peakEta}`, time(r.single_device_time_s)],
-    ['M', 'T × h × b', `${inp.T} × ${inp.h} × ${r.bytes_per_element} B`, `${count(r.message_bytes)} B (${bytes(r.message_bytes)})`],
+    [
+      'M',
+      'T × h × b',
+      `${inp.T} × ${inp.h} × ${r.bytes_per_element} B`,
+      `${count(r.message_bytes)} B (${bytes(r.message_bytes)})`,
+    ],
     [
       'weights per rank',
       'P × b / n',
@@ -63,17 +87,37 @@ export function linkSteps(inp, r, l) {
   const ts = time(r.single_device_time_s);
   const comm = l.bound === 'communication';
   return [
-    ['t_bw', '2(n−1)/n × M / B', `${ring} × ${bytes(r.message_bytes)} / ${bandwidth(l.bandwidth_bytes_per_s)}`, tb],
+    [
+      't_bw',
+      '2(n−1)/n × M / B',
+      `${ring} × ${bytes(r.message_bytes)} / ${bandwidth(l.bandwidth_bytes_per_s)}`,
+      tb,
+    ],
     ['t_lat', '2(n−1) × α', `2×(${n}−1) × ${time(l.latency_s)}`, tl],
     ['t_ar', 't_bw + t_lat', `${tb} + ${tl}`, time(l.allreduce_time_s)],
     ['t_comm', 'c × t_ar', `${c} × ${time(l.allreduce_time_s)}`, tm],
-    ['wire', 'c × 2(n−1)/n × M', `${c} × ${ring} × ${count(r.message_bytes)} B`, `${count(l.wire_bytes_per_rank)} B (${bytes(l.wire_bytes_per_rank)})`],
+    [
+      'wire',
+      'c × 2(n−1)/n × M',
+      `${c} × ${ring} × ${count(r.message_bytes)} B`,
+      `${count(l.wire_bytes_per_rank)} B (${bytes(l.wire_bytes_per_rank)})`,
+    ],
     ['serial', 't_comp + t_comm', `${tc} + ${tm}`, time(l.serial_layer_time_s)],
     ['overlap', 'max(t_comp, t_comm)', `max(${tc}, ${tm})`, time(l.overlapped_layer_time_s)],
     ['bound', 'communication if t_comm > t_comp', `${tm} ${comm ? '>' : '≤'} ${tc}`, l.bound],
     ['ratio', 't_comm / t_comp', `${tm} / ${tc}`, sig(l.comm_to_compute)],
-    ['regime', 'latency if t_lat > t_bw', `${tl} ${l.regime === 'latency' ? '>' : '≤'} ${tb}`, l.regime],
-    ['speedup', 't_single / serial', `${ts} / ${time(l.serial_layer_time_s)}`, times(l.serial_speedup, 4)],
+    [
+      'regime',
+      'latency if t_lat > t_bw',
+      `${tl} ${l.regime === 'latency' ? '>' : '≤'} ${tb}`,
+      l.regime,
+    ],
+    [
+      'speedup',
+      't_single / serial',
+      `${ts} / ${time(l.serial_layer_time_s)}`,
+      times(l.serial_speedup, 4),
+    ],
     ['efficiency', 'speedup / n', `${sig(l.serial_speedup)} / ${n}`, percent(l.serial_efficiency)],
     [
       'overlapped speedup',

@@ -6,7 +6,18 @@
 // written), and back/forward (hashchange) show what the hash says. A tiny store instead of a
 // signals library: the page re-renders from the top on each change, well within one frame.
 
-import { addLink, createModel, fieldText, isCustom, isPreset, messagesByInput, pickPart, presetForm, setField, toScenario } from './form.js';
+import {
+  addLink,
+  createModel,
+  fieldText,
+  isCustom,
+  isPreset,
+  messagesByInput,
+  pickPart,
+  presetForm,
+  setField,
+  toScenario,
+} from './form.js';
 import { modelInputs } from './math.js';
 import { tpValues } from './sweep.js';
 import { decodeHash, encodeForm, urlWithHash } from './url.js';
@@ -20,14 +31,24 @@ function safely(fn, fallback) {
   }
 }
 
-const failed = (e) => ({ errors: [{ field: 'scenario', path: [], message: `the calculator failed: ${e && e.message}` }] });
+const failed = (e) => ({
+  errors: [{ field: 'scenario', path: [], message: `the calculator failed: ${e && e.message}` }],
+});
 
 /**
  * `win` is the browser window (location, history, hashchange, timers); leave it out and the state
  * keeps no history (the pure tests pass a stand-in).
  */
 export function createAppState({ win } = {}) {
-  const s = { api: null, model: null, form: null, notice: null, loadError: '', addPick: null, share: null };
+  const s = {
+    api: null,
+    model: null,
+    form: null,
+    notice: null,
+    loadError: '',
+    addPick: null,
+    share: null,
+  };
   const subscribers = new Set();
   const emit = () => subscribers.forEach((f) => f());
 
@@ -45,7 +66,9 @@ export function createAppState({ win } = {}) {
     // Words for the headlines: a link's catalogue label while it is unedited, else its name; the
     // chip's key, or "accelerator" once edited.
     const names = {
-      titles: form.links.map((r) => (isCustom(r) ? r.name : shortLabel(model.entries.link.get(r.key).label))),
+      titles: form.links.map((r) =>
+        isCustom(r) ? r.name : shortLabel(model.entries.link.get(r.key).label),
+      ),
       chip: isCustom(form.accelerator) ? 'accelerator' : form.accelerator.key,
     };
     return { result: o.result, scenario: o.scenario, names };
@@ -105,7 +128,11 @@ export function createAppState({ win } = {}) {
     if (v.hash === written) return;
     const write = () => {
       written = v.hash;
-      win.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', urlWithHash(win.location.href, v.hash));
+      win.history[mode === 'push' ? 'pushState' : 'replaceState'](
+        null,
+        '',
+        urlWithHash(win.location.href, v.hash),
+      );
     };
     if (mode === 'push') write();
     else timer = win.setTimeout(write, 120);
@@ -120,19 +147,33 @@ export function createAppState({ win } = {}) {
     /** Sets a field: `where` is 'scenario', 'workload', 'accelerator' or a link row's index. */
     set: (where, name, value) => edit((f) => setField(s.model, f, where, name, value)),
     /** Sets the peak of the precision shown. */
-    setPeak: (value) => edit((f) => setField(s.model, f, 'accelerator', `peak_flops.${fieldText(s.model, f, 'scenario', f, 'precision')}`, value)),
-    setLinkName: (i, name) => edit((f) => ({ ...f, links: f.links.map((r, j) => (j === i ? { ...r, name } : r)) })),
+    setPeak: (value) =>
+      edit((f) =>
+        setField(
+          s.model,
+          f,
+          'accelerator',
+          `peak_flops.${fieldText(s.model, f, 'scenario', f, 'precision')}`,
+          value,
+        ),
+      ),
+    setLinkName: (i, name) =>
+      edit((f) => ({ ...f, links: f.links.map((r, j) => (j === i ? { ...r, name } : r)) })),
     pickPreset(key) {
       const next = presetForm(s.model, key);
       if (!next) return;
       s.notice = null;
       edit(() => next, 'push');
     },
-    pickWorkload: (key) => s.model.entries.workload.has(key) && edit((f) => pickPart(f, 'workload', key)),
-    pickAccelerator: (key) => s.model.entries.accelerator.has(key) && edit((f) => pickPart(f, 'accelerator', key)),
+    pickWorkload: (key) =>
+      s.model.entries.workload.has(key) && edit((f) => pickPart(f, 'workload', key)),
+    pickAccelerator: (key) =>
+      s.model.entries.accelerator.has(key) && edit((f) => pickPart(f, 'accelerator', key)),
     setAddPick: (key) => setState({ addPick: key }),
-    addLink: (key) => s.form.links.length < s.model.limits.max_links && edit((f) => addLink(s.model, f, key)),
-    removeLink: (i) => s.form.links.length > 1 && edit((f) => ({ ...f, links: f.links.filter((_, j) => j !== i) })),
+    addLink: (key) =>
+      s.form.links.length < s.model.limits.max_links && edit((f) => addLink(s.model, f, key)),
+    removeLink: (i) =>
+      s.form.links.length > 1 && edit((f) => ({ ...f, links: f.links.filter((_, j) => j !== i) })),
     setShare: (share) => setState({ share }),
     dismissNotice: () => setState({ notice: null }),
   };
@@ -161,9 +202,13 @@ export function createAppState({ win } = {}) {
       }
     }
     const own = next ? encodeForm(model, next) : '';
-    if (win && own !== String(hash ?? '').replace(/^#/, '')) win.history.replaceState(null, '', urlWithHash(win.location.href, own));
+    if (win && own !== String(hash ?? '').replace(/^#/, ''))
+      win.history.replaceState(null, '', urlWithHash(win.location.href, own));
     written = own;
-    setState({ form: next || presetForm(model, model.catalog.presets[0].key), notice: ignored.length ? { ignored, reset: !next } : null });
+    setState({
+      form: next || presetForm(model, model.catalog.presets[0].key),
+      notice: ignored.length ? { ignored, reset: !next } : null,
+    });
   }
 
   return {
@@ -176,7 +221,12 @@ export function createAppState({ win } = {}) {
     /** Takes the loaded module, shows the state in the address bar's hash, and follows back/forward. */
     setApi(api) {
       s.api = api;
-      s.model = createModel(api.catalog(), (scenario) => safely(() => api.check(scenario).scenario, () => undefined));
+      s.model = createModel(api.catalog(), (scenario) =>
+        safely(
+          () => api.check(scenario).scenario,
+          () => undefined,
+        ),
+      );
       applyHash(win ? win.location.hash : '');
       win?.addEventListener('hashchange', () => {
         const h = win.location.hash.replace(/^#/, '');

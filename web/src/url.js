@@ -14,14 +14,25 @@
 // wrong, so there is one validation path. Version 1 hashes (every value spelled out) are still
 // read, as the preset with the fewest edits. Pure: no DOM, no wasm.
 
-import { clip, equal, fieldInfo, fieldText, isEditable, isQuantity, presetForm, setField, unitsOf } from './form.js';
+import {
+  clip,
+  equal,
+  fieldInfo,
+  fieldText,
+  isEditable,
+  isQuantity,
+  presetForm,
+  setField,
+  unitsOf,
+} from './form.js';
 
 export const VERSION = '2';
 export const MAX_HASH = 16384; // this format's own bounds on what it reads
 const MAX_VALUE = 200;
 
 const enc = (s) => encodeURIComponent(s).replace(/~/g, '%7E');
-const sameRows = (a, b) => a.length === b.length && a.every((r, i) => r.name === b[i].name && r.key === b[i].key);
+const sameRows = (a, b) =>
+  a.length === b.length && a.every((r, i) => r.name === b[i].name && r.key === b[i].key);
 
 /** The edits of a form against its preset, as [key, ...parts] entries in a fixed order. */
 export function formEdits(model, form) {
@@ -31,7 +42,8 @@ export function formEdits(model, form) {
   const diff = (prefix, kind, a, b, keep) => {
     for (const name of new Set([...Object.keys(a.edits), ...Object.keys(b.edits)])) {
       const text = fieldText(model, form, kind, a, name);
-      if (!keep || !equal(text, fieldText(model, p, kind, b, name))) out.push([`${prefix}${name}`, ...[text].flat()]);
+      if (!keep || !equal(text, fieldText(model, p, kind, b, name)))
+        out.push([`${prefix}${name}`, ...[text].flat()]);
     }
   };
   diff('', 'scenario', form, p, false); // every one: a derived field's edit may equal the preset's value
@@ -42,7 +54,9 @@ export function formEdits(model, form) {
   }
   const same = sameRows(form.links, p.links);
   if (!same) for (const r of form.links) out.push(['links', r.name, r.key]);
-  form.links.forEach((r, i) => diff(`links.${i}.`, 'link', r, same ? p.links[i] : { edits: {} }, same));
+  form.links.forEach((r, i) =>
+    diff(`links.${i}.`, 'link', r, same ? p.links[i] : { edits: {} }, same),
+  );
   return out;
 }
 
@@ -59,7 +73,10 @@ const need = (ok, why) => {
 
 /** key -> [parts, ...] of a hash; throws Bad on what cannot be read. */
 function pairs(h, maxRepeat) {
-  need(h.length <= MAX_HASH, `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`);
+  need(
+    h.length <= MAX_HASH,
+    `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`,
+  );
   const got = new Map();
   for (const pair of h.split('&')) {
     if (!pair) continue;
@@ -72,7 +89,10 @@ function pairs(h, maxRepeat) {
     } catch {
       throw new Bad(`a broken %-encoding in "${clip(pair, 24)}"`);
     }
-    need(parts.every((p) => p.length <= MAX_VALUE), `"${clip(key, 24)}" (longer than ${MAX_VALUE} characters)`);
+    need(
+      parts.every((p) => p.length <= MAX_VALUE),
+      `"${clip(key, 24)}" (longer than ${MAX_VALUE} characters)`,
+    );
     if (!got.has(key)) got.set(key, []);
     const list = got.get(key);
     need(list.length < maxRepeat, `more than ${maxRepeat} "${clip(key, 24)}"`);
@@ -91,25 +111,41 @@ export function decodeHash(model, hash) {
   try {
     const got = pairs(h, model.limits.max_links);
     if (!got.size) return { form: null, ignored };
-    for (const [key, list] of got) need(list.length === 1 || key === 'links' || key === 'l' || key === 'ak', `"${clip(key, 24)}" (given twice)`);
+    for (const [key, list] of got)
+      need(
+        list.length === 1 || key === 'links' || key === 'l' || key === 'ak',
+        `"${clip(key, 24)}" (given twice)`,
+      );
     const version = got.get('v')?.[0][0];
-    need(version === VERSION || version === '1', got.has('v') ? `version "${clip(version, 12)}" (this page reads ${VERSION})` : 'a link without a version');
+    need(
+      version === VERSION || version === '1',
+      got.has('v')
+        ? `version "${clip(version, 12)}" (this page reads ${VERSION})`
+        : 'a link without a version',
+    );
     const form = (version === '1' ? fromV1 : fromV2)(model, got, ignored);
     return { form, ignored };
   } catch (e) {
-    return { form: null, ignored: [...ignored, e instanceof Bad ? e.message : 'the link (unreadable)'] };
+    return {
+      form: null,
+      ignored: [...ignored, e instanceof Bad ? e.message : 'the link (unreadable)'],
+    };
   }
 }
 
 /** A form field from the hash: its parts checked against the field's kind (and unit list). */
 function typed(info, parts, key) {
   const quantity = isQuantity(info);
-  need(parts.length === (quantity ? 2 : 1), `"${clip(`${key}=${parts.join('~')}`)}" (not ${quantity ? 2 : 1} parts)`);
+  need(
+    parts.length === (quantity ? 2 : 1),
+    `"${clip(`${key}=${parts.join('~')}`)}" (not ${quantity ? 2 : 1} parts)`,
+  );
   if (quantity) need(unitsOf(info).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`);
   return quantity ? [parts[0], parts[1]] : parts[0];
 }
 
-const known = (model, kind, k, what) => need(model.entries[kind].has(k), `the unknown ${what} "${clip(k)}"`) || k;
+const known = (model, kind, k, what) =>
+  need(model.entries[kind].has(k), `the unknown ${what} "${clip(k)}"`) || k;
 
 function fromV2(model, got, ignored) {
   const preset = got.get('p')?.[0][0];
@@ -134,7 +170,8 @@ function fromV2(model, got, ignored) {
       const m = /^(workload|accelerator)\.(.+)$|^links\.(0|[1-9]\d{0,3})\.(.+)$/.exec(key);
       const where = m && (m[1] || +m[3]);
       const kind = m && (m[1] || 'link');
-      if (m && isEditable(fieldInfo(model, kind, m[2] || m[4]))) later.push([where, m[2] || m[4], key, parts]);
+      if (m && isEditable(fieldInfo(model, kind, m[2] || m[4])))
+        later.push([where, m[2] || m[4], key, parts]);
       else ignored.push(`the unknown key "${clip(key, 24)}"`);
     }
   }
@@ -142,18 +179,49 @@ function fromV2(model, got, ignored) {
   for (const [where, name, key, parts] of later) {
     const kind = typeof where === 'number' ? 'link' : where;
     need(kind !== 'link' || form.links[where], `"${clip(key, 24)}" (no such link row)`);
-    if (name.startsWith('peak_flops.')) need(hasPeak(model, form, name), `"${clip(key, 24)}" (a peak the chip does not list)`);
-    form = setField(model, form, where, name, typed(fieldInfo(model, kind, name), parts, key), true);
+    if (name.startsWith('peak_flops.'))
+      need(hasPeak(model, form, name), `"${clip(key, 24)}" (a peak the chip does not list)`);
+    form = setField(
+      model,
+      form,
+      where,
+      name,
+      typed(fieldInfo(model, kind, name), parts, key),
+      true,
+    );
   }
   return form;
 }
 
 const hasPeak = (model, form, name) =>
-  Object.hasOwn(form.accelerator.edits, name) || Object.hasOwn(model.entries.accelerator.get(form.accelerator.key)?.peak_flops || {}, name.slice(11));
+  Object.hasOwn(form.accelerator.edits, name) ||
+  Object.hasOwn(
+    model.entries.accelerator.get(form.accelerator.key)?.peak_flops || {},
+    name.slice(11),
+  );
 
 // Version 1: every value spelled out, workload and accelerator numbers that differ from the
 // catalogue under short keys, each links-editor row as name~bandwidth~unit~latency~unit~preset.
-const V1_KEYS = { v: 1, w: 1, a: 1, pr: 1, tp: 1, t: 1, e: 1, c: 1, wp: 1, wl: 1, wh: 1, wa: 1, wk: 1, wf: 1, am: 2, ab: 2, ak: 3, l: 6 };
+const V1_KEYS = {
+  v: 1,
+  w: 1,
+  a: 1,
+  pr: 1,
+  tp: 1,
+  t: 1,
+  e: 1,
+  c: 1,
+  wp: 1,
+  wl: 1,
+  wh: 1,
+  wa: 1,
+  wk: 1,
+  wf: 1,
+  am: 2,
+  ab: 2,
+  ak: 3,
+  l: 6,
+};
 const V1_FIELDS = {
   tp: 'tp_size',
   t: 'tokens',
@@ -173,26 +241,70 @@ const V1_FIELDS = {
 function fromV1(model, got, ignored) {
   for (const [key, list] of got) {
     if (!Object.hasOwn(V1_KEYS, key)) ignored.push(`the unknown key "${clip(key, 24)}"`);
-    else for (const parts of list) need(parts.length === V1_KEYS[key], `"${clip(`${key}=${parts.join('~')}`)}" (not ${V1_KEYS[key]} parts)`);
+    else
+      for (const parts of list)
+        need(
+          parts.length === V1_KEYS[key],
+          `"${clip(`${key}=${parts.join('~')}`)}" (not ${V1_KEYS[key]} parts)`,
+        );
   }
-  for (const k of ['w', 'a', 'pr', 'tp', 't', 'e', 'c', 'l']) need(got.has(k), `a link without "${k}"`);
+  for (const k of ['w', 'a', 'pr', 'tp', 't', 'e', 'c', 'l'])
+    need(got.has(k), `a link without "${k}"`);
   const one = (k) => got.get(k)[0];
-  const rows = got.get('l').map(([name, , , , , preset]) => ({ name, key: preset && known(model, 'link', preset, 'link preset'), edits: {} }));
+  const rows = got.get('l').map(([name, , , , , preset]) => ({
+    name,
+    key: preset && known(model, 'link', preset, 'link preset'),
+    edits: {},
+  }));
   const apply = (form) => {
-    form = { ...form, workload: { key: known(model, 'workload', one('w')[0], 'workload'), edits: {} } };
-    form = { ...form, accelerator: { key: known(model, 'accelerator', one('a')[0], 'accelerator'), edits: {} }, links: rows };
+    form = {
+      ...form,
+      workload: { key: known(model, 'workload', one('w')[0], 'workload'), edits: {} },
+    };
+    form = {
+      ...form,
+      accelerator: { key: known(model, 'accelerator', one('a')[0], 'accelerator'), edits: {} },
+      links: rows,
+    };
     for (const [short, path] of Object.entries(V1_FIELDS)) {
       if (!got.has(short)) continue;
       const [where, name] = path.includes('.') ? path.split('.') : ['scenario', path];
-      form = setField(model, form, where, name, typed(fieldInfo(model, where, name), one(short), short));
+      form = setField(
+        model,
+        form,
+        where,
+        name,
+        typed(fieldInfo(model, where, name), one(short), short),
+      );
     }
     for (const [k, ...q] of got.get('ak') || []) {
-      need(hasPeak(model, form, `peak_flops.${k}`), `"ak=${clip(k, 24)}" (a peak the chip does not list)`);
-      form = setField(model, form, 'accelerator', `peak_flops.${k}`, typed({ kind: 'compute' }, q, 'ak'));
+      need(
+        hasPeak(model, form, `peak_flops.${k}`),
+        `"ak=${clip(k, 24)}" (a peak the chip does not list)`,
+      );
+      form = setField(
+        model,
+        form,
+        'accelerator',
+        `peak_flops.${k}`,
+        typed({ kind: 'compute' }, q, 'ak'),
+      );
     }
     got.get('l').forEach(([, bw, bu, lat, lu], i) => {
-      form = setField(model, form, i, 'bandwidth', typed(fieldInfo(model, 'link', 'bandwidth'), [bw, bu], 'l'));
-      form = setField(model, form, i, 'latency', typed(fieldInfo(model, 'link', 'latency'), [lat, lu], 'l'));
+      form = setField(
+        model,
+        form,
+        i,
+        'bandwidth',
+        typed(fieldInfo(model, 'link', 'bandwidth'), [bw, bu], 'l'),
+      );
+      form = setField(
+        model,
+        form,
+        i,
+        'latency',
+        typed(fieldInfo(model, 'link', 'latency'), [lat, lu], 'l'),
+      );
     });
     return form;
   };
@@ -211,7 +323,11 @@ export const urlWithHash = (href, hash) => String(href).split('#')[0] + (hash ? 
 function parts(href) {
   const [main, ...h] = String(href).split('#');
   const [path, query = ''] = main.split('?');
-  return [path, query.split('&').filter((p) => p && !/^embed(=|$)/.test(p)), h.length ? `#${h.join('#')}` : ''];
+  return [
+    path,
+    query.split('&').filter((p) => p && !/^embed(=|$)/.test(p)),
+    h.length ? `#${h.join('#')}` : '',
+  ];
 }
 
 /** The embed URL of a page URL: ?embed added to the query, the hash kept. */

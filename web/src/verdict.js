@@ -39,4 +39,3 @@ export function turnText(title, series) {
   if (first === valid[0]) return `${title} is communication-bound from tp ${first.tp}`;
   return `${title} turns communication-bound at tp ${first.tp}`;
 }
-

@@ -24,7 +24,6 @@ let catalog;
 let model;
 beforeAll(async () => ({ api, catalog, model } = await real()));
 
-
 describe('presets and edits', () => {
   it('sends an unedited preset as a scenario the core reads as exactly the preset, catalogue keys kept', () => {
     for (const p of catalog.presets) {
@@ -32,24 +31,49 @@ describe('presets and edits', () => {
       expect(api.check(scenario).scenario).toEqual(api.check(p.scenario).scenario);
       expect(api.solve(scenario)).toEqual(p.result);
     }
-    expect(toScenario(model, gpt3())).toMatchObject({ type: 'TensorParallelLayerScenario', workload: 'GPT3', links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr' } });
+    expect(toScenario(model, gpt3())).toMatchObject({
+      type: 'TensorParallelLayerScenario',
+      workload: 'GPT3',
+      links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr' },
+    });
   });
 
   it('leaves out what the core derives, so that it follows the edits, unless the user set it', () => {
-    expect(model.derived.get('Gpt3TensorParallelLayerTp8')).toEqual(expect.arrayContaining(['collectives_per_layer', 'pass']));
+    expect(model.derived.get('Gpt3TensorParallelLayerTp8')).toEqual(
+      expect.arrayContaining(['collectives_per_layer', 'pass']),
+    );
     expect(model.derived.get('Gpt3TrainingStepTp8')).not.toContain('pass');
     const training = edit(gpt3(), ['scenario', 'pass', 'training']);
-    expect(api.check(toScenario(model, training)).scenario.collectives_per_layer).toBe(api.Scenarios.Gpt3TrainingStepTp8.scenario.collectives_per_layer);
-    expect(api.solve(toScenario(model, training))).toEqual(api.Scenarios.Gpt3TrainingStepTp8.result);
+    expect(api.check(toScenario(model, training)).scenario.collectives_per_layer).toBe(
+      api.Scenarios.Gpt3TrainingStepTp8.scenario.collectives_per_layer,
+    );
+    expect(api.solve(toScenario(model, training))).toEqual(
+      api.Scenarios.Gpt3TrainingStepTp8.result,
+    );
     const pinned = edit(training, ['scenario', 'collectives_per_layer', '2']); // the forward's value, set by the user: it stays
     expect(pinned.edits).toEqual({ pass: 'training', collectives_per_layer: '2' });
     expect(api.check(toScenario(model, pinned)).scenario.collectives_per_layer).toBe(2);
-    expect(edit(training, ['scenario', 'collectives_per_layer', '4']).edits).toEqual({ pass: 'training' }); // what the core derives: no edit
-    expect(isPreset(model, edit(gpt3(), ['scenario', 'collectives_per_layer', '3'], ['scenario', 'collectives_per_layer', '2']))).toBe(true);
-    expect(toScenario(model, edit(training, ['scenario', 'recompute', 'true'])).recompute).toBe(true);
+    expect(edit(training, ['scenario', 'collectives_per_layer', '4']).edits).toEqual({
+      pass: 'training',
+    }); // what the core derives: no edit
+    expect(
+      isPreset(
+        model,
+        edit(
+          gpt3(),
+          ['scenario', 'collectives_per_layer', '3'],
+          ['scenario', 'collectives_per_layer', '2'],
+        ),
+      ),
+    ).toBe(true);
+    expect(toScenario(model, edit(training, ['scenario', 'recompute', 'true'])).recompute).toBe(
+      true,
+    );
     // The field shows what the core used, given its scenario as the base.
     const core = api.check(toScenario(model, training)).scenario;
-    expect(fieldText(model, training, 'scenario', training, 'collectives_per_layer', core)).toBe(String(core.collectives_per_layer));
+    expect(fieldText(model, training, 'scenario', training, 'collectives_per_layer', core)).toBe(
+      String(core.collectives_per_layer),
+    );
   });
 
   it('recognises a preset by its key while nothing is edited; typing the base text back is no edit', () => {
@@ -64,7 +88,11 @@ describe('presets and edits', () => {
   });
 
   it('calls a part custom when it has edits, and sends it as an object of the entry with the edits put in', () => {
-    let f = edit(gpt3(), ['workload', 'heads', '64'], ['accelerator', 'peak_flops.fp16_dense', ['1000', 'TFLOP/s']]);
+    let f = edit(
+      gpt3(),
+      ['workload', 'heads', '64'],
+      ['accelerator', 'peak_flops.fp16_dense', ['1000', 'TFLOP/s']],
+    );
     expect(isCustom(f.workload)).toBe(true);
     expect(isCustom(f.accelerator)).toBe(true);
     const s = toScenario(model, f);
@@ -122,33 +150,62 @@ describe('the adapter: what was typed, as the scenario carries it', () => {
     expect(quantityValue([' 400 Gb/s ', 'GB/s'])).toBe('400 Gb/s');
     expect(quantityValue(['', 'GB/s'])).toBe('');
     expect(quantityValue(['fast', 'GB/s'])).toBe('fast');
-    const s = toScenario(model, edit(gpt3(), ['scenario', 'tp_size', 'eight'], [1, 'bandwidth', ['800 Gb/s', 'GB/s']]));
+    const s = toScenario(
+      model,
+      edit(gpt3(), ['scenario', 'tp_size', 'eight'], [1, 'bandwidth', ['800 Gb/s', 'GB/s']]),
+    );
     expect(s.tp_size).toBe('eight');
-    expect(s.links.infiniband_ndr).toEqual({ bandwidth: '800 Gb/s', latency: 5e-6 });
+    expect(s.links.infiniband_ndr).toEqual({ preset: 'ib_ndr', bandwidth: '800 Gb/s' });
   });
 
   it('leaves a blank optional field out, so the core applies its default', () => {
-    const f = edit(gpt3(), ['scenario', 'collectives_per_layer', ' '], ['workload', 'kv_heads', ''], ['workload', 'inference_flops', '']);
+    const f = edit(
+      gpt3(),
+      ['scenario', 'collectives_per_layer', ' '],
+      ['workload', 'kv_heads', ''],
+      ['workload', 'inference_flops', ''],
+    );
     const s = toScenario(model, f);
     expect(s).not.toHaveProperty('collectives_per_layer');
     expect(s.workload).not.toHaveProperty('kv_heads');
     expect(s.workload).not.toHaveProperty('inference_flops');
-    expect(api.check(s).scenario.collectives_per_layer).toBe(api.check(toScenario(model, gpt3())).scenario.collectives_per_layer);
+    expect(api.check(s).scenario.collectives_per_layer).toBe(
+      api.check(toScenario(model, gpt3())).scenario.collectives_per_layer,
+    );
     const blank = addLink(model, gpt3(), '');
     expect(blank.links[2]).toEqual({ name: 'link3', key: '', edits: {} });
     const withBandwidth = edit(blank, [2, 'bandwidth', ['100', 'GB/s']]);
     expect(toScenario(model, withBandwidth).links.link3).toEqual({ bandwidth: '100 GB/s' });
-    expect(api.check(toScenario(model, withBandwidth)).scenario.links.link3).toEqual({ bandwidth: 100e9, latency: 0 });
+    expect(api.check(toScenario(model, withBandwidth)).scenario.links.link3).toEqual({
+      bandwidth: 100e9,
+      latency: 0,
+    });
   });
 
   it("sends links as the ordered map, or as an array when an object cannot keep the rows (the core's paths are the same)", () => {
     const f = edit(gpt3(), [0, 'latency', ['1', 'us']]);
-    expect(toScenario(model, f).links).toEqual({ nvlink: { bandwidth: 450e9, latency: '1 us' }, infiniband_ndr: 'ib_ndr' });
-    for (const names of [['a', 'a'], ['x', '1']]) {
-      const g = { ...f, links: [{ ...f.links[0], name: names[0] }, { ...f.links[1], name: names[1] }] };
+    expect(toScenario(model, f).links).toEqual({
+      nvlink: { preset: 'nvlink4', latency: '1 us' },
+      infiniband_ndr: 'ib_ndr',
+    });
+    // An edited catalogue link keeps its preset's protocols and domain.
+    const kept = api.check(toScenario(model, f)).scenario.links.nvlink;
+    expect(kept.protocols).toEqual(api.catalog().links.find((l) => l.key === 'nvlink4').protocols);
+    expect(kept).toMatchObject({ preset: 'nvlink4', bandwidth: 450e9, latency: 1e-6, domain: 8 });
+    for (const names of [
+      ['a', 'a'],
+      ['x', '1'],
+    ]) {
+      const g = {
+        ...f,
+        links: [
+          { ...f.links[0], name: names[0] },
+          { ...f.links[1], name: names[1] },
+        ],
+      };
       expect(toScenario(model, g).links).toEqual([
-        { name: names[0], bandwidth: 450e9, latency: '1 us' },
-        { name: names[1], bandwidth: 50e9, latency: 5e-6 },
+        { name: names[0], preset: 'nvlink4', latency: '1 us' },
+        { name: names[1], preset: 'ib_ndr' },
       ]);
     }
     const dotted = { ...f, links: [{ ...f.links[0], name: 'a.b' }] };
@@ -157,7 +214,11 @@ describe('the adapter: what was typed, as the scenario carries it', () => {
 
   it('keeps link names distinct when adding', () => {
     expect(freeName(gpt3().links, 'nvlink')).toBe('nvlink_2');
-    expect(addLink(model, gpt3(), 'nvlink4').links[2]).toEqual({ name: 'nvlink4', key: 'nvlink4', edits: {} });
+    expect(addLink(model, gpt3(), 'nvlink4').links[2]).toEqual({
+      name: 'nvlink4',
+      key: 'nvlink4',
+      edits: {},
+    });
   });
 });
 
@@ -168,21 +229,52 @@ describe('core messages -> inputs, by path', () => {
     expect(o.errors).toBeTruthy();
     return o.errors.map((e) => inputFor(model, form, e.path));
   };
-  const rename = (f, ...names) => ({ ...f, links: f.links.map((r, i) => ({ ...r, name: names[i] ?? r.name })) });
+  const rename = (f, ...names) => ({
+    ...f,
+    links: f.links.map((r, i) => ({ ...r, name: names[i] ?? r.name })),
+  });
 
   it.each([
     ['tp_size', (f) => edit(f, ['scenario', 'tp_size', 'abc']), ['tp_size']],
     ['tokens', (f) => edit(f, ['scenario', 'tokens', '-5']), ['tokens']],
-    ['local_efficiency', (f) => edit(f, ['scenario', 'local_efficiency', '1.5']), ['local_efficiency']],
-    ['collectives_per_layer', (f) => edit(f, ['scenario', 'collectives_per_layer', '2.5']), ['collectives_per_layer']],
+    [
+      'local_efficiency',
+      (f) => edit(f, ['scenario', 'local_efficiency', '1.5']),
+      ['local_efficiency'],
+    ],
+    [
+      'collectives_per_layer',
+      (f) => edit(f, ['scenario', 'collectives_per_layer', '2.5']),
+      ['collectives_per_layer'],
+    ],
     ['a workload number', (f) => edit(f, ['workload', 'layers', '0']), ['workload.layers']],
-    ['a peak of the precision shown', (f) => edit(f, ['accelerator', 'peak_flops.fp16_dense', ['0', 'TFLOP/s']]), ['accelerator.peak_flops']],
-    ['a peak of another precision', (f) => edit(f, ['accelerator', 'peak_flops.fp8_dense', ['0', 'TFLOP/s']]), ['accelerator']],
-    ['memory capacity', (f) => edit(f, ['accelerator', 'memory_capacity', ['lots', 'GiB']]), ['accelerator.memory_capacity']],
+    [
+      'a peak of the precision shown',
+      (f) => edit(f, ['accelerator', 'peak_flops.fp16_dense', ['0', 'TFLOP/s']]),
+      ['accelerator.peak_flops'],
+    ],
+    [
+      'a peak of another precision',
+      (f) => edit(f, ['accelerator', 'peak_flops.fp8_dense', ['0', 'TFLOP/s']]),
+      ['accelerator'],
+    ],
+    [
+      'memory capacity',
+      (f) => edit(f, ['accelerator', 'memory_capacity', ['lots', 'GiB']]),
+      ['accelerator.memory_capacity'],
+    ],
     ['a precision the chip lacks', (f) => pickPart(f, 'accelerator', 'TPUv5p'), ['precision']],
     ['a bandwidth by name', (f) => edit(f, [0, 'bandwidth', ['0', 'GB/s']]), ['link.0.bandwidth']],
-    ['a latency of a dotted name', (f) => edit(rename(f, 'x', 'a.b'), [1, 'latency', ['-1', 'us']]), ['link.1.latency']],
-    ['a repeated name (an array)', (f) => edit(rename(f, 'x', 'x'), [1, 'latency', ['-1', 'us']]), ['link.1.latency', 'link.1.name']],
+    [
+      'a latency of a dotted name',
+      (f) => edit(rename(f, 'x', 'a.b'), [1, 'latency', ['-1', 'us']]),
+      ['link.1.latency'],
+    ],
+    [
+      'a repeated name (an array)',
+      (f) => edit(rename(f, 'x', 'x'), [1, 'latency', ['-1', 'us']]),
+      ['link.1.latency', 'link.1.name'],
+    ],
     ['an empty name', (f) => rename(f, 'x', ''), ['link.1.name']],
     ['a name with markup', (f) => rename(f, '<b>x</b>'), ['link.0.name']],
     ['a blank link', (f) => addLink(model, f, ''), ['link.2.bandwidth']],

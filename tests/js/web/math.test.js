@@ -6,7 +6,9 @@ import { sig } from '../../../web/src/format.js';
 import { linkSteps, modelInputs, scalarSteps } from '../../../web/src/math.js';
 import { real } from './model.js';
 
-const spec = JSON.parse(readFileSync(new URL('../../cases/gpt3_tp8_spec_3_1.json', import.meta.url)));
+const spec = JSON.parse(
+  readFileSync(new URL('../../cases/gpt3_tp8_spec_3_1.json', import.meta.url)),
+);
 const r = spec.expect;
 
 describe('show the math', () => {
@@ -16,15 +18,33 @@ describe('show the math', () => {
     inp = modelInputs(api.check(spec.scenario).scenario, catalog);
   });
   it('resolves the inputs of the model', () => {
-    expect(inp).toEqual({ P: 175e9, L: 96, h: 12288, heads: 96, inferenceFlops: 350e9, T: 2048, n: 8, c: 2, eta: 0.5, ctx: 0 });
+    expect(inp).toEqual({
+      P: 175e9,
+      L: 96,
+      h: 12288,
+      heads: 96,
+      inferenceFlops: 350e9,
+      T: 2048,
+      n: 8,
+      c: 2,
+      eta: 0.5,
+      ctx: 0,
+    });
   });
   it('substitutes the numbers, step by step, taking every result from the result object', () => {
-    const s = Object.fromEntries(scalarSteps(inp, r).map(([name, , values, result]) => [name, `${values} = ${result}`]));
+    const s = Object.fromEntries(
+      scalarSteps(inp, r).map(([name, , values, result]) => [name, `${values} = ${result}`]),
+    );
     expect(s.F).toBe('(3.5e11 / 96) × 2048 = 7.467e12 FLOP');
     expect(s.t_comp).toBe('9.333e11 FLOP / (989 TFLOP/s × 0.5) = 1.887 ms');
     expect(s.M).toBe('2048 × 12288 × 2 B = 50,331,648 B (50.33 MB)');
     expect(s['weights per rank']).toBe('1.75e11 × 2 B / 8 = 43.75 GB ≤ 85.9 GB (80 GiB): fits');
-    const ib = Object.fromEntries(linkSteps(inp, r, r.links[1]).map(([name, , values, result]) => [name, `${values} = ${result}`]));
+    const ib = Object.fromEntries(
+      linkSteps(inp, r, r.links[1]).map(([name, , values, result]) => [
+        name,
+        `${values} = ${result}`,
+      ]),
+    );
     expect(ib.t_bw).toBe('2×(8−1)/8 × 50.33 MB / 50 GB/s = 1.762 ms');
     expect(ib.t_lat).toBe('2×(8−1) × 5 µs = 70 µs');
     expect(ib.t_comm).toBe('2 × 1.832 ms = 3.663 ms');
@@ -43,6 +63,8 @@ describe('show the math', () => {
       if (i.ctx) expect(values).toContain(` + 4 × ${i.h} × ${i.T} × ${i.ctx}`);
       expect(result).toBe(`${sig(p.result.flops_per_layer)} FLOP`);
     }
-    expect(scalarSteps({ ...inp, ctx: 0 }, { ...r, compute_multiplier: 3 })[0][2]).toBe('3 × ((3.5e11 / 96) × 2048)');
+    expect(scalarSteps({ ...inp, ctx: 0 }, { ...r, compute_multiplier: 3 })[0][2]).toBe(
+      '3 × ((3.5e11 / 96) × 2048)',
+    );
   });
 });

@@ -18,4 +18,5 @@ export async function real() {
 export const gpt3 = () => presetForm(loaded.model, 'Gpt3TensorParallelLayerTp8');
 
 /** A form with [where, field, value] edits applied as the page applies them (after real()). */
-export const edit = (form, ...changes) => changes.reduce((f, [where, name, value]) => setField(loaded.model, f, where, name, value), form);
+export const edit = (form, ...changes) =>
+  changes.reduce((f, [where, name, value]) => setField(loaded.model, f, where, name, value), form);

@@ -46,7 +46,11 @@ function fakeWindow(hash = '') {
 /** A state on a module whose check() and sweep() calls are counted. */
 function fresh(hash = '', win = null) {
   const calls = { check: 0, sweep: 0 };
-  const counted = { ...api, check: (s) => (calls.check++, api.check(s)), sweep: (...a) => (calls.sweep++, api.sweep(...a)) };
+  const counted = {
+    ...api,
+    check: (s) => (calls.check++, api.check(s)),
+    sweep: (...a) => (calls.sweep++, api.sweep(...a)),
+  };
   const state = createAppState({ win: win || undefined });
   if (win) win.location.href = `https://example.org/tp/${hash}`;
   state.setApi(counted);
@@ -62,7 +66,9 @@ describe('createAppState', () => {
     expect(v.presetKey).toBe('Gpt3TensorParallelLayerTp8');
     expect(v.notice).toBeNull();
     expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
-    expect(v.shown.scenario).toEqual(api.check(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario).scenario);
+    expect(v.shown.scenario).toEqual(
+      api.check(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario).scenario,
+    );
     expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'InfiniBand NDR'], chip: 'H100' });
     expect(v.sweep.values).toEqual([1, 2, 4, 8, 16, 32, 64, 96]);
     expect(v.sweep.points[3].result.links[1].communication_time_s).toBeCloseTo(0.00366321536, 12);
@@ -92,14 +98,20 @@ describe('createAppState', () => {
     state.actions.set('scenario', 'tp_size', '16');
     v = view();
     expect(v.stale).toBe(false);
-    expect(v.shown.result).toEqual(api.solve({ ...api.Scenarios.Gpt3TensorParallelLayerTp8.scenario, tp_size: 16 }));
+    expect(v.shown.result).toEqual(
+      api.solve({ ...api.Scenarios.Gpt3TensorParallelLayerTp8.scenario, tp_size: 16 }),
+    );
     expect(v.presetKey).toBe('');
   });
 
   it('puts warnings next to their field', () => {
     const { state, view } = fresh();
     state.actions.set('scenario', 'tp_size', '7');
-    expect(view().warnings.tp_size.map((w) => w.message).join()).toContain('does not divide');
+    expect(
+      view()
+        .warnings.tp_size.map((w) => w.message)
+        .join(),
+    ).toContain('does not divide');
   });
 
   it('writes the history: a preset pick pushes at once, typing replaces when it pauses, an invalid state is not written', () => {
@@ -113,14 +125,20 @@ describe('createAppState', () => {
     state.actions.set('scenario', 'tokens', '1024');
     expect(win.written).toHaveLength(1);
     win.flush();
-    expect(win.written[1]).toEqual(['replace', 'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024']);
+    expect(win.written[1]).toEqual([
+      'replace',
+      'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024',
+    ]);
     state.actions.set('scenario', 'tokens', 'x');
     win.flush();
     expect(win.written).toHaveLength(2);
     state.actions.set('scenario', 'tokens', '512');
     state.actions.set('scenario', 'tokens', '512x'); // invalid: the pending write of 512 stands
     win.flush();
-    expect(win.written[2]).toEqual(['replace', 'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4&tokens=512']);
+    expect(win.written[2]).toEqual([
+      'replace',
+      'https://example.org/tp/#v=2&p=Llama2_7BPcieBoxTp4&tokens=512',
+    ]);
     state.actions.set('scenario', 'tokens', '256');
     state.actions.set('scenario', 'tokens', '512'); // back to what the bar holds: nothing to write
     win.flush();
@@ -141,11 +159,17 @@ describe('createAppState', () => {
     expect(again.shown.result).toEqual(view().shown.result);
 
     const win = fakeWindow();
-    const old = fresh('#v=1&w=GPT3&a=H100&pr=fp16&tp=16&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr', win);
+    const old = fresh(
+      '#v=1&w=GPT3&a=H100&pr=fp16&tp=16&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr',
+      win,
+    );
     expect(old.view().form.edits).toEqual({ tp_size: '16' }); // "fp16" read as the core reads it: fp16_dense, the preset's
-    expect(win.written).toEqual([['replace', 'https://example.org/tp/#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16']]);
+    expect(win.written).toEqual([
+      ['replace', 'https://example.org/tp/#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16'],
+    ]);
 
-    const bad = fresh('#v=2&p=Llama2_7BPcieBoxTp4&tokens=-0', (win.written = []) && win);
+    win.written = [];
+    const bad = fresh('#v=2&p=Llama2_7BPcieBoxTp4&tokens=-0', win);
     expect(bad.view().presetKey).toBe('Gpt3TensorParallelLayerTp8');
     expect(bad.view().notice.reset).toBe(true);
     expect(bad.view().notice.ignored.join()).toContain('tokens');

@@ -11,18 +11,41 @@ const nvlink = {
   serial_speedup: 6.58530612702,
   serial_efficiency: 0.823163265877,
 };
-const ib = { ...nvlink, name: 'infiniband_ndr', communication_time_s: 0.00366, comm_to_compute: 1.94085, bound: 'communication', serial_speedup: 2.720302, serial_efficiency: 0.34 };
+const ib = {
+  ...nvlink,
+  name: 'infiniband_ndr',
+  communication_time_s: 0.00366,
+  comm_to_compute: 1.94085,
+  bound: 'communication',
+  serial_speedup: 2.720302,
+  serial_efficiency: 0.34,
+};
 
 describe('verdict', () => {
   it('says the SPEC 3.1 headlines in words', () => {
     expect(verdict(nvlink, { chip: 'H100', tpSize: 8 }).text).toBe(
       'compute-bound — the exchange is 21% of compute; 6.6x faster than one H100 (82% efficient)',
     );
-    expect(verdict(ib, { chip: 'H100', tpSize: 8 }).text).toBe('communication-bound — 1.9x the compute; 2.7x faster than one H100 (34% efficient)');
+    expect(verdict(ib, { chip: 'H100', tpSize: 8 }).text).toBe(
+      'communication-bound — 1.9x the compute; 2.7x faster than one H100 (34% efficient)',
+    );
   });
   it('covers no exchange, latency and slowdowns', () => {
-    expect(verdict({ ...nvlink, communication_time_s: 0, comm_to_compute: 0, serial_speedup: 1, serial_efficiency: 1 }, { tpSize: 1 }).text).toContain('no exchange at tp_size 1');
-    expect(verdict({ ...ib, regime: 'latency', serial_speedup: 0.5 }, { chip: 'A100' }).text).toBe('communication-bound — 1.9x the compute, mostly latency; 0.5x: slower than one A100 alone');
+    expect(
+      verdict(
+        {
+          ...nvlink,
+          communication_time_s: 0,
+          comm_to_compute: 0,
+          serial_speedup: 1,
+          serial_efficiency: 1,
+        },
+        { tpSize: 1 },
+      ).text,
+    ).toContain('no exchange at tp_size 1');
+    expect(verdict({ ...ib, regime: 'latency', serial_speedup: 0.5 }, { chip: 'A100' }).text).toBe(
+      'communication-bound — 1.9x the compute, mostly latency; 0.5x: slower than one A100 alone',
+    );
   });
   it('shortens catalogue labels', () => {
     expect(shortLabel('NVLink 4 (H100, H200)')).toBe('NVLink 4');
@@ -46,7 +69,12 @@ describe('sweep', () => {
     }));
     points.push({ value: 8, errors: [{ field: 'tp_size', message: 'x' }] });
     const s = seriesByLink(points, ['nvlink', 'infiniband_ndr']);
-    expect(s[1].map((p) => p.link && p.link.bound)).toEqual(['compute', 'communication', 'communication', null]);
+    expect(s[1].map((p) => p.link && p.link.bound)).toEqual([
+      'compute',
+      'communication',
+      'communication',
+      null,
+    ]);
     expect(turnText('NVLink 4', s[0])).toBe('NVLink 4 stays compute-bound up to tp 4');
     expect(turnText('IB', s[1])).toBe('IB turns communication-bound at tp 2');
   });

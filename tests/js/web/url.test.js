@@ -2,7 +2,16 @@
 // hashes still open to the same view; anything malformed is discarded with a reason.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addLink, isPreset, pickPart, presetForm, toScenario } from '../../../web/src/form.js';
-import { MAX_HASH, decodeHash, embedCode, embedUrl, encodeForm, fullUrl, isEmbed, urlWithHash } from '../../../web/src/url.js';
+import {
+  MAX_HASH,
+  decodeHash,
+  embedCode,
+  embedUrl,
+  encodeForm,
+  fullUrl,
+  isEmbed,
+  urlWithHash,
+} from '../../../web/src/url.js';
 import { edit, gpt3, real } from './model.js';
 
 let api;
@@ -44,52 +53,86 @@ describe('URL hash', () => {
     f = addLink(model, f, '');
     f = { ...f, links: f.links.map((r, i) => (i === 2 ? { ...r, name: 'roce~é #1 & co=2' } : r)) };
     f = edit(f, [2, 'bandwidth', ['400', 'Gb/s']], [2, 'latency', ['8', 'us']]);
-    expect(encodeForm(model, f)).toContain('&links=nvlink~nvlink4&links=infiniband_ndr~ib_ndr&links=roce%7E%C3%A9%20%231%20%26%20co%3D2~&');
+    expect(encodeForm(model, f)).toContain(
+      '&links=nvlink~nvlink4&links=infiniband_ndr~ib_ndr&links=roce%7E%C3%A9%20%231%20%26%20co%3D2~&',
+    );
     expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
   });
 
   it("keeps a user's value of a field the core derives, even when it equals the preset's", () => {
-    const f = edit(gpt3(), ['scenario', 'pass', 'training'], ['scenario', 'collectives_per_layer', '2'], ['scenario', 'recompute', 'true']);
-    expect(encodeForm(model, f)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true');
+    const f = edit(
+      gpt3(),
+      ['scenario', 'pass', 'training'],
+      ['scenario', 'collectives_per_layer', '2'],
+      ['scenario', 'recompute', 'true'],
+    );
+    expect(encodeForm(model, f)).toBe(
+      'v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true',
+    );
     const back = roundTrip(f).form;
     expect(back).toEqual(f);
-    const reordered = decodeHash(model, '#v=2&p=Gpt3TensorParallelLayerTp8&collectives_per_layer=2&recompute=true&pass=training').form;
+    const reordered = decodeHash(
+      model,
+      '#v=2&p=Gpt3TensorParallelLayerTp8&collectives_per_layer=2&recompute=true&pass=training',
+    ).form;
     expect(toScenario(model, reordered)).toEqual(toScenario(model, f));
-    expect(api.check(toScenario(model, back)).scenario).toMatchObject({ pass: 'training', collectives_per_layer: 2, recompute: true });
+    expect(api.check(toScenario(model, back)).scenario).toMatchObject({
+      pass: 'training',
+      collectives_per_layer: 2,
+      recompute: true,
+    });
   });
 
   it('names another catalogue part by key, with its own edits', () => {
     const f = edit(pickPart(gpt3(), 'workload', 'Llama3_70B'), ['workload', 'layers', '16']);
-    expect(encodeForm(model, f)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&workload=Llama3_70B&workload.layers=16');
+    expect(encodeForm(model, f)).toBe(
+      'v=2&p=Gpt3TensorParallelLayerTp8&workload=Llama3_70B&workload.layers=16',
+    );
     expect(roundTrip(f).form).toEqual(f);
   });
 
   it('treats an empty hash as no state, and ignores unknown keys one by one, naming them', () => {
     expect(decodeHash(model, '')).toEqual({ form: null, ignored: [] });
     expect(decodeHash(model, '#')).toEqual({ form: null, ignored: [] });
-    const d = decodeHash(model, '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&evil=%3Cscript%3E&x&workload.name=y');
+    const d = decodeHash(
+      model,
+      '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&evil=%3Cscript%3E&x&workload.name=y',
+    );
     expect(d.form).toEqual(edit(gpt3(), ['scenario', 'tp_size', '16']));
-    expect(d.ignored).toEqual(['the unknown key "evil"', 'the unknown key "x"', 'the unknown key "workload.name"']);
+    expect(d.ignored).toEqual([
+      'the unknown key "evil"',
+      'the unknown key "x"',
+      'the unknown key "workload.name"',
+    ]);
   });
 
   describe('version 1 hashes (every value spelled out) open to the same view', () => {
-    const v1 = 'v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr';
+    const v1 =
+      'v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr';
     it('as the preset when nothing differs', () => {
       const d = decodeHash(model, `#${v1}`);
       expect(d).toEqual({ form: gpt3(), ignored: [] });
       expect(isPreset(model, d.form)).toBe(true);
     });
     it('as the preset with the fewest edits, and the same scenario', () => {
-      const d = decodeHash(model, `#${v1.replace('tp=8', 'tp=16')}&wa=64&ak=fp16_dense~1.2~PFLOP%2Fs&am=141~GB`);
+      const d = decodeHash(
+        model,
+        `#${v1.replace('tp=8', 'tp=16')}&wa=64&ak=fp16_dense~1.2~PFLOP%2Fs&am=141~GB`,
+      );
       expect(d.ignored).toEqual([]);
       expect(encodeForm(model, d.form)).toBe(
         'v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload.heads=64&accelerator.memory_capacity=141~GB&accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs',
       );
-      const pcie = 'v=1&w=Llama2_7B&a=A100&pr=fp16&tp=4&t=1024&e=0.5&c=2&wl=16&l=pcie4~32~GB%2Fs~1~us~pcie4&l=nvlink3~300~GB%2Fs~0.5~us~nvlink3';
+      const pcie =
+        'v=1&w=Llama2_7B&a=A100&pr=fp16&tp=4&t=1024&e=0.5&c=2&wl=16&l=pcie4~32~GB%2Fs~1~us~pcie4&l=nvlink3~300~GB%2Fs~0.5~us~nvlink3';
       const p = decodeHash(model, `#${pcie}`).form;
       expect(p.preset).toBe('Llama2_7BPcieBoxTp4');
       const s = toScenario(model, p);
-      expect(s).toMatchObject({ workload: { layers: 16 }, tokens: 1024, links: { pcie4: 'pcie4' } });
+      expect(s).toMatchObject({
+        workload: { layers: 16 },
+        tokens: 1024,
+        links: { pcie4: 'pcie4' },
+      });
       expect(api.check(s).scenario.precision).toBe('fp16_dense');
     });
   });
@@ -116,7 +159,8 @@ describe('URL hash', () => {
     'a key given twice': `#${ok}&tp_size=8&tp_size=16`,
     'an over-long value': `#${ok}&tp_size=${'9'.repeat(300)}`,
     'too many links': `#${ok}${'&links=a~'.repeat(65)}`,
-    'a version 1 hash without a key': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
+    'a version 1 hash without a key':
+      '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
     'a version 1 hash with a malformed link': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1',
     'a prototype key': '#v=2&__proto__=1&constructor=2',
   };
@@ -131,7 +175,11 @@ describe('URL hash', () => {
     const cases = [
       [`${ok}&tp_size=1e309`, (f) => f.edits.tp_size, '1e309'],
       [`${ok}&tp_size=-0`, (f) => f.edits.tp_size, '-0'],
-      [`${ok}&links=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E~nvlink4`, (f) => f.links[0].name, '<img src=x onerror=alert(1)>'],
+      [
+        `${ok}&links=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E~nvlink4`,
+        (f) => f.links[0].name,
+        '<img src=x onerror=alert(1)>',
+      ],
       [`${ok}&links=javascript:alert(1)~nvlink4`, (f) => f.links[0].name, 'javascript:alert(1)'],
     ];
     for (const [hash, get, value] of cases) {

@@ -19,22 +19,35 @@ export function AcceleratorFields({ form, result }) {
   const part = form.accelerator;
   const precision = fieldText(model, form, 'scenario', form, 'precision');
   const peakKeys = new Set(Object.keys(model.entries.accelerator.get(part.key)?.peak_flops || {}));
-  for (const k of Object.keys(part.edits)) if (k.startsWith('peak_flops.')) peakKeys.add(k.slice(11));
+  for (const k of Object.keys(part.edits))
+    if (k.startsWith('peak_flops.')) peakKeys.add(k.slice(11));
   const keys = [...peakKeys];
   const hints = {
-    memory_capacity: result && `= ${fmt.bytes(result.memory_capacity_bytes)} = ${fmt.binaryBytes(result.memory_capacity_bytes)}`,
+    memory_capacity:
+      result &&
+      `= ${fmt.bytes(result.memory_capacity_bytes)} = ${fmt.binaryBytes(result.memory_capacity_bytes)}`,
     memory_bandwidth: 'Part of the scenario; this model of one layer does not use it.',
   };
   return (
     <fieldset>
       <legend>Accelerator</legend>
-      <CatalogPick id="accelerator" label="Chip" entries={model.catalog.accelerators} part={part} pick={actions.pickAccelerator} what="accelerator" />
+      <CatalogPick
+        id="accelerator"
+        label="Chip"
+        entries={model.catalog.accelerators}
+        part={part}
+        pick={actions.pickAccelerator}
+        what="accelerator"
+      />
       <Field
         id="precision"
         label="Precision"
         hint="Only the precisions this chip has a peak for."
         value={precision}
-        options={[...keys.map((k) => [k, k]), ...(keys.includes(precision) ? [] : [[precision, `${precision} (not on this chip)`]])]}
+        options={[
+          ...keys.map((k) => [k, k]),
+          ...(keys.includes(precision) ? [] : [[precision, `${precision} (not on this chip)`]]),
+        ]}
         onInput={(x) => actions.set('scenario', 'precision', x)}
       />
       {keys.includes(precision) ? (
@@ -51,7 +64,15 @@ export function AcceleratorFields({ form, result }) {
       ) : (
         <p class="hint">This chip has no peak for {precision}.</p>
       )}
-      <PartFields form={form} kind="accelerator" part={part} where="accelerator" prefix="accelerator" labels={LABELS} hint={(f) => hints[f.name] || undefined} />
+      <PartFields
+        form={form}
+        kind="accelerator"
+        part={part}
+        where="accelerator"
+        prefix="accelerator"
+        labels={LABELS}
+        hint={(f) => hints[f.name] || undefined}
+      />
     </fieldset>
   );
 }

@@ -14,7 +14,13 @@ export function Bars({ compute, exchange, scale }) {
           <span class="bar-label">{label}</span>
           <span class="bar-value">{fmt.time(t)}</span>
           <svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
-            <rect class={`b-${cls}`} x="0" y="0" height="10" width={scale > 0 ? Math.max((100 * t) / scale, t > 0 ? 0.5 : 0) : 0} />
+            <rect
+              class={`b-${cls}`}
+              x="0"
+              y="0"
+              height="10"
+              width={scale > 0 ? Math.max((100 * t) / scale, t > 0 ? 0.5 : 0) : 0}
+            />
           </svg>
         </div>
       ))}

@@ -17,7 +17,10 @@ export function Breakdown({ shown, sweep, inputs }) {
   const rows = [
     ['FLOPs of the layer F', `${fmt.sci(r.flops_per_layer)} FLOP`],
     ['FLOPs per rank F / n', `${fmt.sci(r.flops_per_rank)} FLOP`],
-    ['Peak used', `${fmt.flops(r.peak_flops)} (${scenario.precision}, ${r.bytes_per_element} B per element)`],
+    [
+      'Peak used',
+      `${fmt.flops(r.peak_flops)} (${scenario.precision}, ${r.bytes_per_element} B per element)`,
+    ],
     ['Compute per rank t_comp', fmt.time(r.compute_time_s)],
     ['One accelerator alone t_single', fmt.time(r.single_device_time_s)],
     ['All-reduce message M', `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B)`],
@@ -30,8 +33,9 @@ export function Breakdown({ shown, sweep, inputs }) {
         <h3>The layer</h3>
         <Numbers rows={rows} />
         <p class={r.fits_in_memory ? 'fit' : 'fit warn'}>
-          <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> Weights per rank {fmt.bytes(r.weights_per_rank_bytes)} (
-          {fmt.binaryBytes(r.weights_per_rank_bytes)}) of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
+          <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> Weights per rank{' '}
+          {fmt.bytes(r.weights_per_rank_bytes)} ({fmt.binaryBytes(r.weights_per_rank_bytes)}) of{' '}
+          {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
         </p>
         {r.warnings.length ? (
           <ul class="msgs">
@@ -46,7 +50,15 @@ export function Breakdown({ shown, sweep, inputs }) {
         )}
       </article>
       {r.links.map((l, i) => (
-        <LinkCard key={l.name} r={r} l={l} c={c} title={names.titles[i]} binding={l.name === r.binding_link && r.links.length > 1} scale={scale} />
+        <LinkCard
+          key={l.name}
+          r={r}
+          l={l}
+          c={c}
+          title={names.titles[i]}
+          binding={l.name === r.binding_link && r.links.length > 1}
+          scale={scale}
+        />
       ))}
       <SweepChart sweep={sweep} shown={shown} />
       <MathSteps shown={shown} inputs={inputs} />

@@ -13,7 +13,10 @@ export function CatalogPick({ id, label, entries, part, pick, what }) {
         id={id}
         label={label}
         value={part.key}
-        options={[...(entry ? [] : [['', `Custom ${what}`]]), ...entries.map((e) => [e.key, e.name])]}
+        options={[
+          ...(entry ? [] : [['', `Custom ${what}`]]),
+          ...entries.map((e) => [e.key, e.name]),
+        ]}
         onInput={pick}
         after={
           custom &&
@@ -26,7 +29,8 @@ export function CatalogPick({ id, label, entries, part, pick, what }) {
       />
       {custom && (
         <p class="badge-line">
-          <span class="badge">custom</span> {entry ? `edited from ${entry.name}` : `your own ${what}`}
+          <span class="badge">custom</span>{' '}
+          {entry ? `edited from ${entry.name}` : `your own ${what}`}
         </p>
       )}
     </>

@@ -9,14 +9,28 @@ import { Messages } from './Messages.jsx';
 
 const UNIT_LABEL = { us: 'µs' };
 
-export function Field({ id, label, hint, options, units, checkbox, value, onInput, inputMode = 'decimal', placeholder, after }) {
+export function Field({
+  id,
+  label,
+  hint,
+  options,
+  units,
+  checkbox,
+  value,
+  onInput,
+  inputMode = 'decimal',
+  placeholder,
+  after,
+}) {
   const messages = useContext(MessagesContext);
   const errors = messages.errors[id];
   const warnings = messages.warnings[id];
   const props = {
     id: `in-${id}`,
     'aria-invalid': errors ? 'true' : undefined,
-    'aria-describedby': [hint && `hint-${id}`, (errors || warnings) && `msg-${id}`].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [hint && `hint-${id}`, (errors || warnings) && `msg-${id}`].filter(Boolean).join(' ') ||
+      undefined,
   };
   const [text, unit] = units ? value : [value];
   const typed = units && /[^\d\s.eE+-]/.test(text.trim());
@@ -25,7 +39,13 @@ export function Field({ id, label, hint, options, units, checkbox, value, onInpu
       <label for={props.id}>{label}</label>
       <div class="row">
         {checkbox ? (
-          <input {...props} type="checkbox" class="check" checked={value === 'true'} onInput={(e) => onInput(String(e.currentTarget.checked))} />
+          <input
+            {...props}
+            type="checkbox"
+            class="check"
+            checked={value === 'true'}
+            onInput={(e) => onInput(String(e.currentTarget.checked))}
+          />
         ) : options ? (
           <select {...props} value={value} onInput={(e) => onInput(e.currentTarget.value)}>
             {options.map(([k, t]) => (

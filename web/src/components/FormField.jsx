@@ -10,10 +10,23 @@ import { Field } from './Field.jsx';
  * `form`, `part` and `base` as form.js's fieldText takes them; `label` and `hint` override the
  * core's name and help. A choice is a select of the core's choices, a boolean a checkbox.
  */
-export function FormField({ id, form, kind, part, name, base, label, hint, onInput, inputMode, after }) {
+export function FormField({
+  id,
+  form,
+  kind,
+  part,
+  name,
+  base,
+  label,
+  hint,
+  onInput,
+  inputMode,
+  after,
+}) {
   const model = useContext(ModelContext);
   const info = fieldInfo(model, kind, name);
-  const fallback = info.default === undefined ? undefined : [textOf(model, info, info.default)].flat()[0];
+  const fallback =
+    info.default === undefined ? undefined : [textOf(model, info, info.default)].flat()[0];
   return (
     <Field
       id={id}

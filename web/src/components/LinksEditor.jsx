@@ -26,7 +26,11 @@ export function LinksEditor({ form, results, addPick }) {
       {rows.map((row, i) => {
         const lr = results?.[i]?.name === row.name ? results[i] : null;
         const entry = isCustom(row) ? null : model.entries.link.get(row.key);
-        const hints = { bandwidth: lr && `= ${fmt.bandwidth(lr.bandwidth_bytes_per_s)} = ${fmt.bitRate(lr.bandwidth_bytes_per_s)} per direction, per rank` };
+        const hints = {
+          bandwidth:
+            lr &&
+            `= ${fmt.bandwidth(lr.bandwidth_bytes_per_s)} = ${fmt.bitRate(lr.bandwidth_bytes_per_s)} per direction, per rank`,
+        };
         return (
           <div class="link-row" key={i}>
             <div class="link-head">
@@ -34,19 +38,43 @@ export function LinksEditor({ form, results, addPick }) {
                 Link {i + 1}
                 {entry && <span class="muted"> · {entry.label}</span>}
               </h3>
-              <button type="button" class="small" disabled={rows.length === 1} aria-label={`Remove link ${i + 1} (${row.name})`} onClick={() => actions.removeLink(i)}>
+              <button
+                type="button"
+                class="small"
+                disabled={rows.length === 1}
+                aria-label={`Remove link ${i + 1} (${row.name})`}
+                onClick={() => actions.removeLink(i)}
+              >
                 Remove
               </button>
             </div>
-            <Field id={`link.${i}.name`} label="Name" value={row.name} inputMode="text" onInput={(x) => actions.setLinkName(i, x)} />
-            <PartFields form={form} kind="link" part={row} where={i} prefix={`link.${i}`} labels={LABELS} hint={(f) => hints[f.name] || undefined} />
+            <Field
+              id={`link.${i}.name`}
+              label="Name"
+              value={row.name}
+              inputMode="text"
+              onInput={(x) => actions.setLinkName(i, x)}
+            />
+            <PartFields
+              form={form}
+              kind="link"
+              part={row}
+              where={i}
+              prefix={`link.${i}`}
+              labels={LABELS}
+              hint={(f) => hints[f.name] || undefined}
+            />
           </div>
         );
       })}
       <div class="add-link">
         <label for="in-add-link">Add a link</label>
         <div class="row">
-          <select id="in-add-link" value={addPick} onInput={(e) => actions.setAddPick(e.currentTarget.value)}>
+          <select
+            id="in-add-link"
+            value={addPick}
+            onInput={(e) => actions.setAddPick(e.currentTarget.value)}
+          >
             {model.catalog.links.map((l) => (
               <option key={l.key} value={l.key}>
                 {l.label}

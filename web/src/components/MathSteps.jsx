@@ -25,16 +25,17 @@ export function MathSteps({ shown, inputs: inp, open = false }) {
     <details class="card math" open={open}>
       <summary>Show the math</summary>
       <p class="hint">
-        n = {inp.n} ranks, T = {inp.T} tokens, c = {inp.c} all-reduces, η = {inp.eta}, b = {r.bytes_per_element} B per element, peak ={' '}
-        {fmt.flops(r.peak_flops)}
-        {r.compute_multiplier !== 1 && `, m = ${r.compute_multiplier} (the ${r.pass} pass's compute, in forwards)`}. Every result below is the core's, rounded to 4 digits (the JSON download has them in full).
+        n = {inp.n} ranks, T = {inp.T} tokens, c = {inp.c} all-reduces, η = {inp.eta}, b ={' '}
+        {r.bytes_per_element} B per element, peak = {fmt.flops(r.peak_flops)}
+        {r.compute_multiplier !== 1 &&
+          `, m = ${r.compute_multiplier} (the ${r.pass} pass's compute, in forwards)`}
+        . Every result below is the core's, rounded to 4 digits (the JSON download has them in
+        full).
       </p>
       <Steps steps={scalarSteps(inp, r)} />
       {r.links.map((l, i) => (
         <section key={l.name}>
-          <h3>
-            {names.titles[i]} (B = bandwidth, α = latency)
-          </h3>
+          <h3>{names.titles[i]} (B = bandwidth, α = latency)</h3>
           <Steps steps={linkSteps(inp, r, l)} />
         </section>
       ))}

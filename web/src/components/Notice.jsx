@@ -9,7 +9,12 @@ export function Notice({ notice }) {
   return (
     <div class="notice" role="status" id="notice">
       <p>
-        <strong>{notice.reset ? 'This link could not be used as it is; the default scenario is shown.' : 'Part of this link was not used.'}</strong> Ignored:
+        <strong>
+          {notice.reset
+            ? 'This link could not be used as it is; the default scenario is shown.'
+            : 'Part of this link was not used.'}
+        </strong>{' '}
+        Ignored:
       </p>
       <ul>
         {notice.ignored.map((t, i) => (

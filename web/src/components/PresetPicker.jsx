@@ -11,7 +11,11 @@ export function PresetPicker({ preset, edited }) {
   return (
     <div class="field preset">
       <label for="in-preset">Scenario</label>
-      <select id="in-preset" value={edited ? '' : preset} onInput={(e) => pickPreset(e.currentTarget.value)}>
+      <select
+        id="in-preset"
+        value={edited ? '' : preset}
+        onInput={(e) => pickPreset(e.currentTarget.value)}
+      >
         {edited && <option value="">Edited: {from.title}</option>}
         {catalog.presets.map((p) => (
           <option key={p.key} value={p.key}>
@@ -19,7 +23,11 @@ export function PresetPicker({ preset, edited }) {
           </option>
         ))}
       </select>
-      <p class="hint">{edited ? `Your own scenario, edited from “${from.title}”: pick a preset to start over from one.` : from.lesson}</p>
+      <p class="hint">
+        {edited
+          ? `Your own scenario, edited from “${from.title}”: pick a preset to start over from one.`
+          : from.lesson}
+      </p>
     </div>
   );
 }

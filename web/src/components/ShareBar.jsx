@@ -26,7 +26,12 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
       </p>
     );
   }
-  const doCopy = async (what, text) => setStatus((await copy(text)) ? { text: `${what} copied.`, value: text } : { text: `Copy the ${what.toLowerCase()} below:`, value: text, manual: true });
+  const doCopy = async (what, text) =>
+    setStatus(
+      (await copy(text))
+        ? { text: `${what} copied.`, value: text }
+        : { text: `Copy the ${what.toLowerCase()} below:`, value: text, manual: true },
+    );
   const download = () => {
     const json = JSON.stringify({ scenario: shown.scenario, result: shown.result }, null, 2);
     const a = document.createElement('a');
@@ -34,7 +39,9 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
     a.download = `tplayer-${presetKey || 'scenario'}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    setStatus({ text: 'JSON downloaded: the scenario as the calculator read it, and the result as the CLI prints it.' });
+    setStatus({
+      text: 'JSON downloaded: the scenario as the calculator read it, and the result as the CLI prints it.',
+    });
   };
   return (
     <div class="share">
@@ -42,7 +49,11 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
         <button type="button" disabled={!valid} onClick={() => doCopy('Link', link)}>
           Copy link
         </button>
-        <button type="button" disabled={!valid} onClick={() => doCopy('Embed code', embedCode(embedUrl(link)))}>
+        <button
+          type="button"
+          disabled={!valid}
+          onClick={() => doCopy('Embed code', embedCode(embedUrl(link)))}
+        >
           Copy embed code
         </button>
         <button type="button" disabled={!valid} onClick={download}>
@@ -50,10 +61,22 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
         </button>
       </div>
       <p class="hint" role="status" id="share-status">
-        {status ? status.text : valid ? 'The link reproduces this exact view.' : 'Fix the marked input to share or download.'}
+        {status
+          ? status.text
+          : valid
+            ? 'The link reproduces this exact view.'
+            : 'Fix the marked input to share or download.'}
       </p>
       {status && status.value && (
-        <textarea class="copied" id="share-text" aria-label="Copied text" readOnly rows={status.manual ? 4 : 2} value={status.value} onFocus={(e) => e.currentTarget.select()} />
+        <textarea
+          class="copied"
+          id="share-text"
+          aria-label="Copied text"
+          readOnly
+          rows={status.manual ? 4 : 2}
+          value={status.value}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       )}
     </div>
   );

@@ -15,12 +15,17 @@ const B = 30;
 export function SweepChart({ sweep, shown, open = false }) {
   if (!sweep || !shown) return null;
   const { result: r, names } = shown;
-  const series = seriesByLink(sweep.points, r.links.map((l) => l.name));
+  const series = seriesByLink(
+    sweep.points,
+    r.links.map((l) => l.name),
+  );
   const values = sweep.values;
   let ymax = 1;
-  for (const s of series) for (const p of s) if (p.link && p.link.serial_speedup > ymax) ymax = p.link.serial_speedup;
+  for (const s of series)
+    for (const p of s) if (p.link && p.link.serial_speedup > ymax) ymax = p.link.serial_speedup;
   ymax = Math.ceil(ymax * 1.1);
-  const x = (i) => L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
+  const x = (i) =>
+    L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
   const y = (v) => H - B - (v / ymax) * (H - T - B);
   const every = Math.ceil(values.length / 9);
   const current = shown.scenario.tp_size;
@@ -28,7 +33,12 @@ export function SweepChart({ sweep, shown, open = false }) {
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
       <h3 id="h-sweep">Speedup as tp_size grows</h3>
-      <svg viewBox={`0 0 ${W} ${H}`} class="chart" role="img" aria-label="Chart of serial speedup per link against tp_size; the same data is in the sentences and the table below.">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        class="chart"
+        role="img"
+        aria-label="Chart of serial speedup per link against tp_size; the same data is in the sentences and the table below."
+      >
         {[0, ymax / 2, ymax].map((v) => (
           <g key={v}>
             <line class="grid" x1={L} x2={W - R} y1={y(v)} y2={y(v)} />
@@ -50,9 +60,22 @@ export function SweepChart({ sweep, shown, open = false }) {
         </text>
         {series.map((s, k) => (
           <g key={k} class={`s s${k % 4}`}>
-            <polyline points={s.filter((p) => p.link).map((p) => `${x(values.indexOf(p.tp))},${y(p.link.serial_speedup)}`).join(' ')} />
+            <polyline
+              points={s
+                .filter((p) => p.link)
+                .map((p) => `${x(values.indexOf(p.tp))},${y(p.link.serial_speedup)}`)
+                .join(' ')}
+            />
             {s.map((p, i) =>
-              p.link ? <circle key={i} cx={x(i)} cy={y(p.link.serial_speedup)} r="3.2" class={p.link.bound === 'communication' ? 'hollow' : 'filled'} /> : null,
+              p.link ? (
+                <circle
+                  key={i}
+                  cx={x(i)}
+                  cy={y(p.link.serial_speedup)}
+                  r="3.2"
+                  class={p.link.bound === 'communication' ? 'hollow' : 'filled'}
+                />
+              ) : null,
             )}
           </g>
         ))}
@@ -66,7 +89,9 @@ export function SweepChart({ sweep, shown, open = false }) {
             {turnText(names.titles[k], s)}
           </li>
         ))}
-        <li class="muted">Filled dot: compute-bound; hollow dot: communication-bound; vertical line: your tp_size.</li>
+        <li class="muted">
+          Filled dot: compute-bound; hollow dot: communication-bound; vertical line: your tp_size.
+        </li>
       </ul>
       <details open={open}>
         <summary>Sweep table</summary>
@@ -87,7 +112,11 @@ export function SweepChart({ sweep, shown, open = false }) {
                 <tr key={v}>
                   <th scope="row">{v}</th>
                   {series.map((s, k) => (
-                    <td key={k}>{s[i].link ? `${fmt.times(s[i].link.serial_speedup)} ${s[i].link.bound === 'communication' ? 'comm.' : 'compute'}` : '—'}</td>
+                    <td key={k}>
+                      {s[i].link
+                        ? `${fmt.times(s[i].link.serial_speedup)} ${s[i].link.bound === 'communication' ? 'comm.' : 'compute'}`
+                        : '—'}
+                    </td>
                   ))}
                 </tr>
               ))}

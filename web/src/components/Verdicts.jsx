@@ -20,15 +20,22 @@ export function Verdicts({ shown }) {
               </span>
               <span>
                 <strong>{names.titles[i]}</strong>: {said.text}
-                {binding && r.links.length > 1 && <> <span class="badge">binding link</span></>}
+                {binding && r.links.length > 1 && (
+                  <>
+                    {' '}
+                    <span class="badge">binding link</span>
+                  </>
+                )}
               </span>
             </li>
           );
         })}
       </ul>
       <p class="summary">
-        Each of the {scenario.tp_size} ranks computes for <strong>{fmt.time(r.compute_time_s)}</strong> per layer (one {names.chip} alone:{' '}
-        {fmt.time(r.single_device_time_s)}); the layer is <strong>{r.bound}-bound</strong> on its binding link, {r.binding_link}.
+        Each of the {scenario.tp_size} ranks computes for{' '}
+        <strong>{fmt.time(r.compute_time_s)}</strong> per layer (one {names.chip} alone:{' '}
+        {fmt.time(r.single_device_time_s)}); the layer is <strong>{r.bound}-bound</strong> on its
+        binding link, {r.binding_link}.
       </p>
     </section>
   );

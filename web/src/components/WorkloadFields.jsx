@@ -22,9 +22,24 @@ export function WorkloadFields({ form }) {
   return (
     <fieldset>
       <legend>Workload</legend>
-      <CatalogPick id="workload" label="Model" entries={model.catalog.workloads} part={part} pick={actions.pickWorkload} what="workload" />
+      <CatalogPick
+        id="workload"
+        label="Model"
+        entries={model.catalog.workloads}
+        part={part}
+        pick={actions.pickWorkload}
+        what="workload"
+      />
       <div class="grid2">
-        <PartFields form={form} kind="workload" part={part} where="workload" prefix="workload" labels={LABELS} hint={(f) => (f.required ? '' : undefined)} />
+        <PartFields
+          form={form}
+          kind="workload"
+          part={part}
+          where="workload"
+          prefix="workload"
+          labels={LABELS}
+          hint={(f) => (f.required ? '' : undefined)}
+        />
       </div>
     </fieldset>
   );
