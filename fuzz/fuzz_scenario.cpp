@@ -57,6 +57,30 @@ void check_result(const Scenario& s, const Result& r) {
             "a link result echoes its bandwidth and latency", where);
     require(l.allreduce_time_s == l.bandwidth_time_s + l.latency_time_s, "t_ar == t_bw + t_lat",
             where);
+    // SPEC 3.2 / 3.3: the line-rate figure, the winning branch and the domain.
+    const Link& link = s.links[i];
+    const bool within = !link.domain || s.tp_size <= *link.domain;
+    require(l.within_domain == within && l.domain == static_cast<double>(link.domain.value_or(0)),
+            "within_domain is tp_size <= domain", where);
+    const bool priced_by_branch =
+        s.link_model == "nccl" && s.tp_size > 1 && !link.protocols.empty();
+    const auto won = std::find_if(link.protocols.begin(), link.protocols.end(),
+                                  [&](const Protocol& p) { return p.name == l.protocol; });
+    const bool any_runs =
+        std::any_of(link.protocols.begin(), link.protocols.end(),
+                    [&](const Protocol& p) { return p.pattern == "ring" || within; });
+    if (!priced_by_branch || !any_runs) {
+      require(l.protocol == "ring", "line rate (or no branch that may run) prices a ring", where);
+    } else {
+      require(won != link.protocols.end(), "the winning protocol is one of the link's", where);
+      require(won->pattern == "ring" || within, "NVLS wins only within the domain", where);
+    }
+    if (s.link_model == "line_rate" && !s.launch_overhead)
+      require(l.allreduce_time_s == l.line_rate_allreduce_time_s,
+              "at line rate with no launch overhead, t_ar is the line-rate figure", where);
+    if (s.tp_size == 1)
+      require(l.allreduce_time_s == 0 && l.line_rate_allreduce_time_s == 0,
+              "one rank all-reduces nothing", where);
     require(l.communication_time_s == c * l.allreduce_time_s, "t_comm == c * t_ar",
             where + " t_comm " + num(l.communication_time_s) + ", t_ar " + num(l.allreduce_time_s) +
                 ", c " + num(c));
@@ -93,7 +117,8 @@ void check_result(const Scenario& s, const Result& r) {
   require(r.bound == r.links[binding].bound, "the scenario's bound is its binding link's bound");
 
   // Warnings: exactly the rules of SPEC section 3.
-  std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0;
+  std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0,
+              link_warnings = 0;
   for (const FieldError& w : r.warnings) {
     if (w.field == "tp_size")
       ++tp_warnings;
@@ -103,6 +128,8 @@ void check_result(const Scenario& s, const Result& r) {
       ++collective_warnings;
     else if (w.field == "pass")
       ++pass_warnings;
+    else if (w.path.size() == 2 && w.path[0] == PathStep(std::string("links")))
+      ++link_warnings;
     else
       fuzz::fail("a warning on an unexpected field", w.field);
   }
@@ -115,6 +142,19 @@ void check_result(const Scenario& s, const Result& r) {
           "a memory warning exactly when the weights do not fit");
   require(collective_warnings == (collectives_per_layer(s) == 0 ? 1u : 0u),
           "a collectives warning exactly when collectives_per_layer is 0");
+  std::size_t want_link = 0;  // beyond the domain; uncalibrated in nccl mode
+  for (const Link& link : s.links) {
+    want_link += link.domain && s.tp_size > *link.domain ? 1u : 0u;
+    want_link += s.link_model == "nccl" && link.protocols.empty() ? 1u : 0u;
+    const bool ring = std::any_of(link.protocols.begin(), link.protocols.end(),
+                                  [](const Protocol& p) { return p.pattern == "ring"; });
+    want_link += s.link_model == "nccl" && !link.protocols.empty() && !ring && s.tp_size > 1 &&
+                         link.domain && s.tp_size > *link.domain
+                     ? 1u
+                     : 0u;
+  }
+  require(link_warnings == want_link, "link warnings: beyond the domain, or no NCCL branch",
+          std::to_string(link_warnings) + " != " + std::to_string(want_link));
   require(pass_warnings == (s.pass == "forward" ? 0u : 1u),
           "a memory-fit warning exactly for a backward or training pass");
   // SPEC 3.6: the pass multiplies compute; attention is part of the FLOPs.

@@ -54,6 +54,24 @@ constexpr const char* kHandMade[] = {
     R"("links":{"x":"pcie4"},"pass":"inference","recompute":"yes","attention_context":-1.5})",
     R"({"workload":"GPT2","tp_size":5,"tokens":9,"accelerator":"A100","local_efficiency":0.3,)"
     R"("links":{"x":"pcie4"},"pass":"forward","recompute":true,"attention_context":1e12})",
+    R"({"workload":"GPT3","tp_size":16,"tokens":2048,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"nv":"nvlink4","ib":"ib_ndr","bare":"450 GB/s","num":5e10,)"
+    R"("ed":{"preset":"nvlink4","bandwidth":"400 GB/s","domain":4}},"link_model":"nccl"})",
+    R"({"workload":"GPT3","tp_size":4,"tokens":1,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"f":{"bandwidth":"1 TB/s","latency":"1 us","domain":8,"protocols":[)"
+    R"({"name":"ll","base_latency":"2 us","step_latency":"1 us","efficiency":0.25},)"
+    R"({"name":"nvls","pattern":"nvls","base_latency":"20 us","efficiency":0.5}]}},)"
+    R"("link_model":"nccl","launch_overhead":"3 us"})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"f":{"bandwidth":"1 TB/s","domain":4,"protocols":[{"name":"nvls","pattern":"nvls",)"
+    R"("efficiency":0.5}]}},"link_model":"nccl"})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"a":"nvlink9","b":"5 us","c":{"preset":"x"},"d":{"bandwidth":1,"protocols":[]},)"
+    R"("e":{"bandwidth":1,"domain":0.5,"protocols":[{"name":"","pattern":"tree","efficiency":2,)"
+    R"("base_latency":-1}]}},"link_model":"ncc","launch_overhead":"-1 s"})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":["nvlink4","450 GB/s",{"name":"p","preset":"pcie4"}],"link_model":"line_rate",)"
+    R"("launch_overhead":"20 us"})",
 };
 
 // Member names beyond the field tables (which write_seeds walks): the scenario's extras, the
@@ -182,6 +200,7 @@ int main(int argc, char** argv) {
   add_field_names(scenario_tokens, kWorkloadFields);
   add_field_names(scenario_tokens, kAcceleratorFields);
   add_field_names(scenario_tokens, kLinkFields);
+  add_field_names(scenario_tokens, kProtocolFields);
   for (const auto& e : workload_catalog()) scenario_tokens.insert("\"" + e.workload.key + "\"");
   for (const auto& e : accelerator_catalog())
     scenario_tokens.insert("\"" + e.accelerator.key + "\"");
