@@ -128,3 +128,42 @@ row(
   `target <= 20 us: ${solveMedian <= 20 ? 'met' : 'MISSED'}`,
 );
 row('js: check() of a bad scenario, median of 20,000', `${median(errorUs).toFixed(2)} us`);
+
+// The nccl link model against line rate, on the same scenario: solve() and the shipped sweep.
+// Target: within 1.5x of line rate.
+const nccl = { ...scenario, link_model: 'nccl' };
+delete nccl.launch_overhead; // the nccl default, not line rate's 0
+const timeSolves = (s) => {
+  const us = [];
+  for (let i = 0; i < 20_000; i++) {
+    const start = performance.now();
+    api.solve(s);
+    us.push((performance.now() - start) * 1000);
+  }
+  return median(us);
+};
+const timeSweep = (s) => {
+  const ns = [];
+  for (let r = 0; r < 5; r++) {
+    const start = performance.now();
+    api.sweep(s, 'tp_size', values);
+    ns.push(((performance.now() - start) * 1e6) / points);
+  }
+  return min(ns);
+};
+for (let i = 0; i < 5_000; i++) api.solve(nccl);
+const lineSolve = timeSolves(scenario);
+const ncclSolve = timeSolves(nccl);
+const lineSweep = timeSweep(scenario);
+const ncclSweep = timeSweep(nccl);
+const verdict = (ratio) => `target <= 1.5x line rate: ${ratio <= 1.5 ? 'met' : 'MISSED'}`;
+row(
+  'js: solve() in nccl mode, median of 20,000',
+  `${ncclSolve.toFixed(2)} us`,
+  `${(ncclSolve / lineSolve).toFixed(2)}x line rate (${lineSolve.toFixed(2)} us); ${verdict(ncclSolve / lineSolve)}`,
+);
+row(
+  'wasm: sweep() in nccl mode, per point',
+  `${(ncclSweep / 1000).toFixed(2)} us`,
+  `${(ncclSweep / lineSweep).toFixed(2)}x line rate (${(lineSweep / 1000).toFixed(2)} us); ${verdict(ncclSweep / lineSweep)}`,
+);
