@@ -12,46 +12,6 @@
 
 namespace {
 
-std::string to_json(const tplayer::Value& v);
-
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string to_json(const tplayer::Value& v) {
-  using Kind = tplayer::Value::Kind;
-  switch (v.kind) {
-    case Kind::Null:
-      return "null";
-    case Kind::Bool:
-      return v.boolean ? "true" : "false";
-    case Kind::Number: {
-      char buffer[32];
-      std::snprintf(buffer, sizeof buffer, "%.17g", v.number);
-      return buffer;
-    }
-    case Kind::String:
-      return quote(v.string);
-    case Kind::Array: {
-      std::string out = "[";
-      for (const auto& item : v.array) out += (out.size() > 1 ? "," : "") + to_json(item);
-      return out + "]";
-    }
-    case Kind::Object: {
-      std::string out = "{";
-      for (const auto& [key, item] : v.object)
-        out += (out.size() > 1 ? "," : "") + quote(key) + ":" + to_json(item);
-      return out + "}";
-    }
-  }
-  return "null";
-}
-
 template <class F>
 double best_ns(int rounds, int per_round, F&& body) {
   double best = 1e300;
@@ -70,7 +30,7 @@ int main() {
   const tplayer::ScenarioPreset* preset = tplayer::find_preset("Gpt3TensorParallelLayerTp8");
   // Through JSON text, as the wasm door receives it.
   const tplayer::JsonParse parsed =
-      tplayer::parse_json(to_json(tplayer::to_value(preset->scenario)));
+      tplayer::parse_json(tplayer::write_json(tplayer::to_value(preset->scenario)));
   if (!parsed.ok()) return 1;
   const tplayer::Value& scenario = parsed.value;
 

@@ -178,7 +178,7 @@ void check_result_value(const Value& v) {
               v.object[k + 1].first == "links",
           "a result value ends with warnings and links");
 
-  const std::string text = fuzz::write_json(v);
+  const std::string text = write_json(v);
   const JsonParse back = parse_json(text);
   require(back.ok(), "a result value written as JSON parses again", back.error);
   require(identical(back.value, v), "a result value survives JSON text unchanged");

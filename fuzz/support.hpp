@@ -23,10 +23,6 @@ inline void require(bool ok, std::string_view what, std::string_view detail = {}
 inline constexpr std::size_t kMaxMessageBytes = 1000;
 inline constexpr std::size_t kMaxFieldBytes = 200;
 
-// Compact JSON that parse_json reads back into the same tree: numbers with 17 significant
-// digits (NaN and Infinity as parse_json's bare tokens), bytes >= 0x20 copied as they are.
-std::string write_json(const Value& value);
-
 bool valid_utf8(std::string_view text);
 
 // Every error (or warning) names a field and says something readable: non-empty field and

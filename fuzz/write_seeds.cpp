@@ -174,12 +174,12 @@ int main(int argc, char** argv) {
   Corpus quantities(out / "units");
 
   for (const ScenarioPreset& preset : scenario_presets()) {
-    scenarios.add(fuzz::write_json(to_value(preset.scenario)));
+    scenarios.add(write_json(to_value(preset.scenario)));
     Scenario spelled_out = preset.scenario;  // no catalogue keys: every field as an object
     spelled_out.workload.key.clear();
     spelled_out.accelerator.key.clear();
     for (Link& link : spelled_out.links) link.preset.clear();
-    scenarios.add(fuzz::write_json(to_value(spelled_out)));
+    scenarios.add(write_json(to_value(spelled_out)));
   }
   for (const char* text : kHandMade) scenarios.add(text);
   for (int i = 2; i < argc; ++i) {
@@ -188,7 +188,7 @@ int main(int argc, char** argv) {
       std::cerr << "tplayer_fuzz_seeds: " << argv[i] << ": " << parsed.error << '\n';
       return 1;
     }
-    if (const Value* s = parsed.value.find("scenario")) scenarios.add(fuzz::write_json(*s));
+    if (const Value* s = parsed.value.find("scenario")) scenarios.add(write_json(*s));
     if (const Value* t = parsed.value.find("scenario_text"); t && t->is_string())
       scenarios.add(t->string);
   }
