@@ -11,6 +11,7 @@
 
 #include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 #include "validate.hpp"
@@ -38,12 +39,23 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --print-scenario       print the scenario (JSON) instead of solving it
   --list                 list presets, workloads, accelerators and links (--json for all fields)
   --validate             both link models against the published measurements they were fitted on
+  --measured NAME=FILE   add a link priced on your own nccl-tests all_reduce_perf output
+                         (repeatable; with --preset or --json)
+  --measured-ranks N     the ranks that measurement ran on, when its text does not say
   -h, --help             this text
 
 Exit status: 0 on success, 2 on bad input (errors name their field).
 )";
 
+// --measured NAME=FILE: a link priced on a measured nccl-tests curve (SPEC 3.4).
+struct MeasuredOption {
+  std::string name;
+  std::string file;
+  std::optional<std::int64_t> ranks;  // --measured-ranks N after it
+};
+
 struct Options {
+  std::vector<MeasuredOption> measured;
   std::optional<std::string> preset;
   std::optional<std::string> file;
   bool json = false;
@@ -80,6 +92,20 @@ Options parse_args(const std::vector<std::string>& args) {
       o.list = true;
     } else if (a == "--validate") {
       o.validate = true;
+    } else if (a == "--measured") {
+      if (!has_next) return o.problem = "--measured needs NAME=FILE", o;
+      const std::string& spec = args[++i];
+      const std::size_t eq = spec.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+        return o.problem = "--measured takes NAME=FILE, got \"" + spec + "\"", o;
+      o.measured.push_back({spec.substr(0, eq), spec.substr(eq + 1), std::nullopt});
+    } else if (a == "--measured-ranks") {
+      if (!has_next) return o.problem = "--measured-ranks needs a number", o;
+      if (o.measured.empty()) return o.problem = "--measured-ranks follows a --measured", o;
+      const std::string& n = args[++i];
+      if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos)
+        return o.problem = "--measured-ranks takes a whole number, got \"" + n + "\"", o;
+      o.measured.back().ranks = std::stoll(n);
     } else if (a == "--print-scenario") {
       o.print_scenario = true;
     } else if (a == "-h" || a == "--help") {
@@ -135,15 +161,30 @@ void wrapped(std::string text, std::size_t indent) {
 }
 
 // One link as a block of rows, so that the table fits kWidth columns whatever the names.
-void print_link(const tplayer::LinkResult& l, bool binding) {
+void print_link(const tplayer::LinkResult& l, bool binding, bool nccl) {
   using tplayer::format_quantity;
-  std::cout << l.name << (binding ? " *" : "") << "  "
-            << format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth)
-            << " per direction, alpha " << format_quantity(l.latency_s, Dimension::Time) << '\n';
-  std::cout << "  all-reduce  " << format_quantity(l.allreduce_time_s, Dimension::Time) << " = "
-            << format_quantity(l.bandwidth_time_s, Dimension::Time) << " bandwidth + "
-            << format_quantity(l.latency_time_s, Dimension::Time) << " latency (" << l.regime
-            << " regime)\n";
+  std::string head = l.name + (binding ? " *" : "") + "  ";
+  if (l.kind == "measured") {
+    head += "measured on " + tplayer::format_number(l.measured_ranks) + " ranks, " +
+            format_quantity(l.measured_min_bytes, Dimension::Bytes) + " to " +
+            format_quantity(l.measured_max_bytes, Dimension::Bytes) + "; busbw " +
+            format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth);
+  } else {
+    head += format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth) +
+            " per direction, alpha " + format_quantity(l.latency_s, Dimension::Time);
+  }
+  if (l.domain > 0)
+    head += (l.within_domain ? "; domain " : "; BEYOND its domain of ") +
+            tplayer::format_number(l.domain);
+  wrapped(head, 2);
+  std::string priced = "  all-reduce  " + format_quantity(l.allreduce_time_s, Dimension::Time) +
+                       " = " + format_quantity(l.bandwidth_time_s, Dimension::Time) +
+                       " bandwidth + " + format_quantity(l.latency_time_s, Dimension::Time) +
+                       " latency (" + l.regime + " regime)";
+  wrapped(priced, 14);
+  if (nccl && l.kind != "measured")
+    std::cout << "  NCCL runs   " << l.protocol << "; at line rate "
+              << format_quantity(l.line_rate_allreduce_time_s, Dimension::Time) << '\n';
   std::cout << "  exchange    " << format_quantity(l.communication_time_s, Dimension::Time)
             << " per layer = " << fixed(l.comm_to_compute, 3) << " x compute: " << l.bound
             << "-bound\n";
@@ -163,6 +204,15 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +
               tplayer::format_number(s.local_efficiency) + " local efficiency",
           2);
+  wrapped(r.link_model == tplayer::kNccl
+              ? "links as NCCL runs them (calibrated on published nccl-tests), launch overhead " +
+                    format_quantity(r.launch_overhead_s, Dimension::Time) + " per all-reduce"
+              : "links at line rate (mlsysim's model)" +
+                    (r.launch_overhead_s > 0 ? ", launch overhead " +
+                                                   format_quantity(r.launch_overhead_s,
+                                                                   Dimension::Time)
+                                             : std::string()),
+          2);
   std::cout << '\n';
   std::cout << "  compute per rank       " << format_quantity(r.compute_time_s, Dimension::Time)
             << "  (" << significant(r.flops_per_layer) << " FLOP per layer / " << s.tp_size
@@ -178,7 +228,8 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << tplayer::format_binary_bytes(r.memory_capacity_bytes)
             << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
 
-  for (const tplayer::LinkResult& l : r.links) print_link(l, l.name == r.binding_link);
+  for (const tplayer::LinkResult& l : r.links)
+    print_link(l, l.name == r.binding_link, r.link_model == tplayer::kNccl);
   std::cout << "* binding link: " << r.binding_link << " (the layer is " << r.bound << "-bound)\n";
   std::cout << "  serial = no overlap of compute and exchange; overlapped = perfect overlap\n";
   if (r.warnings.empty()) {
@@ -242,6 +293,42 @@ std::optional<std::string> read_input(const std::string& file) {
   return text.str();
 }
 
+// Adds each --measured link to the scenario's links (map or array form), its text read from
+// the file; the core reads, checks and prices it like any other link.
+std::vector<tplayer::FieldError> add_measured_links(tplayer::Value& scenario,
+                                                    const std::vector<MeasuredOption>& measured) {
+  std::vector<tplayer::FieldError> problems;
+  for (const MeasuredOption& m : measured) {
+    const tplayer::FieldPath where{"links", m.name, "measured"};
+    const auto text = read_input(m.file);
+    if (!text) {
+      problems.emplace_back(where, "cannot read the file \"" + m.file + "\"");
+      continue;
+    }
+    if (text->size() > tplayer::kMaxJsonBytes) {
+      problems.emplace_back(where, "the file \"" + m.file + "\" is " +
+                                       std::to_string(text->size()) + " bytes; at most " +
+                                       std::to_string(tplayer::kMaxJsonBytes) + " are read");
+      continue;
+    }
+    tplayer::Value link = tplayer::Value::make_object();
+    link.add("measured", tplayer::Value::from(*text));
+    if (m.ranks) link.add("ranks", tplayer::Value::from(static_cast<double>(*m.ranks)));
+    if (!scenario.is_object()) continue;  // the core says what is wrong with the scenario
+    tplayer::Value* links = nullptr;
+    for (auto& [key, value] : scenario.object)
+      if (key == "links") links = &value;
+    if (!links) links = &scenario.add("links", tplayer::Value::make_object());
+    if (links->is_array()) {
+      link.object.insert(link.object.begin(), {"name", tplayer::Value::from(m.name)});
+      links->push(std::move(link));
+    } else if (links->is_object()) {
+      links->add(m.name, std::move(link));  // a repeated name is the core's to report
+    }
+  }
+  return problems;
+}
+
 int run(const Options& o) {
   if (o.validate) {
     const tplayer::Value report = tplayer::cli::validation_report();
@@ -276,6 +363,8 @@ int run(const Options& o) {
     if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, o.json);
     scenario = std::move(parsed.value);
   }
+  if (const auto problems = add_measured_links(scenario, o.measured); !problems.empty())
+    return report_errors(problems, o.json);
   const tplayer::Outcome outcome = tplayer::solve_value(scenario);
   if (!outcome.result) return report_errors(outcome.errors, o.json);
   if (o.print_scenario) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "tplayer/format.hpp"
 #include "tplayer/precision.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
@@ -86,6 +87,26 @@ std::vector<FieldError> warnings(const Scenario& s) {
                                       " ranks this link joins directly (its domain): priced as if "
                                       "one ring reached them all");
     }
+    if (link.is_measured()) {
+      const double message = static_cast<double>(s.tokens) *
+                             static_cast<double>(s.workload.hidden_dim) *
+                             (precision ? precision->bytes_per_element : 0);
+      const MeasuredTime t =
+          measured_allreduce(link.measured_rows, link.measured_ranks, n, message);
+      const std::string m = format_quantity(message, Dimension::Bytes);
+      if (t.below_smallest)
+        out.emplace_back(at.path(), "the all-reduce (" + m + ") is smaller than the smallest "
+                                    "measured size: priced at that row's time (a latency floor)");
+      if (t.above_largest)
+        out.emplace_back(at.path(), "the all-reduce (" + m + ") is larger than the largest "
+                                    "measured size: extrapolated at the largest row's algbw");
+      if (t.rescaled)
+        out.emplace_back(at.path(), "measured on " + std::to_string(link.measured_ranks) +
+                                        " ranks, priced at " + tp() +
+                                        " by the ring's bus-bandwidth factor 2(n-1)/n, which "
+                                        "holds for bandwidth-bound sizes");
+      continue;
+    }
     if (s.link_model == kNccl && link.protocols.empty()) {
       out.emplace_back(at.path(),
                        "no NCCL calibration for this link: priced at line rate plus the launch "
@@ -107,8 +128,21 @@ std::vector<FieldError> warnings(const Scenario& s) {
   return out;
 }
 
+// SPEC 3.4: the measured curve, in both models and with no launch overhead (the measurement
+// holds it). Its bandwidth term is the ring's bytes at the largest row's busbw, at most the time.
+static AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double message_bytes) {
+  const double n = static_cast<double>(ranks);
+  const double share = ranks > 1 ? 2 * (n - 1) / n : 0;
+  const double time =
+      measured_allreduce(link.measured_rows, link.measured_ranks, ranks, message_bytes).time_s;
+  const double bandwidth = bus_bandwidth(link.measured_rows.back(), link.measured_ranks);
+  const double bandwidth_time = std::min(share * message_bytes / bandwidth, time);
+  return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes};
+}
+
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
                              std::string_view link_model, double launch) {
+  if (link.is_measured()) return measured_allreduce_time(link, ranks, message_bytes);
   const double n = static_cast<double>(ranks);
   const AllReduce line = line_rate_allreduce(link, n, message_bytes);
   AllReduce out =
@@ -121,7 +155,7 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
 
 bool same_link(const Link& a, const Link& b) {
   return a.bandwidth == b.bandwidth && a.latency == b.latency && a.domain == b.domain &&
-         a.protocols == b.protocols;
+         a.protocols == b.protocols && a.measured == b.measured && a.ranks == b.ranks;
 }
 
 double launch_overhead(const Scenario& s) {
@@ -189,7 +223,15 @@ Result solve(const Scenario& s) {
     l.within_domain = within_domain(link, s.tp_size);
     const AllReduce line = allreduce_time(link, s.tp_size, r.message_bytes, kLineRate, 0);
     const AllReduce priced = allreduce_time(link, s.tp_size, r.message_bytes, s.link_model, launch);
-    l.line_rate_allreduce_time_s = line.bandwidth_time + line.latency_time;
+    l.line_rate_allreduce_time_s = link.is_measured() ? line.bandwidth_time
+                                                      : line.bandwidth_time + line.latency_time;
+    if (link.is_measured()) {
+      l.kind = "measured";
+      l.bandwidth_bytes_per_s = bus_bandwidth(link.measured_rows.back(), link.measured_ranks);
+      l.measured_ranks = static_cast<double>(link.measured_ranks);
+      l.measured_min_bytes = link.measured_rows.front().bytes;
+      l.measured_max_bytes = link.measured_rows.back().bytes;
+    }
     l.protocol = priced.protocol;
     l.bandwidth_time_s = priced.bandwidth_time;
     l.latency_time_s = priced.latency_time;

@@ -7,6 +7,7 @@
 #include "tplayer/catalog.hpp"
 #include "tplayer/fields.hpp"
 #include "tplayer/limits.hpp"
+#include "tplayer/measured.hpp"
 #include "tplayer/precision.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
@@ -413,6 +414,7 @@ class Reader {
                    describe(v));
       return l;
     }
+    if (v.find("measured")) return measured_link(v, at, std::move(l));
     check_members(v, at, kLinkFields);
     // Named a preset: its own fields stand in for those not given (an unknown one is reported
     // once, not again as every field it would have given).
@@ -430,6 +432,34 @@ class Reader {
     fields(v, at, kLinkFields, l, based_on_preset);
     if (based_on_preset) l.preset = preset;
     l.name = name;  // the map's key, or the array element's name read above
+    return l;
+  }
+
+  // SPEC 3.4: the text read into rows here, once, so that sweeps and solves price them directly.
+  Link measured_link(const Value& v, const Where& at, Link l) {
+    check_members(v, at, kMeasuredLinkFields);
+    const std::string name = l.name;
+    fields(v, at, kMeasuredLinkFields, l);
+    l.name = name;
+    if (l.measured.empty()) {
+      if (v.find("measured")->is_string())
+        fail(at.key("measured"), "expected the text nccl-tests' all_reduce_perf printed, got an "
+                                 "empty string");
+      return l;
+    }
+    MeasuredParse parsed = parse_measured(l.measured);
+    if (!parsed.ok()) {
+      fail(at.key("measured"), parsed.error);
+      return l;
+    }
+    l.measured_rows = std::move(parsed.rows);
+    l.measured_ranks = l.ranks ? *l.ranks
+                       : parsed.ranks_from_header ? parsed.ranks_from_header
+                                                  : parsed.ranks_from_ratio;
+    if (!l.ranks && l.measured_ranks == 0)
+      fail(at.key("ranks"),
+           "missing: the text has no \"#  Rank\" lines and its largest row's busbw/algbw does "
+           "not give a rank count; give \"ranks\", the number of GPUs it was measured on");
     return l;
   }
 

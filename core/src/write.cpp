@@ -89,6 +89,12 @@ Value protocols_value(const std::vector<Protocol>& protocols) {
 Value links_value(const std::vector<Link>& links) {
   Value v = Value::make_object();
   for (const Link& l : links) {
+    if (l.is_measured()) {
+      Link resolved = l;
+      resolved.ranks = l.measured_ranks;
+      v.add(l.name, fields_value(resolved, kMeasuredLinkFields, "name"));
+      continue;
+    }
     const LinkEntry* entry = find_link(l.preset);
     const bool unchanged = entry && same_link(link_from(*entry, l.name), l);
     v.add(l.name, unchanged ? Value::from(entry->key) : fields_value(l, kLinkFields, "name"));
@@ -288,6 +294,7 @@ Value catalog_value() {
   fields.add("accelerator", field_table_value(kAcceleratorFields));
   fields.add("link", field_table_value(kLinkFields));
   fields.add("protocol", field_table_value(kProtocolFields));
+  fields.add("measured_link", field_table_value(kMeasuredLinkFields));
   v.add("limits", limits_value());
   return v;
 }

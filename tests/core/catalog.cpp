@@ -391,7 +391,10 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                      "protocol",
                                                      "line_rate_allreduce_time_s",
                                                      "domain",
-                                                     "within_domain"};
+                                                     "within_domain",
+                                                     "measured_ranks",
+                                                     "measured_min_bytes",
+                                                     "measured_max_bytes"};
 
   Value v = spec_scenario();
   v.set("tp_size", Value::from(2.0));  // a warning, so that its shape shows

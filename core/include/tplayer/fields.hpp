@@ -202,6 +202,20 @@ inline const InputField<Link> kLinkFields[] = {
     {"protocols", FieldKind::Protocols, &Link::protocols, false, FieldRule::None, {}, false,
      "protocol branches", "NCCL's branches for the nccl model (at most 8); the fastest wins"},
 };
+
+// A measured link (SPEC 3.4): the text nccl-tests' all_reduce_perf printed, priced on its own
+// curve in both models.
+inline const InputField<Link> kMeasuredLinkFields[] = {
+    {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
+     "the link's name (in the array form of links)"},
+    {"measured", FieldKind::Text, &Link::measured, true, FieldRule::None, {}, false,
+     "nccl-tests output", "what all_reduce_perf printed: rows of size, count, type, redop, root, "
+     "time, algbw, busbw, ..."},
+    {"ranks", FieldKind::Count, &Link::ranks, false, FieldRule::None, {}, false, "a rank count",
+     "the ranks it was measured on (default: the text's '#  Rank' lines, else its busbw/algbw)"},
+    {"domain", FieldKind::Count, &Link::domain, false, FieldRule::AtLeast1, {}, false,
+     "a rank count", "the most ranks it joins directly; absent: no limit"},
+};
 // clang-format on
 
 // The table of a sweepable scenario field, or nullptr.

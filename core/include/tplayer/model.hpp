@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "tplayer/measured.hpp"
+
 namespace tplayer {
 
 // Where a field sits in a scenario: member names and array indices from the top, e.g.
@@ -118,6 +120,12 @@ struct Link {
   std::optional<std::int64_t> domain =
       std::nullopt;                      // most ranks joined directly; absent: no limit
   std::vector<Protocol> protocols = {};  // NCCL branches (SPEC 3.2); empty: uncalibrated
+  // A measured link (SPEC 3.4): the nccl-tests text, priced on its own curve.
+  std::string measured = {};                         // empty: not a measured link
+  std::optional<std::int64_t> ranks = std::nullopt;  // the measurement's rank count, as given
+  std::vector<MeasuredRow> measured_rows = {};       // read from `measured`
+  std::int64_t measured_ranks = 0;                   // as given, or found in the text
+  bool is_measured() const { return !measured.empty(); }
 };
 
 // Whether two links price the same (everything but the name and where they came from).
@@ -171,6 +179,9 @@ struct LinkResult {
   double line_rate_allreduce_time_s = 0;  // SPEC 3, without launch overhead
   double domain = 0;                      // 0: no limit
   bool within_domain = true;
+  double measured_ranks = 0;  // a measured link's rank count, and its sizes; 0 for other links
+  double measured_min_bytes = 0;
+  double measured_max_bytes = 0;
 };
 
 struct Result {
@@ -252,6 +263,9 @@ inline const ScalarField<LinkResult> kLinkResultFields[] = {
     {"line_rate_allreduce_time_s", &LinkResult::line_rate_allreduce_time_s},
     {"domain", &LinkResult::domain},
     {"within_domain", &LinkResult::within_domain},
+    {"measured_ranks", &LinkResult::measured_ranks},
+    {"measured_min_bytes", &LinkResult::measured_min_bytes},
+    {"measured_max_bytes", &LinkResult::measured_max_bytes},
 };
 
 }  // namespace tplayer

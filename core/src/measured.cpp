@@ -1,0 +1,188 @@
+// Measured links (SPEC 3.4): nccl-tests text -> rows, and the price of an all-reduce on them.
+#include "tplayer/measured.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "tplayer/value.hpp"
+
+namespace tplayer {
+namespace {
+
+constexpr std::size_t kShownSkipped = 5;
+constexpr std::size_t kShownBytes = 80;
+constexpr double kMaxExactInteger = 9007199254740992.0;  // 2^53
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A decimal number as nccl-tests prints one: [sign] digits [. digits] [e [sign] digits].
+bool decimal(std::string_view text, double& out) {
+  std::size_t i = 0;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  const std::size_t start = i;
+  while (i < text.size() && is_digit(text[i])) ++i;
+  std::size_t digits = i - start;
+  if (i < text.size() && text[i] == '.') {
+    const std::size_t after = ++i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    digits += i - after;
+  }
+  if (digits == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    const std::size_t exponent = i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    if (i == exponent) return false;
+  }
+  if (i != text.size()) return false;
+  out = std::strtod(std::string(text).c_str(), nullptr);
+  return true;
+}
+
+// A whole number of bytes > 0, written with digits only.
+bool whole_bytes(std::string_view text, double& out) {
+  if (text.empty() || !std::all_of(text.begin(), text.end(), is_digit)) return false;
+  double value = 0;
+  if (!decimal(text, value) || value <= 0 || value > kMaxExactInteger) return false;
+  out = value;
+  return true;
+}
+
+std::vector<std::string_view> fields_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+// "#  Rank  0 Group  0 Pid ... device  0 [0x..] NVIDIA H100": one line per rank in the header.
+bool rank_line(std::string_view line) {
+  const std::vector<std::string_view> f = fields_of(line.substr(1));
+  return f.size() >= 2 && f[0] == "Rank" && std::all_of(f[1].begin(), f[1].end(), is_digit);
+}
+
+std::string shown(std::string_view line) {
+  std::string out(line.substr(0, kShownBytes));
+  // Cut on a character boundary and keep control characters out of what a UI shows.
+  while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+  if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  return out;
+}
+
+}  // namespace
+
+MeasuredParse parse_measured(std::string_view text) {
+  MeasuredParse out;
+  std::int64_t number = 0;
+  const auto skip = [&](std::string_view line, std::string reason) {
+    ++out.skipped;
+    if (out.first_skipped.size() < kShownSkipped)
+      out.first_skipped.push_back({number, shown(line), std::move(reason)});
+  };
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos) {
+      if (end < text.size()) ++out.skipped;  // a blank line (not the end of the text)
+      continue;
+    }
+    if (line[first] == '#') {
+      if (rank_line(line.substr(first))) ++out.ranks_from_header;
+      ++out.skipped;  // comments and headers: counted, not shown
+      continue;
+    }
+    const std::vector<std::string_view> f = fields_of(line);
+    MeasuredRow row;
+    row.line = number;
+    double time_us = 0;
+    if (f.size() < 8 || !whole_bytes(f[0], row.bytes) || !decimal(f[5], time_us) ||
+        !decimal(f[6], row.algbw) || !decimal(f[7], row.busbw)) {
+      skip(line, "not a data row (size, count, type, redop, root, time, algbw, busbw, ...)");
+      continue;
+    }
+    if (!out.rows.empty() && row.bytes <= out.rows.back().bytes) {
+      skip(line, "size not above the last kept row's (a repeated run or another data type)");
+      continue;
+    }
+    row.time_s = time_us / 1e6;
+    if (!std::isfinite(row.time_s) || !(row.time_s > 0)) {
+      out.error = "line " + std::to_string(number) + ": the time " + excerpt(f[5]) +
+                  " is not a finite number of microseconds > 0";
+      return out;
+    }
+    out.rows.push_back(row);
+  }
+  if (out.rows.size() < 2) {
+    out.error = std::to_string(out.rows.size()) +
+                " usable rows; at least two are needed (a data row: size, count, type, redop, "
+                "root, time, algbw, busbw, ...; " +
+                std::to_string(out.skipped) + " lines passed over)";
+    return out;
+  }
+  const MeasuredRow& last = out.rows.back();
+  if (last.algbw > 0 && last.busbw > 0) {
+    const double ratio = last.busbw / last.algbw;  // = 2(r-1)/r
+    if (ratio < 2) {
+      const double r = std::round(2 / (2 - ratio));
+      if (r >= 2 && r <= 1e6) out.ranks_from_ratio = static_cast<std::int64_t>(r);
+    }
+  }
+  return out;
+}
+
+double bus_bandwidth(const MeasuredRow& row, std::int64_t ranks) {
+  const double r = static_cast<double>(ranks);
+  return row.bytes / row.time_s * 2 * (r - 1) / r;
+}
+
+MeasuredTime measured_allreduce(const std::vector<MeasuredRow>& rows, std::int64_t measured_ranks,
+                                std::int64_t ranks, double message_bytes) {
+  MeasuredTime out;
+  if (ranks <= 1 || rows.size() < 2) return out;
+  const double m = message_bytes;
+  const MeasuredRow& first = rows.front();
+  const MeasuredRow& last = rows.back();
+  if (m <= first.bytes) {
+    out.time_s = first.time_s;  // a latency floor
+    out.below_smallest = m < first.bytes;
+  } else if (m >= last.bytes) {
+    out.time_s = m == last.bytes ? last.time_s : last.time_s * (m / last.bytes);
+    out.above_largest = m > last.bytes;
+  } else {
+    const auto upper = std::upper_bound(rows.begin(), rows.end(), m,
+                                        [](double x, const MeasuredRow& r) { return x < r.bytes; });
+    const MeasuredRow& hi = *upper;
+    const MeasuredRow& lo = *(upper - 1);
+    if (m == lo.bytes) {
+      out.time_s = lo.time_s;
+    } else {
+      const double f = std::log(m / lo.bytes) / std::log(hi.bytes / lo.bytes);
+      const double t = std::exp(std::log(lo.time_s) + f * std::log(hi.time_s / lo.time_s));
+      // Rounding must not carry the time past its neighbours.
+      out.time_s = std::clamp(t, std::min(lo.time_s, hi.time_s), std::max(lo.time_s, hi.time_s));
+    }
+  }
+  if (ranks != measured_ranks) {
+    const double n = static_cast<double>(ranks);
+    const double r = static_cast<double>(measured_ranks);
+    out.time_s *= (2 * (n - 1) / n) / (2 * (r - 1) / r);
+    out.rescaled = true;
+  }
+  return out;
+}
+
+}  // namespace tplayer
