@@ -204,15 +204,15 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +
               tplayer::format_number(s.local_efficiency) + " local efficiency",
           2);
-  wrapped(r.link_model == tplayer::kNccl
-              ? "links as NCCL runs them (calibrated on published nccl-tests), launch overhead " +
-                    format_quantity(r.launch_overhead_s, Dimension::Time) + " per all-reduce"
-              : "links at line rate (mlsysim's model)" +
-                    (r.launch_overhead_s > 0 ? ", launch overhead " +
-                                                   format_quantity(r.launch_overhead_s,
-                                                                   Dimension::Time)
-                                             : std::string()),
-          2);
+  wrapped(
+      r.link_model == tplayer::kNccl
+          ? "links as NCCL runs them (calibrated on published nccl-tests), launch overhead " +
+                format_quantity(r.launch_overhead_s, Dimension::Time) + " per all-reduce"
+          : "links at line rate (mlsysim's model)" +
+                (r.launch_overhead_s > 0
+                     ? ", launch overhead " + format_quantity(r.launch_overhead_s, Dimension::Time)
+                     : std::string()),
+      2);
   std::cout << '\n';
   std::cout << "  compute per rank       " << format_quantity(r.compute_time_s, Dimension::Time)
             << "  (" << significant(r.flops_per_layer) << " FLOP per layer / " << s.tp_size

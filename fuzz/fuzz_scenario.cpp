@@ -53,10 +53,26 @@ void check_result(const Scenario& s, const Result& r) {
     const std::string where = "links[" + std::to_string(i) + "].";
     check_numbers(l, kLinkResultFields, where);
     require(l.name == s.links[i].name, "link results keep the input order and names", where);
-    require(l.bandwidth_bytes_per_s == s.links[i].bandwidth && l.latency_s == s.links[i].latency,
-            "a link result echoes its bandwidth and latency", where);
-    require(l.allreduce_time_s == l.bandwidth_time_s + l.latency_time_s, "t_ar == t_bw + t_lat",
-            where);
+    if (s.links[i].is_measured()) {
+      const Link& m = s.links[i];
+      require(
+          l.kind == "measured" && l.protocol == "measured" &&
+              l.bandwidth_bytes_per_s == bus_bandwidth(m.measured_rows.back(), m.measured_ranks),
+          "a measured link shows the busbw of its largest row", where);
+      require(l.line_rate_allreduce_time_s == l.bandwidth_time_s &&
+                  l.bandwidth_time_s <= l.allreduce_time_s,
+              "a measured link's line-rate figure is its bandwidth term, at most its time", where);
+    } else {
+      require(l.bandwidth_bytes_per_s == s.links[i].bandwidth && l.latency_s == s.links[i].latency,
+              "a link result echoes its bandwidth and latency", where);
+    }
+    if (l.kind == "measured")  // the measured time to the bit; its split is rounded
+      require(std::fabs(l.allreduce_time_s - (l.bandwidth_time_s + l.latency_time_s)) <=
+                  4e-16 * l.allreduce_time_s,
+              "t_ar == t_bw + t_lat (to a rounding)", where);
+    else
+      require(l.allreduce_time_s == l.bandwidth_time_s + l.latency_time_s, "t_ar == t_bw + t_lat",
+              where);
     // SPEC 3.2 / 3.3: the line-rate figure, the winning branch and the domain.
     const Link& link = s.links[i];
     const bool within = !link.domain || s.tp_size <= *link.domain;
@@ -69,13 +85,15 @@ void check_result(const Scenario& s, const Result& r) {
     const bool any_runs =
         std::any_of(link.protocols.begin(), link.protocols.end(),
                     [&](const Protocol& p) { return p.pattern == "ring" || within; });
-    if (!priced_by_branch || !any_runs) {
+    if (link.is_measured()) {
+      // priced on its own curve (checked above)
+    } else if (!priced_by_branch || !any_runs) {
       require(l.protocol == "ring", "line rate (or no branch that may run) prices a ring", where);
     } else {
       require(won != link.protocols.end(), "the winning protocol is one of the link's", where);
       require(won->pattern == "ring" || within, "NVLS wins only within the domain", where);
     }
-    if (s.link_model == "line_rate" && !s.launch_overhead)
+    if (s.link_model == "line_rate" && !s.launch_overhead && !link.is_measured())
       require(l.allreduce_time_s == l.line_rate_allreduce_time_s,
               "at line rate with no launch overhead, t_ar is the line-rate figure", where);
     if (s.tp_size == 1)
@@ -145,6 +163,13 @@ void check_result(const Scenario& s, const Result& r) {
   std::size_t want_link = 0;  // beyond the domain; uncalibrated in nccl mode
   for (const Link& link : s.links) {
     want_link += link.domain && s.tp_size > *link.domain ? 1u : 0u;
+    if (link.is_measured()) {  // SPEC 3.4: each assumption it made
+      const MeasuredTime t =
+          measured_allreduce(link.measured_rows, link.measured_ranks, s.tp_size, r.message_bytes);
+      want_link +=
+          (t.below_smallest ? 1u : 0u) + (t.above_largest ? 1u : 0u) + (t.rescaled ? 1u : 0u);
+      continue;
+    }
     want_link += s.link_model == "nccl" && link.protocols.empty() ? 1u : 0u;
     const bool ring = std::any_of(link.protocols.begin(), link.protocols.end(),
                                   [](const Protocol& p) { return p.pattern == "ring"; });

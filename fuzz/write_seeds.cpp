@@ -172,6 +172,7 @@ int main(int argc, char** argv) {
   const fs::path out = argv[1];
   Corpus scenarios(out / "scenario");
   Corpus quantities(out / "units");
+  Corpus measurements(out / "measured");
 
   for (const ScenarioPreset& preset : scenario_presets()) {
     scenarios.add(write_json(to_value(preset.scenario)));
@@ -183,6 +184,10 @@ int main(int argc, char** argv) {
   }
   for (const char* text : kHandMade) scenarios.add(text);
   for (int i = 2; i < argc; ++i) {
+    if (std::string_view(argv[i]).ends_with(".txt")) {  // nccl-tests output (calibration/data)
+      measurements.add(read_file(argv[i]));
+      continue;
+    }
     const JsonParse parsed = parse_json(read_file(argv[i]));
     if (!parsed.ok()) {
       std::cerr << "tplayer_fuzz_seeds: " << argv[i] << ": " << parsed.error << '\n';
@@ -191,6 +196,12 @@ int main(int argc, char** argv) {
     if (const Value* s = parsed.value.find("scenario")) scenarios.add(write_json(*s));
     if (const Value* t = parsed.value.find("scenario_text"); t && t->is_string())
       scenarios.add(t->string);
+    // The measured texts of the case files seed the parser too.
+    if (const Value* s = parsed.value.find("scenario"))
+      if (const Value* links = s->find("links"); links && links->is_object())
+        for (const auto& link : links->object)
+          if (const Value* m = link.second.find("measured"); m && m->is_string())
+            measurements.add(m->string);
   }
 
   std::set<std::string> scenario_tokens(std::begin(kJsonTokens), std::end(kJsonTokens));
@@ -227,7 +238,11 @@ int main(int argc, char** argv) {
 
   write_dict(out / "scenario.dict", scenario_tokens);
   write_dict(out / "units.dict", unit_tokens);
+  write_dict(out / "measured.dict",
+             {"#", "#  Rank", " ", "\t", "\n", "\r\n", "float", "sum", "-1", "0", "N/A", "1048576",
+              "12.50", "0.00", "1e3", "# Avg bus bandwidth"});
   std::cout << "seeds: " << scenarios.size() << " scenarios, " << quantities.size()
-            << " quantities in " << out.string() << '\n';
+            << " quantities, " << measurements.size() << " measurements in " << out.string()
+            << '\n';
   return 0;
 }

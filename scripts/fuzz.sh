@@ -29,7 +29,7 @@ while (($#)); do
 done
 [[ $seconds =~ ^[0-9]+$ && $seconds -gt 0 ]] || { echo "fuzz.sh: FUZZ_SECONDS must be a whole number > 0" >&2; exit 2; }
 
-targets=(fuzz_scenario fuzz_units)
+targets=(fuzz_scenario fuzz_units fuzz_measured)
 goal=1000000  # executions per target in the default 60 s run (issue 5)
 out=build/fuzz
 
@@ -40,7 +40,8 @@ cmake --build --preset fuzz
 rm -rf "$out/seeds" "$out/corpus" "$out/findings" "$out/logs"
 mkdir -p "$out/findings" "$out/logs"
 shopt -s nullglob
-"$out/fuzz/tplayer_fuzz_seeds" "$out/seeds" tests/cases/*.json tests/cases/invalid/*.json
+"$out/fuzz/tplayer_fuzz_seeds" "$out/seeds" tests/cases/*.json tests/cases/invalid/*.json \
+  calibration/data/*.txt
 
 # Sanitizer reports abort (the targets are built with -fno-sanitize-recover=all), so libFuzzer
 # keeps the input; leaks are reported at the end of each input. Allocation stacks are kept 5

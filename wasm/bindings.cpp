@@ -139,6 +139,8 @@ val sweep_json(const std::string& text, const std::string& field, const std::str
 
 val catalog_js() { return to_js(catalog_value()); }
 
+val read_measured_js(const std::string& text) { return to_js(measured_value(text)); }
+
 std::string version() { return TPLAYER_VERSION; }
 
 // For the test entry (wasm/testing.js) and the benchmark, not the public facade: the wasm heap,
@@ -184,6 +186,7 @@ EMSCRIPTEN_BINDINGS(tplayer) {
   function("check", &check_json);
   function("sweep", &sweep_json);
   function("catalog", &catalog_js);
+  function("readMeasured", &read_measured_js);
   function("version", &version);
   function("heapSize", &heap_size);
   function("heapInUse", &heap_in_use);

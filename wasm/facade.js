@@ -221,6 +221,23 @@ export async function instantiate(options = {}) {
             : { value: numbers.list[i], result: out },
         );
     },
+    readMeasured(text) {
+      if (typeof text !== 'string') {
+        throw new ScenarioError([
+          fieldError(
+            ['measured'],
+            `expected the text nccl-tests printed, got ${text === null ? 'null' : typeof text}`,
+          ),
+        ]);
+      }
+      const bytes = text.length + extraUtf8Bytes(JSON.stringify(text));
+      if (bytes > limits.maxBytes) {
+        throw new ScenarioError([
+          fieldError(['measured'], `a text of ${bytes} bytes; at most ${limits.maxBytes} are read`),
+        ]);
+      }
+      return wasm.readMeasured(text);
+    },
     catalog: () => catalog,
     Scenarios,
     ScenarioError,

@@ -70,7 +70,7 @@ export interface Link {
 }
 
 /** A link as a scenario gives it: a preset key, a bare bandwidth (bytes/s, or "450 GB/s"), or an object. */
-export type LinkValue = string | number | Link;
+export type LinkValue = string | number | Link | MeasuredLink;
 
 export interface Scenario {
   type?: 'TensorParallelLayerScenario';
@@ -124,7 +124,7 @@ export interface LinkResult {
   serial_efficiency: number;
   overlapped_speedup: number;
   overlapped_efficiency: number;
-  kind: 'link';
+  kind: 'link' | 'measured';
   /** The winning branch in nccl mode ("ll", "ll128", "simple", "nvls", ...); "ring" at line rate. */
   protocol: string;
   /** One all-reduce at line rate, without launch overhead (mlsysim's figure), in both models. */
@@ -133,6 +133,10 @@ export interface LinkResult {
   domain: number;
   /** Whether tp_size is within the domain (beyond it the link is priced as one ring anyway, with a warning). */
   within_domain: boolean;
+  /** A measured link's rank count and size range; 0 for other links. */
+  measured_ranks: number;
+  measured_min_bytes: number;
+  measured_max_bytes: number;
 }
 
 export interface Result {
@@ -284,6 +288,25 @@ export interface Catalog {
   limits: Limits;
 }
 
+export interface MeasuredRead {
+  rows: Array<{ bytes: number; time_s: number; line: number }>;
+  ranks: number;
+  ranks_from: 'header' | 'busbw/algbw' | '';
+  skipped: number;
+  first_skipped: Array<{ line: number; text: string; reason: string }>;
+  error?: string;
+}
+
+/** A measured link: what nccl-tests' all_reduce_perf printed, priced on its own curve in both models. */
+export interface MeasuredLink {
+  /** The text as printed (rows of size, count, type, redop, root, time, algbw, busbw, ...). */
+  measured: string;
+  /** The ranks it ran on; default: the text's "#  Rank" lines, else its busbw/algbw. */
+  ranks?: number;
+  /** The most ranks it joins directly; absent: no limit. */
+  domain?: number;
+}
+
 export interface Tplayer {
   /** Solves a scenario; throws ScenarioError (with every problem) on bad input, never anything else. */
   solve(scenario: Scenario): Result;
@@ -296,6 +319,13 @@ export interface Tplayer {
    * not a string or `values` is not an array of numbers.
    */
   sweep(scenario: Scenario, field: SweepField, values: readonly number[]): SweepPoint[];
+  /**
+   * What the core reads from nccl-tests all_reduce_perf output, before anything is priced: the
+   * kept rows, the rank count it found (0: none; then give `ranks` with the link), the lines
+   * it passed over (the first few, with why), and the error that stops it, if any. Throws
+   * ScenarioError when `text` is not a string or is longer than the JSON limit.
+   */
+  readMeasured(text: string): MeasuredRead;
   /**
    * The catalogue: presets (with solved results), workloads, accelerators, links, precisions,
    * units; each entry with its source. Loaded once: the same deeply frozen object every call

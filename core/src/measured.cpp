@@ -2,6 +2,7 @@
 #include "tplayer/measured.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 
@@ -17,27 +18,59 @@ constexpr double kMaxExactInteger = 9007199254740992.0;  // 2^53
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A decimal number as nccl-tests prints one: [sign] digits [. digits] [e [sign] digits].
+// A paste has hundreds of them: the common case (at most 15 significant digits, a power of ten
+// within 1e22) is one correctly rounded operation (Clinger's fast path), the rest strtod's.
 bool decimal(std::string_view text, double& out) {
+  static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   std::size_t i = 0;
+  const bool negative = i < text.size() && text[i] == '-';
   if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  const std::size_t start = i;
-  while (i < text.size() && is_digit(text[i])) ++i;
-  std::size_t digits = i - start;
+  std::uint64_t mantissa = 0;
+  int digits = 0, significant = 0, scale = 0;
+  for (; i < text.size() && is_digit(text[i]); ++i, ++digits) {
+    if (significant < 19) {
+      mantissa = mantissa * 10 + static_cast<unsigned>(text[i] - '0');
+      significant += mantissa != 0;
+    } else {
+      ++scale;
+    }
+  }
   if (i < text.size() && text[i] == '.') {
-    const std::size_t after = ++i;
-    while (i < text.size() && is_digit(text[i])) ++i;
-    digits += i - after;
+    for (++i; i < text.size() && is_digit(text[i]); ++i, ++digits) {
+      if (significant < 19) {
+        mantissa = mantissa * 10 + static_cast<unsigned>(text[i] - '0');
+        significant += mantissa != 0;
+        --scale;
+      }
+    }
   }
   if (digits == 0) return false;
+  int exponent = 0;
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     ++i;
+    const bool minus = i < text.size() && text[i] == '-';
     if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-    const std::size_t exponent = i;
-    while (i < text.size() && is_digit(text[i])) ++i;
-    if (i == exponent) return false;
+    const std::size_t start = i;
+    for (; i < text.size() && is_digit(text[i]); ++i)
+      exponent = exponent < 100000 ? exponent * 10 + (text[i] - '0') : exponent;
+    if (i == start) return false;
+    if (minus) exponent = -exponent;
   }
   if (i != text.size()) return false;
-  out = std::strtod(std::string(text).c_str(), nullptr);
+  const int e = exponent + scale;
+  if (significant <= 15 && e >= -22 && e <= 22) {
+    const double m = static_cast<double>(mantissa);
+    const double v = e < 0 ? m / kPowers[-e] : m * kPowers[e];
+    out = negative ? -v : v;
+    return true;
+  }
+  char buffer[64];  // strtod needs a terminated string; numbers that nccl-tests prints are short
+  if (text.size() >= sizeof buffer) return false;
+  std::copy(text.begin(), text.end(), buffer);
+  buffer[text.size()] = '\0';
+  out = std::strtod(buffer, nullptr);
   return true;
 }
 
@@ -50,22 +83,31 @@ bool whole_bytes(std::string_view text, double& out) {
   return true;
 }
 
-std::vector<std::string_view> fields_of(std::string_view line) {
-  std::vector<std::string_view> out;
+// The first fields of a line (split at spaces and tabs), without allocating: a data row needs
+// eight; `count` says how many there were, up to kFields.
+constexpr std::size_t kFields = 8;
+struct Fields {
+  std::array<std::string_view, kFields> field;
+  std::size_t count = 0;
+};
+
+Fields fields_of(std::string_view line) {
+  Fields out;
   std::size_t i = 0;
-  while (i < line.size()) {
+  while (i < line.size() && out.count < kFields) {
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
     const std::size_t start = i;
     while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
+    if (i > start) out.field[out.count++] = line.substr(start, i - start);
   }
   return out;
 }
 
 // "#  Rank  0 Group  0 Pid ... device  0 [0x..] NVIDIA H100": one line per rank in the header.
 bool rank_line(std::string_view line) {
-  const std::vector<std::string_view> f = fields_of(line.substr(1));
-  return f.size() >= 2 && f[0] == "Rank" && std::all_of(f[1].begin(), f[1].end(), is_digit);
+  const Fields f = fields_of(line.substr(1));
+  return f.count >= 2 && f.field[0] == "Rank" &&
+         std::all_of(f.field[1].begin(), f.field[1].end(), is_digit);
 }
 
 std::string shown(std::string_view line) {
@@ -105,11 +147,12 @@ MeasuredParse parse_measured(std::string_view text) {
       ++out.skipped;  // comments and headers: counted, not shown
       continue;
     }
-    const std::vector<std::string_view> f = fields_of(line);
+    const Fields fields = fields_of(line);
+    const auto& f = fields.field;
     MeasuredRow row;
     row.line = number;
     double time_us = 0;
-    if (f.size() < 8 || !whole_bytes(f[0], row.bytes) || !decimal(f[5], time_us) ||
+    if (fields.count < kFields || !whole_bytes(f[0], row.bytes) || !decimal(f[5], time_us) ||
         !decimal(f[6], row.algbw) || !decimal(f[7], row.busbw)) {
       skip(line, "not a data row (size, count, type, redop, root, time, algbw, busbw, ...)");
       continue;

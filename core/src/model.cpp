@@ -95,11 +95,14 @@ std::vector<FieldError> warnings(const Scenario& s) {
           measured_allreduce(link.measured_rows, link.measured_ranks, n, message);
       const std::string m = format_quantity(message, Dimension::Bytes);
       if (t.below_smallest)
-        out.emplace_back(at.path(), "the all-reduce (" + m + ") is smaller than the smallest "
-                                    "measured size: priced at that row's time (a latency floor)");
+        out.emplace_back(at.path(),
+                         "the all-reduce (" + m +
+                             ") is smaller than the smallest "
+                             "measured size: priced at that row's time (a latency floor)");
       if (t.above_largest)
-        out.emplace_back(at.path(), "the all-reduce (" + m + ") is larger than the largest "
-                                    "measured size: extrapolated at the largest row's algbw");
+        out.emplace_back(at.path(), "the all-reduce (" + m +
+                                        ") is larger than the largest "
+                                        "measured size: extrapolated at the largest row's algbw");
       if (t.rescaled)
         out.emplace_back(at.path(), "measured on " + std::to_string(link.measured_ranks) +
                                         " ranks, priced at " + tp() +
@@ -130,14 +133,15 @@ std::vector<FieldError> warnings(const Scenario& s) {
 
 // SPEC 3.4: the measured curve, in both models and with no launch overhead (the measurement
 // holds it). Its bandwidth term is the ring's bytes at the largest row's busbw, at most the time.
-static AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double message_bytes) {
+static AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks,
+                                         double message_bytes) {
   const double n = static_cast<double>(ranks);
   const double share = ranks > 1 ? 2 * (n - 1) / n : 0;
   const double time =
       measured_allreduce(link.measured_rows, link.measured_ranks, ranks, message_bytes).time_s;
   const double bandwidth = bus_bandwidth(link.measured_rows.back(), link.measured_ranks);
   const double bandwidth_time = std::min(share * message_bytes / bandwidth, time);
-  return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes};
+  return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes, time};
 }
 
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
@@ -155,7 +159,8 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
 
 bool same_link(const Link& a, const Link& b) {
   return a.bandwidth == b.bandwidth && a.latency == b.latency && a.domain == b.domain &&
-         a.protocols == b.protocols && a.measured == b.measured && a.ranks == b.ranks;
+         a.protocols == b.protocols && a.form == b.form && a.measured == b.measured &&
+         a.ranks == b.ranks;
 }
 
 double launch_overhead(const Scenario& s) {
@@ -223,8 +228,8 @@ Result solve(const Scenario& s) {
     l.within_domain = within_domain(link, s.tp_size);
     const AllReduce line = allreduce_time(link, s.tp_size, r.message_bytes, kLineRate, 0);
     const AllReduce priced = allreduce_time(link, s.tp_size, r.message_bytes, s.link_model, launch);
-    l.line_rate_allreduce_time_s = link.is_measured() ? line.bandwidth_time
-                                                      : line.bandwidth_time + line.latency_time;
+    l.line_rate_allreduce_time_s =
+        link.is_measured() ? line.bandwidth_time : line.bandwidth_time + line.latency_time;
     if (link.is_measured()) {
       l.kind = "measured";
       l.bandwidth_bytes_per_s = bus_bandwidth(link.measured_rows.back(), link.measured_ranks);
@@ -235,7 +240,7 @@ Result solve(const Scenario& s) {
     l.protocol = priced.protocol;
     l.bandwidth_time_s = priced.bandwidth_time;
     l.latency_time_s = priced.latency_time;
-    l.allreduce_time_s = l.bandwidth_time_s + l.latency_time_s;
+    l.allreduce_time_s = priced.time();
     l.communication_time_s = c * l.allreduce_time_s;
     l.wire_bytes_per_rank = c * priced.bytes_per_rank;
     l.comm_to_compute = l.communication_time_s / r.compute_time_s;

@@ -386,7 +386,8 @@ class Reader {
   Link link(const Value& v, const Where& links, const std::string& name,
             const std::vector<Link>& before, bool named) {
     const Where at = link_where(links, before, name);
-    Link l{name, "", 0, 0, {}, {}};
+    Link l;
+    l.name = name;
     if (v.is_string() || v.is_number()) {
       const QuantityParse bandwidth = v.is_string() ? parse_quantity(v.string, Dimension::Bandwidth)
                                                     : QuantityParse{v.number, {}};
@@ -437,14 +438,16 @@ class Reader {
 
   // SPEC 3.4: the text read into rows here, once, so that sweeps and solves price them directly.
   Link measured_link(const Value& v, const Where& at, Link l) {
+    l.form = LinkForm::Measured;
     check_members(v, at, kMeasuredLinkFields);
     const std::string name = l.name;
     fields(v, at, kMeasuredLinkFields, l);
     l.name = name;
     if (l.measured.empty()) {
       if (v.find("measured")->is_string())
-        fail(at.key("measured"), "expected the text nccl-tests' all_reduce_perf printed, got an "
-                                 "empty string");
+        fail(at.key("measured"),
+             "expected the text nccl-tests' all_reduce_perf printed, got an "
+             "empty string");
       return l;
     }
     MeasuredParse parsed = parse_measured(l.measured);
@@ -453,7 +456,7 @@ class Reader {
       return l;
     }
     l.measured_rows = std::move(parsed.rows);
-    l.measured_ranks = l.ranks ? *l.ranks
+    l.measured_ranks = l.ranks                    ? *l.ranks
                        : parsed.ranks_from_header ? parsed.ranks_from_header
                                                   : parsed.ranks_from_ratio;
     if (!l.ranks && l.measured_ranks == 0)

@@ -255,12 +255,15 @@ std::vector<FieldError> validate(const Scenario& s) {
     if (link.is_measured()) {
       check.rules(at, kMeasuredLinkFields, link);
       if (link.ranks && *link.ranks < 2)
-        check.fail(at.key("ranks"), "expected the ranks it was measured on, a whole number >= 2, "
-                                    "got " + std::to_string(*link.ranks));
+        check.fail(at.key("ranks"),
+                   "expected the ranks it was measured on, a whole number >= 2, "
+                   "got " +
+                       std::to_string(*link.ranks));
       else if (link.measured_rows.size() < 2)
-        check.fail(at.key("measured"), "expected at least two measured rows (read the text with "
-                                       "read_scenario), got " +
-                                           std::to_string(link.measured_rows.size()));
+        check.fail(at.key("measured"),
+                   "expected at least two measured rows (read the text with "
+                   "read_scenario), got " +
+                       std::to_string(link.measured_rows.size()));
       else if (link.measured_ranks < 2 && !link.ranks)
         check.fail(at.key("ranks"), "expected a rank count >= 2 for the measurement, got " +
                                         std::to_string(link.measured_ranks));

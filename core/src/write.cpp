@@ -237,6 +237,33 @@ Value to_value(const std::vector<FieldError>& errors) {
   return v;
 }
 
+Value measured_value(std::string_view text) {
+  const MeasuredParse p = parse_measured(text);
+  Value v = Value::make_object();
+  Value& rows = v.add("rows", Value::make_array());
+  for (const MeasuredRow& r : p.rows) {
+    Value& row = rows.push(Value::make_object());
+    row.add("bytes", Value::from(r.bytes));
+    row.add("time_s", Value::from(r.time_s));
+    row.add("line", Value::from(static_cast<double>(r.line)));
+  }
+  const std::int64_t ranks = p.ranks_from_header ? p.ranks_from_header : p.ranks_from_ratio;
+  v.add("ranks", Value::from(static_cast<double>(ranks)));
+  v.add("ranks_from", Value::from(p.ranks_from_header  ? "header"
+                                  : p.ranks_from_ratio ? "busbw/algbw"
+                                                       : ""));
+  v.add("skipped", Value::from(static_cast<double>(p.skipped)));
+  Value& skipped = v.add("first_skipped", Value::make_array());
+  for (const SkippedLine& line : p.first_skipped) {
+    Value& item = skipped.push(Value::make_object());
+    item.add("line", Value::from(static_cast<double>(line.line)));
+    item.add("text", Value::from(line.text));
+    item.add("reason", Value::from(line.reason));
+  }
+  if (!p.ok()) v.add("error", Value::from(p.error));
+  return v;
+}
+
 Value catalog_value() {
   Value v = Value::make_object();
   Value& presets = v.add("presets", Value::make_array());

@@ -400,6 +400,9 @@ describe('solve and check', () => {
       'line_rate_allreduce_time_s',
       'domain',
       'within_domain',
+      'measured_ranks',
+      'measured_min_bytes',
+      'measured_max_bytes',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);

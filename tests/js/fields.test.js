@@ -28,6 +28,8 @@ describe("the d.ts input interfaces name the core's fields", () => {
     expect(dts).toContain('Link & { name: string }');
   });
   it('Protocol', () => expect(members('Protocol')).toEqual(names('protocol')));
+  it('MeasuredLink', () =>
+    expect(members('MeasuredLink')).toEqual(names('measured_link').filter((n) => n !== 'name')));
   it('a sweepable field is a SweepField', () => {
     const union = /export type SweepField =([^;]*);/.exec(dts)[1];
     const named = [...union.matchAll(/['"](\w+)['"]/g)].map((m) => m[1]);

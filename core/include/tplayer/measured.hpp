@@ -10,10 +10,10 @@
 namespace tplayer {
 
 struct MeasuredRow {
-  double bytes = 0;   // the message size
-  double time_s = 0;  // out-of-place time
-  double algbw = 0;   // as printed, GB/s
-  double busbw = 0;   // as printed, GB/s
+  double bytes = 0;       // the message size
+  double time_s = 0;      // out-of-place time
+  double algbw = 0;       // as printed, GB/s
+  double busbw = 0;       // as printed, GB/s
   std::int64_t line = 0;  // 1-based line of the text
   friend bool operator==(const MeasuredRow&, const MeasuredRow&) = default;
 };
@@ -26,12 +26,12 @@ struct SkippedLine {
 };
 
 struct MeasuredParse {
-  std::vector<MeasuredRow> rows;      // sizes strictly increasing, times finite and > 0
-  std::int64_t ranks_from_header = 0; // the number of "#  Rank" lines (0: none)
-  std::int64_t ranks_from_ratio = 0;  // from the largest row's busbw/algbw (0: not determinable)
-  std::int64_t skipped = 0;           // lines passed over
+  std::vector<MeasuredRow> rows;       // sizes strictly increasing, times finite and > 0
+  std::int64_t ranks_from_header = 0;  // the number of "#  Rank" lines (0: none)
+  std::int64_t ranks_from_ratio = 0;   // from the largest row's busbw/algbw (0: not determinable)
+  std::int64_t skipped = 0;            // lines passed over
   std::vector<SkippedLine> first_skipped;  // the first few that are not comments or blank
-  std::string error;                  // empty on success: says which line and why
+  std::string error;                       // empty on success: says which line and why
   bool ok() const { return error.empty(); }
 };
 

@@ -112,6 +112,9 @@ struct Protocol {
   friend bool operator==(const Protocol&, const Protocol&) = default;
 };
 
+// The forms a link takes (SPEC 2.4): priced from its bandwidth (and protocols), or measured.
+enum class LinkForm { Priced, Measured };
+
 struct Link {
   std::string name;
   std::string preset;    // link preset key it came from; empty for a custom link
@@ -125,7 +128,8 @@ struct Link {
   std::optional<std::int64_t> ranks = std::nullopt;  // the measurement's rank count, as given
   std::vector<MeasuredRow> measured_rows = {};       // read from `measured`
   std::int64_t measured_ranks = 0;                   // as given, or found in the text
-  bool is_measured() const { return !measured.empty(); }
+  LinkForm form = LinkForm::Priced;
+  bool is_measured() const { return form == LinkForm::Measured; }
 };
 
 // Whether two links price the same (everything but the name and where they came from).

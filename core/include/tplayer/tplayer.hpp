@@ -39,7 +39,10 @@ struct AllReduceTime {
   double latency_time = 0;
   std::string_view protocol = kRing;
   double bytes_per_rank = 0;
-  double time() const { return bandwidth_time + latency_time; }
+  // The whole: bandwidth_time + latency_time, except on a measured link, where it is the
+  // measured (or interpolated) time itself, to the last bit.
+  double measured_time = -1;
+  double time() const { return measured_time >= 0 ? measured_time : bandwidth_time + latency_time; }
 };
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
                              std::string_view link_model, double launch_overhead);
@@ -79,5 +82,10 @@ Value to_value(const Result& result);
 Value to_value(const std::vector<FieldError>& errors);      // {"errors": [{field, path, message}]}
 Value errors_value(const std::vector<FieldError>& errors);  // the array alone
 Value catalog_value();  // presets, workloads, accelerators, links, units, fields, limits
+
+// What parse_measured read from nccl-tests text, for a UI to show before it prices anything:
+// {rows: [{bytes, time_s, line}], ranks (0: not found), ranks_from: "header" | "busbw/algbw" |
+// "", skipped, first_skipped: [{line, text, reason}], error (absent when it read)}.
+Value measured_value(std::string_view text);
 
 }  // namespace tplayer
