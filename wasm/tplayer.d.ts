@@ -124,7 +124,7 @@ export interface LinkResult {
   serial_efficiency: number;
   overlapped_speedup: number;
   overlapped_efficiency: number;
-  kind: 'link' | 'measured';
+  kind: 'link' | 'measured' | 'two_tier';
   /** The winning branch in nccl mode ("ll", "ll128", "simple", "nvls", ...); "ring" at line rate. */
   protocol: string;
   /** One all-reduce at line rate, without launch overhead (mlsysim's figure), in both models. */
@@ -133,6 +133,11 @@ export interface LinkResult {
   domain: number;
   /** Whether tp_size is within the domain (beyond it the link is priced as one ring anyway, with a warning). */
   within_domain: boolean;
+  /** A two-tier link's nodes N and ranks per node g (1 and tp_size for other links). */
+  node_count: number;
+  ranks_per_node: number;
+  /** The intra-node stages' share of a two-tier link's line-rate time (1 for other links). */
+  intra_node_share: number;
   /** A measured link's rank count and size range; 0 for other links. */
   measured_ranks: number;
   measured_min_bytes: number;

@@ -12,6 +12,15 @@ namespace tplayer {
 
 namespace {
 
+struct Nodes {
+  std::int64_t count = 1;
+  std::int64_t per_node = 1;
+};
+Nodes nodes_of(const Link& link, std::int64_t n) {
+  const std::int64_t g = std::max<std::int64_t>(link.ranks_per_node, 1);
+  return n <= g ? Nodes{1, n} : Nodes{n / g, g};
+}
+
 using AllReduce = AllReduceTime;
 
 // SPEC 3: the ring at line rate, alpha per step (0 when n = 1).
@@ -110,6 +119,29 @@ std::vector<FieldError> warnings(const Scenario& s) {
                                         "holds for bandwidth-bound sizes");
       continue;
     }
+    if (link.is_two_tier()) {
+      const Nodes nodes = nodes_of(link, n);
+      const Link& intra = link.tiers[0];
+      const Link& inter = link.tiers[1];
+      if (nodes.count == 1 && !within_domain(intra, n))
+        out.emplace_back(at.path(), tp() + " is more than the " +
+                                        std::to_string(intra.domain.value_or(0)) +
+                                        " ranks the intra-node link joins directly");
+      if (nodes.count > 1 && !within_domain(intra, nodes.per_node))
+        out.emplace_back(at.path(), "ranks_per_node " + std::to_string(nodes.per_node) +
+                                        " is more than the intra-node link's domain of " +
+                                        std::to_string(intra.domain.value_or(0)));
+      if (nodes.count > 1 && !within_domain(inter, nodes.count))
+        out.emplace_back(at.path(), std::to_string(nodes.count) +
+                                        " nodes are more than the inter-node link's domain of " +
+                                        std::to_string(inter.domain.value_or(0)));
+      const Link& pricing = nodes.count == 1 ? intra : inter;
+      if (s.link_model == kNccl && pricing.protocols.empty() && n > 1)
+        out.emplace_back(at.path(), std::string("no NCCL calibration for the ") +
+                                        (nodes.count == 1 ? "intra" : "inter") +
+                                        "-node link: priced at line rate plus the launch overhead");
+      continue;
+    }
     if (s.link_model == kNccl && link.protocols.empty()) {
       out.emplace_back(at.path(),
                        "no NCCL calibration for this link: priced at line rate plus the launch "
@@ -144,9 +176,52 @@ static AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks,
   return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes, time};
 }
 
+// SPEC 3.5: how a two-tier link's ranks sit, at tp_size n: on N = n / g nodes of g (one node
+// while n <= g, where the intra-node link alone carries the all-reduce).
+namespace {
+// mlsysim's hierarchical all-reduce at line rate: reduce-scatter in the node, all-reduce of M/g
+// across the N nodes on each rank's own network link, all-gather. Also the intra-node part.
+AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double g, double nodes,
+                             double message, double* intra_time) {
+  const double rs_bandwidth = (g - 1) / g * message / intra.bandwidth;
+  const double rs_latency = (g - 1) * intra.latency;
+  const double share = 2 * (nodes - 1) / nodes;
+  const AllReduce across{share * (message / g) / inter.bandwidth, 2 * (nodes - 1) * inter.latency,
+                         kRing, share * message / g};
+  if (intra_time) *intra_time = 2 * (rs_bandwidth + rs_latency);
+  return {2 * rs_bandwidth + across.bandwidth_time, 2 * rs_latency + across.latency_time, kRing,
+          2 * (g - 1) / g * message + across.bytes_per_rank};
+}
+
+AllReduce two_tier_allreduce(const Link& link, std::int64_t ranks, double message,
+                             std::string_view link_model, double launch) {
+  const Nodes at = nodes_of(link, ranks);
+  if (at.count == 1) return allreduce_time(link.tiers[0], ranks, message, link_model, launch);
+  const Link& intra = link.tiers[0];
+  const Link& inter = link.tiers[1];
+  const double g = static_cast<double>(at.per_node);
+  AllReduce out =
+      two_tier_line_rate(intra, inter, g, static_cast<double>(at.count), message, nullptr);
+  if (link_model == kNccl && !inter.protocols.empty()) {
+    // NCCL's hierarchical algorithms follow the node's aggregate network bandwidth: the inter-
+    // node link's ring branches with N ranks at g x its bandwidth (SPEC 3.5).
+    Link aggregate = inter;
+    aggregate.bandwidth = g * inter.bandwidth;
+    const double bytes = out.bytes_per_rank;
+    out = allreduce_time(aggregate, at.count, message, kNccl, launch);
+    out.bytes_per_rank = bytes;
+    return out;
+  }
+  out.latency_time += launch;
+  return out;
+}
+
+}  // namespace
+
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
                              std::string_view link_model, double launch) {
   if (link.is_measured()) return measured_allreduce_time(link, ranks, message_bytes);
+  if (link.is_two_tier()) return two_tier_allreduce(link, ranks, message_bytes, link_model, launch);
   const double n = static_cast<double>(ranks);
   const AllReduce line = line_rate_allreduce(link, n, message_bytes);
   AllReduce out =
@@ -236,6 +311,28 @@ Result solve(const Scenario& s) {
       l.measured_ranks = static_cast<double>(link.measured_ranks);
       l.measured_min_bytes = link.measured_rows.front().bytes;
       l.measured_max_bytes = link.measured_rows.back().bytes;
+    }
+    l.ranks_per_node = static_cast<double>(s.tp_size);
+    if (link.is_two_tier()) {
+      const Nodes at = nodes_of(link, s.tp_size);
+      const Link& intra = link.tiers[0];
+      const Link& inter = link.tiers[1];
+      l.kind = "two_tier";
+      l.bandwidth_bytes_per_s = inter.bandwidth;
+      l.latency_s = inter.latency;
+      l.node_count = static_cast<double>(at.count);
+      l.ranks_per_node = static_cast<double>(at.count > 1 ? at.per_node : link.ranks_per_node);
+      l.domain = static_cast<double>(intra.domain.value_or(0));
+      l.within_domain = at.count == 1
+                            ? within_domain(intra, s.tp_size)
+                            : within_domain(intra, at.per_node) && within_domain(inter, at.count);
+      if (at.count > 1) {
+        double intra_time = 0;
+        const AllReduce lr =
+            two_tier_line_rate(intra, inter, static_cast<double>(at.per_node),
+                               static_cast<double>(at.count), r.message_bytes, &intra_time);
+        l.intra_node_share = intra_time / lr.time();
+      }
     }
     l.protocol = priced.protocol;
     l.bandwidth_time_s = priced.bandwidth_time;

@@ -203,7 +203,12 @@ class Reader {
                    [&](bool T::*m) { boolean(v, at, out.*m); },
                    [&](Workload T::*m) { out.*m = workload(v, at); },
                    [&](Accelerator T::*m) { out.*m = accelerator(v, at); },
-                   [&](std::vector<Link> T::*m) { out.*m = links(v, at); },
+                   [&](std::vector<Link> T::*m) {
+                     if (f.kind == FieldKind::LinkTier)
+                       tier(v, at, f.name, out.*m);
+                     else
+                       out.*m = links(v, at);
+                   },
                    [&](std::vector<PeakFlops> T::*m) { out.*m = peaks(v, at); },
                    [&](std::vector<Protocol> T::*m) { out.*m = protocols(v, at); },
                },
@@ -385,7 +390,21 @@ class Reader {
   // name.
   Link link(const Value& v, const Where& links, const std::string& name,
             const std::vector<Link>& before, bool named) {
-    const Where at = link_where(links, before, name);
+    return link_value(v, link_where(links, before, name), name, named);
+  }
+
+  // One tier of a two-tier link, read like a link of its own; intra_node is tiers[0].
+  void tier(const Value& v, const Where& at, std::string_view which, std::vector<Link>& tiers) {
+    tiers.resize(2);
+    Link& t = tiers[which == "intra_node" ? 0 : 1];
+    t = link_value(v, at, std::string(which), true);
+    if (t.is_measured() || t.is_two_tier())
+      fail(at, std::string("expected a link (a preset key, a bandwidth or {bandwidth, latency, "
+                           "...}) as a tier, got a ") +
+                   (t.is_measured() ? "measured" : "two-tier") + " link");
+  }
+
+  Link link_value(const Value& v, const Where& at, const std::string& name, bool named) {
     Link l;
     l.name = name;
     if (v.is_string() || v.is_number()) {
@@ -416,6 +435,13 @@ class Reader {
       return l;
     }
     if (v.find("measured")) return measured_link(v, at, std::move(l));
+    if (v.find("intra_node") || v.find("inter_node") || v.find("ranks_per_node")) {
+      l.form = LinkForm::TwoTier;
+      check_members(v, at, kTwoTierLinkFields);
+      fields(v, at, kTwoTierLinkFields, l);
+      l.name = name;
+      return l;
+    }
     check_members(v, at, kLinkFields);
     // Named a preset: its own fields stand in for those not given (an unknown one is reported
     // once, not again as every field it would have given).

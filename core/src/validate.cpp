@@ -188,6 +188,31 @@ bool named_by_name(std::span<const Link> before, std::string_view name) {
   return true;
 }
 
+namespace {
+
+// The rules of a link priced from its bandwidth (a link object, a preset, a bare bandwidth):
+// alone, or as one tier of a two-tier link.
+void priced_link(Checker& check, const Where& at, const Link& link) {
+  check.rules(at, kLinkFields, link);
+  if (!link.preset.empty() && !find_link(link.preset))
+    check.fail(at.key("preset"), "unknown link preset " + excerpt(link.preset));
+  const Where protocols = at.key("protocols");
+  if (link.protocols.size() > kMaxProtocols)
+    check.fail(protocols, "expected at most " + std::to_string(kMaxProtocols) +
+                              " protocol branches, got " + std::to_string(link.protocols.size()));
+  for (std::size_t k = 0; k < link.protocols.size(); ++k) {
+    const Protocol& p = link.protocols[k];
+    const Where branch = protocols.index(k);
+    if (p.name.empty()) check.fail(branch.key("name"), "expected a branch name, got an empty one");
+    if (p.pattern != kRing && p.pattern != kNvls)
+      check.fail(branch.key("pattern"),
+                 "unknown pattern " + excerpt(p.pattern) + "; expected \"ring\" or \"nvls\"");
+    check.rules(branch, kProtocolFields, p);
+  }
+}
+
+}  // namespace
+
 std::vector<FieldError> validate(const Scenario& s) {
   std::vector<FieldError> errors;
   Checker check(errors);
@@ -269,23 +294,19 @@ std::vector<FieldError> validate(const Scenario& s) {
                                         std::to_string(link.measured_ranks));
       continue;
     }
-    check.rules(at, kLinkFields, link);
-    if (!link.preset.empty() && !find_link(link.preset))
-      check.fail(at.key("preset"), "unknown link preset " + excerpt(link.preset));
-    const Where protocols = at.key("protocols");
-    if (link.protocols.size() > kMaxProtocols)
-      check.fail(protocols, "expected at most " + std::to_string(kMaxProtocols) +
-                                " protocol branches, got " + std::to_string(link.protocols.size()));
-    for (std::size_t k = 0; k < link.protocols.size(); ++k) {
-      const Protocol& p = link.protocols[k];
-      const Where branch = protocols.index(k);
-      if (p.name.empty())
-        check.fail(branch.key("name"), "expected a branch name, got an empty one");
-      if (p.pattern != kRing && p.pattern != kNvls)
-        check.fail(branch.key("pattern"),
-                   "unknown pattern " + excerpt(p.pattern) + "; expected \"ring\" or \"nvls\"");
-      check.rules(branch, kProtocolFields, p);
+    if (link.is_two_tier()) {
+      check.rules(at, kTwoTierLinkFields, link);
+      for (std::size_t k = 0; k < link.tiers.size() && k < 2; ++k)
+        priced_link(check, at.key(k == 0 ? "intra_node" : "inter_node"), link.tiers[k]);
+      const std::int64_t g = link.ranks_per_node;
+      if (g >= 1 && s.tp_size > g && s.tp_size % g != 0)
+        check.fail(at.key("ranks_per_node"),
+                   "tp_size " + std::to_string(s.tp_size) + " is above ranks_per_node " +
+                       std::to_string(g) + " and not a multiple of it: the ranks cannot sit " +
+                       std::to_string(g) + " to a node");
+      continue;
     }
+    priced_link(check, at, link);
   }
   if (s.link_model != kLineRate && s.link_model != kNccl)
     check.fail(root.key("link_model"), "unknown link_model " + excerpt(s.link_model) +

@@ -23,6 +23,7 @@ Value workload_value(const Workload& w);
 Value protocols_value(const std::vector<Protocol>& protocols);
 Value accelerator_value(const Accelerator& a);
 Value links_value(const std::vector<Link>& links);
+Value link_value(const Link& l);
 
 // The members of `object` that its field table names, in table order. Optional members that
 // were not given are left out; so is `skip` (the link's name, which the map form keys by).
@@ -85,20 +86,29 @@ Value protocols_value(const std::vector<Protocol>& protocols) {
 }
 
 // A catalogue link stays its key while it prices the same; an edited one is an object that
-// names its preset and gives every field.
+// names its preset and gives every field. A measured link gives its text and rank count; a
+// two-tier link its two tiers (each written the same way) and its ranks per node.
+Value link_value(const Link& l) {
+  if (l.is_measured()) {
+    Link resolved = l;
+    resolved.ranks = l.measured_ranks;
+    return fields_value(resolved, kMeasuredLinkFields, "name");
+  }
+  if (l.is_two_tier()) {
+    Value v = Value::make_object();
+    for (std::size_t k = 0; k < l.tiers.size() && k < 2; ++k)
+      v.add(k == 0 ? "intra_node" : "inter_node", link_value(l.tiers[k]));
+    v.add("ranks_per_node", count(l.ranks_per_node));
+    return v;
+  }
+  const LinkEntry* entry = find_link(l.preset);
+  const bool unchanged = entry && same_link(link_from(*entry, l.name), l);
+  return unchanged ? Value::from(entry->key) : fields_value(l, kLinkFields, "name");
+}
+
 Value links_value(const std::vector<Link>& links) {
   Value v = Value::make_object();
-  for (const Link& l : links) {
-    if (l.is_measured()) {
-      Link resolved = l;
-      resolved.ranks = l.measured_ranks;
-      v.add(l.name, fields_value(resolved, kMeasuredLinkFields, "name"));
-      continue;
-    }
-    const LinkEntry* entry = find_link(l.preset);
-    const bool unchanged = entry && same_link(link_from(*entry, l.name), l);
-    v.add(l.name, unchanged ? Value::from(entry->key) : fields_value(l, kLinkFields, "name"));
-  }
+  for (const Link& l : links) v.add(l.name, link_value(l));
   return v;
 }
 
@@ -155,6 +165,8 @@ std::string_view kind_name(FieldKind kind) {
       return "peak_flops";
     case FieldKind::Protocols:
       return "protocols";
+    case FieldKind::LinkTier:
+      return "link";
   }
   return "";
 }
@@ -322,6 +334,7 @@ Value catalog_value() {
   fields.add("link", field_table_value(kLinkFields));
   fields.add("protocol", field_table_value(kProtocolFields));
   fields.add("measured_link", field_table_value(kMeasuredLinkFields));
+  fields.add("two_tier_link", field_table_value(kTwoTierLinkFields));
   v.add("limits", limits_value());
   return v;
 }

@@ -26,7 +26,8 @@ LINK_FIELDS = {
     "latency_time_s", "communication_time_s", "wire_bytes_per_rank", "comm_to_compute", "bound",
     "regime", "serial_layer_time_s", "overlapped_layer_time_s", "serial_speedup",
     "serial_efficiency", "overlapped_speedup", "overlapped_efficiency", "kind", "protocol",
-    "line_rate_allreduce_time_s", "domain", "within_domain", "measured_ranks", "measured_min_bytes",
+    "line_rate_allreduce_time_s", "domain", "within_domain", "node_count", "ranks_per_node",
+    "intra_node_share", "measured_ranks", "measured_min_bytes",
     "measured_max_bytes"}
 # SPEC section 4 and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]

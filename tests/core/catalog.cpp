@@ -392,6 +392,9 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                      "line_rate_allreduce_time_s",
                                                      "domain",
                                                      "within_domain",
+                                                     "node_count",
+                                                     "ranks_per_node",
+                                                     "intra_node_share",
                                                      "measured_ranks",
                                                      "measured_min_bytes",
                                                      "measured_max_bytes"};

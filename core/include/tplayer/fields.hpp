@@ -32,6 +32,7 @@ enum class FieldKind {
   Links,        // an ordered map (or array) of links
   PeakFlops,    // an object of precision -> FLOP/s
   Protocols,    // a list of protocol branches (SPEC 3.2)
+  LinkTier,     // one tier of a two-tier link: a preset key, a bare bandwidth or a link object
 };
 
 // The range rule validate() applies to a scalar field.
@@ -70,8 +71,9 @@ struct FieldMemberOf<Accelerator> {
 };
 template <>
 struct FieldMemberOf<Link> {
-  using type = std::variant<double Link::*, std::string Link::*,
-                            std::optional<std::int64_t> Link::*, std::vector<Protocol> Link::*>;
+  using type =
+      std::variant<double Link::*, std::string Link::*, std::optional<std::int64_t> Link::*,
+                   std::int64_t Link::*, std::vector<Protocol> Link::*, std::vector<Link> Link::*>;
 };
 template <>
 struct FieldMemberOf<Protocol> {
@@ -412,6 +414,21 @@ inline const InputField<Link> kMeasuredLinkFields[] = {
      false,
      "a rank count",
      "the most ranks it joins directly; absent: no limit"},
+};
+// clang-format on
+
+// clang-format off
+// A two-tier link (SPEC 3.5): TP across nodes. Each tier is read like a link of its own (a
+// preset key, a bare bandwidth or a link object; not measured, not two-tier).
+inline const InputField<Link> kTwoTierLinkFields[] = {
+    {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
+     "the link's name (in the array form of links)"},
+    {"intra_node", FieldKind::LinkTier, &Link::tiers, true, FieldRule::None, {}, false, "a link",
+     "the link inside a node (NVLink, PCIe): a preset key, a bandwidth or a link object"},
+    {"inter_node", FieldKind::LinkTier, &Link::tiers, true, FieldRule::None, {}, false, "a link",
+     "each rank's own network link across nodes (one NIC per GPU on a rail-optimised cluster)"},
+    {"ranks_per_node", FieldKind::Count, &Link::ranks_per_node, true, FieldRule::AtLeast1, {},
+     false, "a rank count", "ranks per node g: tp_size above it spans tp_size / g nodes"},
 };
 // clang-format on
 

@@ -113,7 +113,7 @@ struct Protocol {
 };
 
 // The forms a link takes (SPEC 2.4): priced from its bandwidth (and protocols), or measured.
-enum class LinkForm { Priced, Measured };
+enum class LinkForm { Priced, Measured, TwoTier };
 
 struct Link {
   std::string name;
@@ -128,8 +128,13 @@ struct Link {
   std::optional<std::int64_t> ranks = std::nullopt;  // the measurement's rank count, as given
   std::vector<MeasuredRow> measured_rows = {};       // read from `measured`
   std::int64_t measured_ranks = 0;                   // as given, or found in the text
+  // A two-tier link (SPEC 3.5): ranks sit `ranks_per_node` to a node, joined by the node's own
+  // link inside it and by a network link across nodes. tiers = {intra_node, inter_node}.
+  std::vector<Link> tiers = {};
+  std::int64_t ranks_per_node = 0;
   LinkForm form = LinkForm::Priced;
   bool is_measured() const { return form == LinkForm::Measured; }
+  bool is_two_tier() const { return form == LinkForm::TwoTier; }
 };
 
 // Whether two links price the same (everything but the name and where they came from).
@@ -183,6 +188,9 @@ struct LinkResult {
   double line_rate_allreduce_time_s = 0;  // SPEC 3, without launch overhead
   double domain = 0;                      // 0: no limit
   bool within_domain = true;
+  double node_count = 1;      // a two-tier link's nodes N, ranks per node g (n for other links)
+  double ranks_per_node = 0;  //   and the intra-node share of its line-rate time (1 otherwise)
+  double intra_node_share = 1;
   double measured_ranks = 0;  // a measured link's rank count, and its sizes; 0 for other links
   double measured_min_bytes = 0;
   double measured_max_bytes = 0;
@@ -267,6 +275,9 @@ inline const ScalarField<LinkResult> kLinkResultFields[] = {
     {"line_rate_allreduce_time_s", &LinkResult::line_rate_allreduce_time_s},
     {"domain", &LinkResult::domain},
     {"within_domain", &LinkResult::within_domain},
+    {"node_count", &LinkResult::node_count},
+    {"ranks_per_node", &LinkResult::ranks_per_node},
+    {"intra_node_share", &LinkResult::intra_node_share},
     {"measured_ranks", &LinkResult::measured_ranks},
     {"measured_min_bytes", &LinkResult::measured_min_bytes},
     {"measured_max_bytes", &LinkResult::measured_max_bytes},
