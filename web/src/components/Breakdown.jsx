@@ -7,6 +7,7 @@ import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
 import { SweepChart } from './SweepChart.jsx';
+import { Validation } from './Validation.jsx';
 
 /** `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it; `links`: the form's rows. */
 export function Breakdown({ shown, sweep, inputs, links }) {
@@ -75,6 +76,7 @@ export function Breakdown({ shown, sweep, inputs, links }) {
         />
       ))}
       <SweepChart sweep={sweep} shown={shown} />
+      <Validation rows={links} titles={names.titles} />
       <MathSteps shown={shown} inputs={inputs} />
     </section>
   );

@@ -11,7 +11,7 @@ export function CompareBars({ r, alt, titles, otherName }) {
   r.links.forEach((l, i) =>
     rows.push([
       'comm',
-      `${titles[i]}: exchange t_comm`,
+      `Exchange t_comm on ${titles[i]}`,
       l.communication_time_s,
       alt?.links[i]?.communication_time_s,
     ]),

@@ -46,7 +46,15 @@ export function SweepChart({ sweep, shown, open = false }) {
     const i = values.findLastIndex((v) => v <= l.domain);
     return l.domain && i >= 0 && i < values.length - 1 ? i : -1;
   });
-  let marks = 0;
+  // One mark per domain size: named after its link when only one short-named link has it.
+  const marks = [];
+  ends.forEach((i, k) => {
+    if (i < 0) return;
+    const d = r.links[k].domain;
+    const m = marks.find((x) => x.d === d);
+    if (m) m.k = -1;
+    else marks.push({ d, i, k });
+  });
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
       <h3 id="h-sweep">Speedup as tp_size grows</h3>
@@ -80,18 +88,18 @@ export function SweepChart({ sweep, shown, open = false }) {
             <polyline class="alt" points={line(s, () => true)} />
           </g>
         ))}
-        {ends.map((i, k) => {
-          if (i < 0) return null;
-          const right = x(i) > W - R - 90;
+        {marks.map(({ d, i, k }, j) => {
+          const right = x(i) > (L + W - R) / 2;
+          const named = k >= 0 && titles[k].length <= 14;
           return (
-            <g key={`d${k}`} class={`s s${k % 4} domain`} data-domain={r.links[k].domain}>
+            <g key={`d${d}`} class={`domain${k >= 0 ? ` s s${k % 4}` : ''}`} data-domain={d}>
               <line x1={x(i)} x2={x(i)} y1={T} y2={H - B} />
               <text
                 x={x(i) + (right ? -3 : 3)}
-                y={T + 9 + 11 * marks++}
+                y={T + 9 + 11 * j}
                 text-anchor={right ? 'end' : 'start'}
               >
-                {titles[k]}: domain {r.links[k].domain}
+                {named ? `${titles[k]}: domain ${d}` : `domain ${d}`}
               </text>
             </g>
           );
@@ -126,10 +134,7 @@ export function SweepChart({ sweep, shown, open = false }) {
             )}
             .
             {ends[k] >= 0 && (
-              <span class="domain-text">
-                {' '}
-                {domainText(titles[k], r.links[k].domain, names.chip)}
-              </span>
+              <span class="domain-text"> {domainText('It', r.links[k].domain, names.chip)}</span>
             )}
           </li>
         ))}
