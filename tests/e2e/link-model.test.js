@@ -189,7 +189,7 @@ describe('how close to measurements', () => {
     await page.click('summary:has-text("How close to measurements?")');
     await page.waitForSelector('.panel .measured circle');
     expect(asked.some((p) => p.endsWith('/validation.json'))).toBe(true);
-    expect(asked.some((p) => /\/assets\/Panel-.*\.js$/.test(p))).toBe(true);
+    expect(asked.some((p) => /\/lazy\/Panel-.*\.js$/.test(p))).toBe(true);
     // The default table is the one priced with the first link's own catalogue entry.
     const nvls = table('h100x8_nvls.txt');
     expect(await page.inputValue('#in-measured')).toBe(nvls.table);

@@ -7,10 +7,12 @@ import { expect, it } from 'vitest';
 
 const dist = new URL('../../../dist/', import.meta.url);
 const read = (f) => readFileSync(new URL(f, dist), 'utf8');
-const assets = readdirSync(new URL('assets/', dist)).map((f) => `assets/${f}`);
+const list = (dir) => readdirSync(new URL(`${dir}/`, dist)).map((f) => `${dir}/${f}`);
+const assets = list('assets'); // the first load's
+const lazy = list('lazy'); // loaded on demand
 
 it('says neither SPEC, mlsysim nor a class name anywhere in the built page', () => {
-  const files = ['index.html', 'validation.json', ...assets];
+  const files = ['index.html', 'validation.json', ...assets, ...lazy];
   expect(files.some((f) => f.endsWith('.js'))).toBe(true);
   for (const f of files) expect(read(f), f).not.toMatch(/\bSPEC\b|mlsysim|TensorParallelLayer/i);
 });
@@ -18,8 +20,9 @@ it('says neither SPEC, mlsysim nor a class name anywhere in the built page', () 
 it('loads the measurements panel only when it is opened, and precaches it for offline use', () => {
   const html = read('index.html');
   const first = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g)].map((m) => m[1]);
-  const panel = assets.filter((f) => /\/Panel-/.test(f));
-  expect(panel.length).toBeGreaterThan(0);
+  const panel = lazy.filter((f) => /\/Panel-/.test(f));
+  expect(panel.map((f) => f.split('.').pop()).sort()).toEqual(['css', 'js']);
+  expect(assets.filter((f) => /Panel/.test(f))).toEqual([]);
   expect(first.length).toBeGreaterThan(0);
   for (const f of [...panel, 'validation.json']) expect(html).not.toContain(f);
   // Nothing the first load fetches names the panel's data; the entry imports its chunk lazily.
