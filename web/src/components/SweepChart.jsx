@@ -140,7 +140,7 @@ export function SweepChart({ sweep, shown, open = false }) {
         ))}
         <li class="muted">
           Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
-          faded points: beyond the link’s domain (hypothetical); vertical line: your tp_size.
+          faded, dashed: beyond the link’s domain (hypothetical); vertical line: your tp_size.
         </li>
       </ul>
       <details open={open}>
