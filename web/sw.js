@@ -1,5 +1,6 @@
-// Offline support: the page's files are cached when the worker installs; hashed assets are
-// served from the cache, everything else network-first with the cache as the fallback.
+// Offline support: the page's files are cached when the worker installs (the on-demand ones of
+// lazy/ and validation.json too); hashed assets (assets/, lazy/) are served from the cache,
+// everything else network-first with the cache as the fallback.
 // Generated into dist/sw.js by web/vite.config.js (which fills in the version and file list).
 const CACHE = 'tplayer-__VERSION__';
 const PRECACHE = __PRECACHE__;
@@ -53,6 +54,6 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   event.respondWith(
-    url.pathname.includes('/assets/') ? cacheFirst(request) : networkFirst(request),
+    /\/(assets|lazy)\//.test(url.pathname) ? cacheFirst(request) : networkFirst(request),
   );
 });

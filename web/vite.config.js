@@ -94,6 +94,28 @@ function wasmModule() {
 }
 
 /**
+ * calibration/validation.json (the published measurements) as dist/validation.json: fetched by
+ * the measurements panel when it is opened, never by the page's first load.
+ */
+function validationData() {
+  const file = fileURLToPath(new URL('../calibration/validation.json', import.meta.url));
+  return {
+    name: 'tplayer:validation-data',
+    buildStart() {
+      if (this.meta.watchMode) return;
+      this.emitFile({ type: 'asset', fileName: 'validation.json', source: readFileSync(file) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!req.url.split('?')[0].endsWith('/validation.json')) return next();
+        res.setHeader('Content-Type', 'application/json');
+        createReadStream(file).pipe(res);
+      });
+    },
+  };
+}
+
+/**
  * Dev server only: Vite injects the CSS as <style> elements (that is how it swaps them without a
  * reload), which the page's CSP (style-src 'self') blocks. The built page keeps the strict one.
  */
@@ -122,12 +144,21 @@ function classicJsx() {
 export default defineConfig({
   root: web,
   base: './',
-  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule(), devStyles()],
+  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule(), validationData(), devStyles()],
   build: {
     outDir: dist,
     emptyOutDir: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // What loads only on demand (the measurements panel: a dynamic import and its CSS) goes to
+    // lazy/, apart from the first load's assets/.
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (c) => `${c.isDynamicEntry ? 'lazy' : 'assets'}/[name]-[hash].js`,
+        assetFileNames: (a) =>
+          `${a.originalFileNames?.some((f) => f.includes('/validation/')) ? 'lazy' : 'assets'}/[name]-[hash][extname]`,
+      },
+    },
   },
 });

@@ -37,6 +37,19 @@ const HOSTILE = {
   'javascript: as a v2 link preset': `#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~${e(`javascript:${flag}`)}`,
   '1e309 as a v2 tp_size': '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=1e309',
   'an edit of a missing row': '#v=2&p=Gpt3TensorParallelLayerTp8&links.7.bandwidth=1~GB%2Fs',
+  '<script> as the link model': `#v=2&p=Gpt3TensorParallelLayerTp8&link_model=${e(`<script>${flag}</script>`)}`,
+  'an unknown link model': '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=fastest',
+  'a negative launch overhead':
+    '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl&launch_overhead=-1~us',
+  'an infinite launch overhead': '#v=2&p=Gpt3TensorParallelLayerTp8&launch_overhead=1e309~s',
+  'a launch overhead in parsecs': '#v=2&p=Gpt3TensorParallelLayerTp8&launch_overhead=1~parsecs',
+  'a launch overhead that is markup': `#v=2&p=Gpt3TensorParallelLayerTp8&launch_overhead=${e(`<img src=x onerror="${flag}">`)}~us`,
+  'a negative bare bandwidth': '#v=2&p=Gpt3TensorParallelLayerTp8&links=a~-5~GB%2Fs',
+  'a bare bandwidth that is markup': `#v=2&p=Gpt3TensorParallelLayerTp8&links=a~${e(`<svg onload="${flag}">`)}~GB%2Fs`,
+  'a bare bandwidth in a time unit': '#v=2&p=Gpt3TensorParallelLayerTp8&links=a~5~us',
+  '<img onerror> named bare link': `#v=2&p=Gpt3TensorParallelLayerTp8&links=${e(`<img src=x onerror="${flag}">`)}~100~GB%2Fs`,
+  'a domain of 0': '#v=2&p=Gpt3TensorParallelLayerTp8&links.0.domain=0',
+  'a domain that is markup': `#v=2&p=Gpt3TensorParallelLayerTp8&links.1.domain=${e(`<svg onload="${flag}">`)}`,
 };
 
 it.each(Object.entries(HOSTILE))(

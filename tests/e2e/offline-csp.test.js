@@ -40,6 +40,10 @@ it('works offline after the first visit (service worker)', async () => {
   await page.reload();
   await ready(page);
   expect(await text(page, '.verdicts')).toContain('NVLink 4');
+  // The measurements panel, never opened online, loads offline too: the worker keeps its code and data.
+  await page.click('summary:has-text("How close to measurements?")');
+  await page.waitForSelector('.panel .measured circle');
+  expect(await text(page, '.panel .source')).toContain('h100x8_nvls.txt');
   await context.setOffline(false);
   expect(problems).toEqual([]);
   await context.close();

@@ -1,8 +1,9 @@
-// The calculator: notice, then preset + share, verdict, form and breakdown (one column on a
+// The calculator: notice, then preset + share, the link model and the verdict, form and breakdown (one column on a
 // phone, form beside the results from 1024 px). The header and footer are static HTML
 // (index.html), hidden in embed mode, where the form and the details fold away.
 
 import { Breakdown } from './components/Breakdown.jsx';
+import { ModelSwitch } from './components/ModelSwitch.jsx';
 import { Notice } from './components/Notice.jsx';
 import { PresetPicker } from './components/PresetPicker.jsx';
 import { ScenarioForm } from './components/ScenarioForm.jsx';
@@ -56,6 +57,7 @@ export function App({ view, actions, embed }) {
                   </p>
                 )}
                 <Verdicts shown={shown} />
+                <ModelSwitch form={form} core={shown?.scenario} />
               </div>
               <div class="a-form">
                 <Fold embed={embed} title="Edit the scenario">
@@ -69,7 +71,12 @@ export function App({ view, actions, embed }) {
               </div>
               <div class="a-details results">
                 <Fold embed={embed} title="Every number, the sweep and the math">
-                  <Breakdown shown={shown} sweep={view.sweep} inputs={view.inputs} />
+                  <Breakdown
+                    shown={shown}
+                    sweep={view.sweep}
+                    inputs={view.inputs}
+                    links={form.links}
+                  />
                 </Fold>
               </div>
             </main>

@@ -151,12 +151,28 @@ export function equal(a, b) {
 
 export const isCustom = (part) => !part.key || Object.keys(part.edits).length > 0;
 
+/**
+ * A link row that is just a bandwidth, as a scenario may give one ("400 Gb/s"): no catalogue
+ * link, and no edit but a bandwidth typed as a finite number (its unit from the select). It goes
+ * to the core as that quantity, and into the URL as one row.
+ */
+export const isBare = (row) =>
+  !row.key &&
+  equal(Object.keys(row.edits), ['bandwidth']) &&
+  typeof numberOrText(row.edits.bandwidth[0]) === 'number';
+
 // ---------------------------------------------------------------------------------------------
 // Forms from presets, and edits
 
 function partFrom(model, kind, value) {
-  if (typeof value === 'string')
-    return { key: model.entries[kind].has(value) ? value : '', edits: {} };
+  const key = model.entries[kind].has(value);
+  // A link given as just a bandwidth ("450 GB/s", or bytes/s): a blank row with that bandwidth.
+  if (kind === 'link' && !key && typeof value !== 'object')
+    return {
+      key: '',
+      edits: { bandwidth: textOf(model, fieldInfo(model, kind, 'bandwidth'), value) },
+    };
+  if (typeof value === 'string') return { key: key ? value : '', edits: {} };
   // An object (a custom part of a preset): every field it has becomes an edit.
   const edits = {};
   for (const [name, v] of Object.entries(value || {})) {
@@ -267,6 +283,7 @@ export function parseAs(info, typed) {
 function partValue(model, kind, part, asObject) {
   const entry = model.entries[kind].get(part.key);
   if (entry && !isCustom(part) && !asObject) return part.key;
+  if (kind === 'link' && !asObject && isBare(part)) return quantityValue(part.edits.bandwidth);
   if (entry && kind === 'link') {
     const out = { preset: part.key };
     for (const [name, typed] of Object.entries(part.edits)) {
@@ -345,8 +362,13 @@ export function inputFor(model, form, path) {
   }
   if (top === 'links') {
     const i = typeof field === 'number' ? field : form.links.findIndex((r) => r.name === field);
-    if (path.length === 1 || !form.links[i]) return 'links';
-    return `link.${i}.${path.length === 3 && has('link', sub) ? sub : 'name'}`;
+    const row = form.links[i];
+    if (path.length === 1 || !row) return 'links';
+    // The link as a whole (its domain, its calibration): the row; for a bare bandwidth, that box.
+    if (path.length === 2) return isBare(row) ? `link.${i}.bandwidth` : `link.${i}`;
+    return path.length === 3 && (has('link', sub) || sub === 'name')
+      ? `link.${i}.${sub}`
+      : `link.${i}`;
   }
   return path?.length === 1 && has('scenario', top) ? top : '';
 }

@@ -1,8 +1,8 @@
-// Entry: renders the page, then loads the WebAssembly module from tplayer.js next to the page
-// at run time (the same file other pages import; it is not bundled into the page).
+// Entry: renders the page, then loads the WebAssembly module (api.js).
 
 import { render } from 'preact';
 import '../style.css';
+import { loadApi } from './api.js';
 import { App } from './App.jsx';
 import { postHeight, registerWorker } from './browser.js';
 import { createAppState } from './state.js';
@@ -18,7 +18,6 @@ draw();
 postHeight();
 registerWorker();
 
-import(/* @vite-ignore */ new URL('tplayer.js', document.baseURI).href)
-  .then((m) => m.load())
+loadApi()
   .then((api) => state.setApi(api))
   .catch((e) => state.setLoadError(String((e && e.message) || e)));

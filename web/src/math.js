@@ -14,6 +14,7 @@ import {
   time,
   times,
 } from './format.js';
+import { protocolText } from './verdict.js';
 
 /** The inputs of the model as numbers, from the scenario as the core read it (catalogue keys resolved). */
 export function modelInputs(scenario, catalog) {
@@ -76,30 +77,56 @@ export function scalarSteps(inp, r) {
   ];
 }
 
-/** The steps for one link. */
-export function linkSteps(inp, r, l) {
+/**
+ * The constants of the NCCL branch a link's result names (`l.protocol`), from the link as the core
+ * read it (an object with protocols, or a catalogue key), or null (line rate, no calibration).
+ */
+export function branchOf(scenario, catalog, l) {
+  const v = scenario.links[l.name];
+  const key = typeof v === 'string' ? v : v?.preset;
+  const list = v?.protocols || catalog.links.find((e) => e.key === key)?.protocols || [];
+  return (l.protocol !== 'ring' && list.find((p) => p.name === l.protocol)) || null;
+}
+
+/** The steps for one link; `p` is its winning NCCL branch (branchOf), or null. */
+export function linkSteps(inp, r, l, p = null) {
   const { n, c } = inp;
   const ring = `2×(${n}−1)/${n}`;
+  const nvls = p?.pattern === 'nvls';
+  const M = bytes(r.message_bytes);
+  const B = bandwidth(l.bandwidth_bytes_per_s);
+  const launch = r.launch_overhead_s ? `${time(r.launch_overhead_s)} + ` : '';
   const tc = time(r.compute_time_s);
   const tm = time(l.communication_time_s);
   const tb = time(l.bandwidth_time_s);
   const tl = time(l.latency_time_s);
   const ts = time(r.single_device_time_s);
   const comm = l.bound === 'communication';
+  const L = launch && 'launch + ';
+  // NCCL's winning branch: its share e of the bandwidth, its base and per-step latencies.
+  const bw = p
+    ? nvls
+      ? ['M / (e × B)', `${M} / (${p.efficiency} × ${B})`]
+      : ['2(n−1)/n × M / (e × B)', `${ring} × ${M} / (${p.efficiency} × ${B})`]
+    : ['2(n−1)/n × M / B', `${ring} × ${M} / ${B}`];
+  const lat = p
+    ? nvls
+      ? [`${L}base`, `${launch}${time(p.base_latency)}`]
+      : [
+          `${L}base + 2(n−1) × step`,
+          `${launch}${time(p.base_latency)} + 2×(${n}−1) × ${time(p.step_latency)}`,
+        ]
+    : [`${L}2(n−1) × α`, `${launch}2×(${n}−1) × ${time(l.latency_s)}`];
   return [
-    [
-      't_bw',
-      '2(n−1)/n × M / B',
-      `${ring} × ${bytes(r.message_bytes)} / ${bandwidth(l.bandwidth_bytes_per_s)}`,
-      tb,
-    ],
-    ['t_lat', '2(n−1) × α', `2×(${n}−1) × ${time(l.latency_s)}`, tl],
+    ...(p ? [['branch', 'the fastest of NCCL’s branches', p.name, protocolText(p.name)]] : []),
+    ['t_bw', ...bw, tb],
+    ['t_lat', ...lat, tl],
     ['t_ar', 't_bw + t_lat', `${tb} + ${tl}`, time(l.allreduce_time_s)],
     ['t_comm', 'c × t_ar', `${c} × ${time(l.allreduce_time_s)}`, tm],
     [
       'wire',
-      'c × 2(n−1)/n × M',
-      `${c} × ${ring} × ${count(r.message_bytes)} B`,
+      nvls ? 'c × M' : 'c × 2(n−1)/n × M',
+      `${c} ×${nvls ? '' : ` ${ring} ×`} ${count(r.message_bytes)} B`,
       `${count(l.wire_bytes_per_rank)} B (${bytes(l.wire_bytes_per_rank)})`,
     ],
     ['serial', 't_comp + t_comm', `${tc} + ${tm}`, time(l.serial_layer_time_s)],

@@ -58,11 +58,20 @@ export function createAppState({ win } = {}) {
   let written = null; // the hash last written to (or read from) the address bar
   let timer = 0;
 
-  /** The form's scenario checked by the core: {errors} or {result, scenario (as the core read it), names}. */
+  /**
+   * The form's scenario checked by the core: {errors} or {result, scenario (as the core read it),
+   * names, alt}; `alt` is the same scenario priced by the other link model (line rate or NCCL),
+   * with the launch overhead re-derived unless the user set it, to show the two side by side.
+   */
   function evaluate(form) {
     const { api, model } = s;
     const o = safely(() => api.check(toScenario(model, form)), failed);
     if (o.errors) return { errors: o.errors };
+    const other = o.scenario.link_model === 'nccl' ? 'line_rate' : 'nccl';
+    const a = safely(
+      () => api.check(toScenario(model, { ...form, edits: { ...form.edits, link_model: other } })),
+      failed,
+    );
     // Words for the headlines: a link's catalogue label while it is unedited, else its name; the
     // chip's key, or "accelerator" once edited.
     const names = {
@@ -71,7 +80,7 @@ export function createAppState({ win } = {}) {
       ),
       chip: isCustom(form.accelerator) ? 'accelerator' : form.accelerator.key,
     };
-    return { result: o.result, scenario: o.scenario, names };
+    return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
   }
 
   function view() {
@@ -105,11 +114,19 @@ export function createAppState({ win } = {}) {
     };
   }
 
-  /** One api.sweep over tp = 1, 2, 4, ... heads for the scenario shown (the core's own scenario, passed back). */
+  /**
+   * api.sweep over tp = 1, 2, 4, ... heads for the scenario shown (the core's own scenario, passed
+   * back), and for the same scenario in the other link model (`alt`).
+   */
   function sweepOf(shown) {
     const values = tpValues(modelInputs(shown.scenario, s.model.catalog).heads);
+    const run = (scenario) => s.api.sweep(scenario, 'tp_size', values);
     return safely(
-      () => ({ values, points: s.api.sweep(shown.scenario, 'tp_size', values) }),
+      () => ({
+        values,
+        points: run(shown.scenario),
+        alt: shown.alt ? run(shown.alt.scenario) : null,
+      }),
       () => null,
     );
   }

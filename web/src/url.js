@@ -6,7 +6,8 @@
 // Keys are the core's field names (catalog().fields): a scenario field, `workload` /
 // `accelerator` (a catalogue key other than the preset's), `<part>.<field>`, and, when the rows
 // differ from the preset's, every row as `links=<name>~<catalogue link or empty>` followed by
-// `links.<row>.<field>`. A quantity is <text>~<unit>. An unedited preset is `v=2&p=<key>`.
+// `links.<row>.<field>`, or `links=<name>~<number>~<unit>` for a link that is just a bandwidth.
+// A quantity is <text>~<unit>. An unedited preset is `v=2&p=<key>`.
 // Decoding reads structure only: a broken %-encoding, an over-long hash or value, an unknown
 // version, a missing preset, a malformed or repeated key, an unknown catalogue key or unit
 // discards the whole hash; keys it does not know are ignored one by one. Values are not judged
@@ -19,6 +20,7 @@ import {
   equal,
   fieldInfo,
   fieldText,
+  isBare,
   isEditable,
   isQuantity,
   presetForm,
@@ -53,9 +55,13 @@ export function formEdits(model, form) {
     diff(`${kind}.`, kind, form[kind], same ? p[kind] : { edits: {} }, same);
   }
   const same = sameRows(form.links, p.links);
-  if (!same) for (const r of form.links) out.push(['links', r.name, r.key]);
-  form.links.forEach((r, i) =>
-    diff(`links.${i}.`, 'link', r, same ? p.links[i] : { edits: {} }, same),
+  // A row that is just a bandwidth is one entry, links=<name>~<number>~<unit>.
+  const bare = (r) => !same && isBare(r);
+  if (!same)
+    for (const r of form.links)
+      out.push(['links', r.name, ...(bare(r) ? r.edits.bandwidth : [r.key])]);
+  form.links.forEach(
+    (r, i) => bare(r) || diff(`links.${i}.`, 'link', r, same ? p.links[i] : { edits: {} }, same),
   );
   return out;
 }
@@ -159,8 +165,11 @@ function fromV2(model, got, ignored) {
       need(parts.length === 1, `"${key}" (not 1 part)`);
       form = { ...form, [key]: { key: known(model, key, parts[0], key), edits: {} } };
     } else if (key === 'links') {
+      const bandwidth = fieldInfo(model, 'link', 'bandwidth');
       const rows = got.get(key).map((p) => {
-        need(p.length === 2, '"links" (not 2 parts)');
+        need(p.length === 2 || p.length === 3, '"links" (not 2 or 3 parts)');
+        if (p.length === 3)
+          return { name: p[0], key: '', edits: { bandwidth: typed(bandwidth, p.slice(1), key) } };
         return { name: p[0], key: p[1] && known(model, 'link', p[1], 'link preset'), edits: {} };
       });
       form = { ...form, links: rows };

@@ -39,3 +39,17 @@ export function turnText(title, series) {
   if (first === valid[0]) return `${title} is communication-bound from tp ${first.tp}`;
   return `${title} turns communication-bound at tp ${first.tp}`;
 }
+
+const PROTOCOLS = {
+  ll: 'ring, low-latency (LL)',
+  ll128: 'ring, LL128',
+  simple: 'ring, bulk (Simple)',
+  nvls: 'NVLink SHARP (NVLS)',
+  ring: 'line rate plus launch (no NCCL calibration)',
+};
+/** The winning NCCL branch of a link's result (nccl mode) in words: "ll128" -> "ring, LL128". */
+export const protocolText = (name) => PROTOCOLS[name] || name;
+
+/** "NVLink 4 joins 8 H100s: beyond 8 this prices a ring the hardware cannot build." */
+export const domainText = (title, domain, chip = 'accelerator') =>
+  `${title} joins ${domain} ${chip}s: beyond ${domain} this prices a ring the hardware cannot build.`;

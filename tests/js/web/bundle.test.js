@@ -1,16 +1,33 @@
-// The page's own text (dist/index.html and its assets, the module excluded) names no internal
-// document or class: what it shows is for users, not for the people who wrote the spec. (The
-// core's texts are checked as shown, for every preset, in tests/e2e/first-result.test.js.)
+// The built page (dist/): its own text names no internal document or class (what it shows is
+// for users, not for the people who wrote the spec; the core's texts are checked as shown, for
+// every preset, in tests/e2e/first-result.test.js), and the measurements panel stays out of the
+// first load while the service worker keeps it for offline use.
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
 const dist = new URL('../../../dist/', import.meta.url);
+const read = (f) => readFileSync(new URL(f, dist), 'utf8');
+const list = (dir) => readdirSync(new URL(`${dir}/`, dist)).map((f) => `${dir}/${f}`);
+const assets = list('assets'); // the first load's
+const lazy = list('lazy'); // loaded on demand
 
 it('says neither SPEC, mlsysim nor a class name anywhere in the built page', () => {
-  const files = ['index.html', ...readdirSync(new URL('assets/', dist)).map((f) => `assets/${f}`)];
+  const files = ['index.html', 'validation.json', ...assets, ...lazy];
   expect(files.some((f) => f.endsWith('.js'))).toBe(true);
-  for (const f of files) {
-    const text = readFileSync(new URL(f, dist), 'utf8');
-    expect(text, f).not.toMatch(/\bSPEC\b|mlsysim|TensorParallelLayer/i);
-  }
+  for (const f of files) expect(read(f), f).not.toMatch(/\bSPEC\b|mlsysim|TensorParallelLayer/i);
+});
+
+it('loads the measurements panel only when it is opened, and precaches it for offline use', () => {
+  const html = read('index.html');
+  const first = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g)].map((m) => m[1]);
+  const panel = lazy.filter((f) => /\/Panel-/.test(f));
+  expect(panel.map((f) => f.split('.').pop()).sort()).toEqual(['css', 'js']);
+  expect(assets.filter((f) => /Panel/.test(f))).toEqual([]);
+  expect(first.length).toBeGreaterThan(0);
+  for (const f of [...panel, 'validation.json']) expect(html).not.toContain(f);
+  // Nothing the first load fetches names the panel's data; the entry imports its chunk lazily.
+  const entry = first.find((f) => f.endsWith('.js'));
+  expect(read(entry)).toMatch(/import\([^)]*Panel-/);
+  const precache = JSON.parse(/PRECACHE=(\[[^\]]*\])/.exec(read('sw.js'))[1]);
+  for (const f of [...panel, 'validation.json']) expect(precache).toContain(f);
 });

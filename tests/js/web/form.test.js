@@ -4,9 +4,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addLink,
+  createModel,
   fieldText,
   freeName,
   inputFor,
+  isBare,
   isCustom,
   isPreset,
   messagesByInput,
@@ -175,11 +177,52 @@ describe('the adapter: what was typed, as the scenario carries it', () => {
     const blank = addLink(model, gpt3(), '');
     expect(blank.links[2]).toEqual({ name: 'link3', key: '', edits: {} });
     const withBandwidth = edit(blank, [2, 'bandwidth', ['100', 'GB/s']]);
-    expect(toScenario(model, withBandwidth).links.link3).toEqual({ bandwidth: '100 GB/s' });
+    expect(toScenario(model, withBandwidth).links.link3).toBe('100 GB/s'); // just a bandwidth
     expect(api.check(toScenario(model, withBandwidth)).scenario.links.link3).toEqual({
       bandwidth: 100e9,
       latency: 0,
     });
+  });
+
+  it('sends a blank link with only a bandwidth as that bandwidth, and anything more as an object', () => {
+    const blank = addLink(model, gpt3(), '');
+    const links = (...changes) => toScenario(model, edit(blank, ...changes)).links.link3;
+    expect(isBare(edit(blank, [2, 'bandwidth', ['400', 'Gb/s']]).links[2])).toBe(true);
+    expect(links([2, 'bandwidth', [' 400 ', 'Gb/s']])).toBe('400 Gb/s');
+    expect(links([2, 'bandwidth', ['400 Gb/s', 'GB/s']])).toEqual({ bandwidth: '400 Gb/s' }); // its own unit: as typed, by field
+    expect(links([2, 'bandwidth', ['fast', 'GB/s']])).toEqual({ bandwidth: 'fast' });
+    expect(links([2, 'bandwidth', ['1e400', 'GB/s']])).toEqual({ bandwidth: '1e400 GB/s' });
+    expect(links([2, 'bandwidth', ['400', 'Gb/s']], [2, 'latency', ['8', 'us']])).toEqual({
+      bandwidth: '400 Gb/s',
+      latency: '8 us',
+    });
+    expect(isBare(gpt3().links[0])).toBe(false);
+    expect(isBare(edit(gpt3(), [0, 'bandwidth', ['400', 'GB/s']]).links[0])).toBe(false); // a catalogue link, edited
+  });
+
+  it('reads a link given as just a bandwidth into a blank row with that bandwidth', () => {
+    const scenario = { ...api.Scenarios.Gpt3TensorParallelLayerTp8.scenario };
+    const m = createModel(
+      {
+        ...catalog,
+        presets: [
+          {
+            key: 'Bare',
+            scenario: { ...scenario, links: { a: 5e10, b: '450 GB/s', c: 'nvlink4' } },
+          },
+        ],
+      },
+      (s) => s,
+    );
+    const f = presetForm(m, 'Bare');
+    expect(f.links).toEqual([
+      { name: 'a', key: '', edits: { bandwidth: ['50', 'GB/s'] } },
+      { name: 'b', key: '', edits: { bandwidth: ['450 GB/s', 'GB/s'] } },
+      { name: 'c', key: 'nvlink4', edits: {} },
+    ]);
+    expect(api.solve(toScenario(m, f))).toEqual(
+      api.solve({ ...scenario, links: { a: 5e10, b: '450 GB/s', c: 'nvlink4' } }),
+    );
   });
 
   it("sends links as the ordered map, or as an array when an object cannot keep the rows (the core's paths are the same)", () => {
@@ -278,6 +321,24 @@ describe('core messages -> inputs, by path', () => {
     ['an empty name', (f) => rename(f, 'x', ''), ['link.1.name']],
     ['a name with markup', (f) => rename(f, '<b>x</b>'), ['link.0.name']],
     ['a blank link', (f) => addLink(model, f, ''), ['link.2.bandwidth']],
+    [
+      'a link that is just a bandwidth, out of range',
+      (f) => edit(addLink(model, f, ''), [2, 'bandwidth', ['0', 'GB/s']]),
+      ['link.2.bandwidth'],
+    ],
+    [
+      'a link that is just a bandwidth, too large to read',
+      (f) => edit(addLink(model, f, ''), [2, 'bandwidth', ['1e300', 'TB/s']]),
+      ['link.2.bandwidth'],
+    ],
+    ['a domain', (f) => edit(f, [0, 'domain', '0']), ['link.0.domain']],
+    ['a domain that is not a count', (f) => edit(f, [1, 'domain', '2.5']), ['link.1.domain']],
+    [
+      'a launch overhead',
+      (f) => edit(f, ['scenario', 'launch_overhead', ['-1', 'us']]),
+      ['launch_overhead'],
+    ],
+    ['a link model', (f) => edit(f, ['scenario', 'link_model', 'fast']), ['link_model']],
   ])('%s', (_, change, ids) => {
     expect(routed(change(gpt3())).sort()).toEqual(ids.sort());
   });
@@ -290,7 +351,9 @@ describe('core messages -> inputs, by path', () => {
     expect(inputFor(model, f, ['links'])).toBe('links');
     expect(inputFor(model, f, ['links', 9, 'name'])).toBe('links');
     expect(inputFor(model, f, ['links', 'unknown', 'bandwidth'])).toBe('links');
-    expect(inputFor(model, f, ['links', 1])).toBe('link.1.name');
+    expect(inputFor(model, f, ['links', 1])).toBe('link.1'); // the link as a whole: its row
+    expect(inputFor(model, f, ['links', 'nvlink'])).toBe('link.0');
+    expect(inputFor(model, f, ['links', 'nvlink', 'protocols', 0])).toBe('link.0');
     expect(inputFor(model, f, ['type'])).toBe('');
     expect(inputFor(model, f, [])).toBe('');
     expect(inputFor(model, f, undefined)).toBe('');
@@ -302,5 +365,16 @@ describe('core messages -> inputs, by path', () => {
     const m = messagesByInput(model, f, result.warnings);
     expect(m.tp_size.map((w) => w.message).join()).toContain('does not divide');
     expect(messagesByInput(model, f, [{ path: [], message: 'x' }])['']).toHaveLength(1);
+    // Beyond a link's domain, or without an NCCL calibration: on the link's row.
+    const g = edit(
+      addLink(model, gpt3(), ''),
+      ['scenario', 'tp_size', '16'],
+      ['scenario', 'link_model', 'nccl'],
+      [2, 'bandwidth', ['100', 'GB/s']],
+    );
+    const w = messagesByInput(model, g, api.check(toScenario(model, g)).result.warnings);
+    expect(w['link.0'].map((x) => x.message).join()).toContain('domain');
+    expect(w['link.1']).toBeUndefined();
+    expect(w['link.2.bandwidth'].map((x) => x.message).join()).toContain('no NCCL calibration');
   });
 });

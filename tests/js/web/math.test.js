@@ -2,8 +2,8 @@
 // API tests), its inputs read from the scenario as the real module normalises it.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sig } from '../../../web/src/format.js';
-import { linkSteps, modelInputs, scalarSteps } from '../../../web/src/math.js';
+import { sig, time } from '../../../web/src/format.js';
+import { branchOf, linkSteps, modelInputs, scalarSteps } from '../../../web/src/math.js';
 import { real } from './model.js';
 
 const spec = JSON.parse(
@@ -52,6 +52,51 @@ describe('show the math', () => {
     expect(ib.bound).toBe('3.663 ms > 1.887 ms = communication');
     expect(ib.speedup).toBe('15.1 ms / 5.551 ms = 2.72x');
     expect(ib.efficiency).toBe('2.72 / 8 = 34%');
+  });
+  it('as NCCL runs it: the winning branch, its constants and the launch, then the same steps', async () => {
+    const { api, catalog } = await real();
+    const scenario = { ...spec.scenario, link_model: 'nccl' };
+    const { result: nr, scenario: core } = api.check(scenario);
+    const i = modelInputs(core, catalog);
+    const steps = (l) =>
+      Object.fromEntries(
+        linkSteps(i, nr, l, branchOf(core, catalog, l)).map(([name, formula, values, result]) => [
+          name,
+          `${formula} = ${values} = ${result}`,
+        ]),
+      );
+    const nv = steps(nr.links[0]);
+    const p = catalog.links
+      .find((l) => l.key === 'nvlink4')
+      .protocols.find((x) => x.name === 'nvls');
+    expect(nr.links[0].protocol).toBe('nvls');
+    expect(nv.branch).toBe('the fastest of NCCL’s branches = nvls = NVLink SHARP (NVLS)');
+    expect(nv.t_bw).toBe(
+      `M / (e × B) = 50.33 MB / (${p.efficiency} × 450 GB/s) = ${time(nr.links[0].bandwidth_time_s)}`,
+    );
+    expect(nv.t_lat).toBe(
+      `launch + base = 10 µs + ${time(p.base_latency)} = ${time(nr.links[0].latency_time_s)}`,
+    );
+    expect(nv.wire).toBe('c × M = 2 × 50,331,648 B = 100,663,296 B (100.7 MB)');
+    const ib = steps(nr.links[1]);
+    const q = catalog.links
+      .find((l) => l.key === 'ib_ndr')
+      .protocols.find((x) => x.name === nr.links[1].protocol);
+    expect(ib.t_lat).toBe(
+      `launch + base + 2(n−1) × step = 10 µs + ${time(q.base_latency)} + 2×(8−1) × ${time(q.step_latency)} = ${time(nr.links[1].latency_time_s)}`,
+    );
+    // An edited catalogue link keeps its branches; a link without them has none to show.
+    const edited = api.check({
+      ...scenario,
+      links: { a: { preset: 'nvlink4', latency: '1 us' }, b: '100 GB/s' },
+    });
+    expect(branchOf(edited.scenario, catalog, edited.result.links[0])?.name).toBe(
+      edited.result.links[0].protocol,
+    );
+    expect(branchOf(edited.scenario, catalog, edited.result.links[1])).toBeNull();
+    expect(linkSteps(i, edited.result, edited.result.links[1])[1][1]).toBe('launch + 2(n−1) × α');
+    const line = api.check(spec.scenario);
+    expect(branchOf(line.scenario, catalog, line.result.links[0])).toBeNull(); // line rate
   });
   it('puts in the pass and the attention FLOPs when they count', async () => {
     const { api, catalog } = await real();

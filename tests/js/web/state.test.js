@@ -83,7 +83,33 @@ describe('createAppState', () => {
     second.state.actions.set('scenario', 'tokens', '1024');
     second.view();
     second.view();
-    expect(second.calls).toEqual({ check: c.check + 1, sweep: c.sweep + 1 });
+    // One check and one sweep per link model: the one chosen and the other, drawn beside it.
+    expect(second.calls).toEqual({ check: c.check + 2, sweep: c.sweep + 2 });
+  });
+
+  it('prices the same scenario in the other link model, the launch overhead re-derived unless set', () => {
+    const { state, view } = fresh();
+    const preset = api.Scenarios.Gpt3TensorParallelLayerTp8.scenario;
+    let v = view();
+    expect(v.shown.result.link_model).toBe('line_rate');
+    expect(v.shown.alt.result).toEqual(
+      api.solve({ ...preset, link_model: 'nccl', launch_overhead: undefined }),
+    );
+    expect(v.shown.alt.scenario.launch_overhead).toBe(10e-6);
+    expect(v.sweep.alt[3].result).toEqual(v.shown.alt.result); // tp 8
+    state.actions.set('scenario', 'link_model', 'nccl');
+    v = view();
+    expect(v.hash).toBe('v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl');
+    expect(v.shown.result).toEqual(
+      api.solve({ ...preset, link_model: 'nccl', launch_overhead: '10 us' }),
+    );
+    expect(v.shown.alt.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
+    state.actions.set('scenario', 'launch_overhead', ['20', 'us']); // set: both models pay it
+    v = view();
+    expect(v.shown.result.launch_overhead_s).toBe(20e-6);
+    expect(v.shown.alt.result.launch_overhead_s).toBe(20e-6);
+    expect(v.sweep.points[6].result.links[0].within_domain).toBe(false); // tp 64 on NVLink 4
+    expect(v.sweep.points[3].result.links[0].within_domain).toBe(true);
   });
 
   it('keeps the last valid result while the input is invalid, and puts the error on the field', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seriesByLink, tpValues } from '../../../web/src/sweep.js';
-import { shortLabel, turnText, verdict } from '../../../web/src/verdict.js';
+import {
+  domainText,
+  protocolText,
+  shortLabel,
+  turnText,
+  verdict,
+} from '../../../web/src/verdict.js';
 
 const nvlink = {
   name: 'nvlink',
@@ -77,5 +83,22 @@ describe('sweep', () => {
     ]);
     expect(turnText('NVLink 4', s[0])).toBe('NVLink 4 stays compute-bound up to tp 4');
     expect(turnText('IB', s[1])).toBe('IB turns communication-bound at tp 2');
+  });
+});
+
+describe('NCCL and domains in words', () => {
+  it('names each protocol', () => {
+    expect(['ll', 'll128', 'simple', 'nvls'].map(protocolText)).toEqual([
+      'ring, low-latency (LL)',
+      'ring, LL128',
+      'ring, bulk (Simple)',
+      'NVLink SHARP (NVLS)',
+    ]);
+    expect(protocolText('ring')).toContain('no NCCL calibration');
+  });
+  it('says what a point beyond a domain prices', () => {
+    expect(domainText('NVLink 4', 8, 'H100')).toBe(
+      'NVLink 4 joins 8 H100s: beyond 8 this prices a ring the hardware cannot build.',
+    );
   });
 });

@@ -59,6 +59,57 @@ describe('URL hash', () => {
     expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
   });
 
+  it('writes a link that is just a bandwidth as one row, and reads it back as the same link', () => {
+    let f = addLink(model, gpt3(), '');
+    f = edit(f, [2, 'bandwidth', ['400', 'Gb/s']]);
+    const h = encodeForm(model, f);
+    expect(h).toBe(
+      'v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=infiniband_ndr~ib_ndr&links=link3~400~Gb%2Fs',
+    );
+    const back = roundTrip(f);
+    expect(back).toEqual({ form: f, ignored: [] });
+    expect(toScenario(model, back.form).links.link3).toBe('400 Gb/s');
+    // With more than a bandwidth it is a blank row and its edits again.
+    const g = edit(f, [2, 'latency', ['8', 'us']]);
+    expect(encodeForm(model, g)).toContain(
+      '&links=link3~&links.2.bandwidth=400~Gb%2Fs&links.2.latency=8~us',
+    );
+    expect(roundTrip(g).form).toEqual(g);
+    // Read whatever the order of the keys, and with an edit after it.
+    const d = decodeHash(
+      model,
+      '#v=2&p=Gpt3TensorParallelLayerTp8&links.0.latency=1~us&links=roce~50~GB%2Fs',
+    );
+    expect(d.ignored).toEqual([]);
+    expect(d.form.links).toEqual([
+      { name: 'roce', key: '', edits: { bandwidth: ['50', 'GB/s'], latency: ['1', 'us'] } },
+    ]);
+  });
+
+  it('carries the link model and the launch overhead as edits of the scenario', () => {
+    const f = edit(
+      gpt3(),
+      ['scenario', 'link_model', 'nccl'],
+      ['scenario', 'launch_overhead', ['20', 'us']],
+    );
+    expect(encodeForm(model, f)).toBe(
+      'v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl&launch_overhead=20~us',
+    );
+    expect(roundTrip(f).form).toEqual(f);
+    expect(api.check(toScenario(model, f)).scenario).toMatchObject({
+      link_model: 'nccl',
+      launch_overhead: 20e-6,
+    });
+    // The launch overhead follows the model until it is set: 10 us with nccl, 0 at line rate.
+    const g = edit(gpt3(), ['scenario', 'link_model', 'nccl']);
+    expect(encodeForm(model, g)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl');
+    expect(api.check(toScenario(model, g)).scenario.launch_overhead).toBe(10e-6);
+    expect(edit(g, ['scenario', 'launch_overhead', ['10', 'us']]).edits).toEqual({
+      link_model: 'nccl',
+    });
+    expect(edit(g, ['scenario', 'link_model', 'line_rate']).edits).toEqual({});
+  });
+
   it("keeps a user's value of a field the core derives, even when it equals the preset's", () => {
     const f = edit(
       gpt3(),
@@ -163,6 +214,13 @@ describe('URL hash', () => {
       '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
     'a version 1 hash with a malformed link': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1',
     'a prototype key': '#v=2&__proto__=1&constructor=2',
+    'a bare bandwidth with an unknown unit': `#${ok}&links=a~1~parsecs`,
+    'a bare bandwidth in a time unit': `#${ok}&links=a~1~us`,
+    'a link row of four parts': `#${ok}&links=a~1~GB%2Fs~x`,
+    'a launch overhead without its unit': `#${ok}&link_model=nccl&launch_overhead=10`,
+    'a launch overhead in a bandwidth unit': `#${ok}&launch_overhead=10~GB%2Fs`,
+    'a link model given twice': `#${ok}&link_model=nccl&link_model=line_rate`,
+    'a domain with a unit': `#${ok}&links.0.domain=8~us`,
   };
   it.each(Object.entries(hostile))('discards %s and says why', (_, hash) => {
     const d = decodeHash(model, hash);
@@ -181,6 +239,16 @@ describe('URL hash', () => {
         '<img src=x onerror=alert(1)>',
       ],
       [`${ok}&links=javascript:alert(1)~nvlink4`, (f) => f.links[0].name, 'javascript:alert(1)'],
+      [`${ok}&link_model=%3Cscript%3E`, (f) => f.edits.link_model, '<script>'],
+      [`${ok}&link_model=line_rate%00`, (f) => f.edits.link_model, 'line_rate\u0000'],
+      [`${ok}&launch_overhead=-1~us`, (f) => f.edits.launch_overhead[0], '-1'],
+      [`${ok}&launch_overhead=1e309~s`, (f) => f.edits.launch_overhead[0], '1e309'],
+      [`${ok}&links=a~-5~GB%2Fs`, (f) => f.links[0].edits.bandwidth[0], '-5'],
+      [`${ok}&links=a~0x10~GB%2Fs`, (f) => f.links[0].edits.bandwidth[0], '0x10'],
+      [`${ok}&links=a~NaN~GB%2Fs`, (f) => f.links[0].edits.bandwidth[0], 'NaN'],
+      [`${ok}&links.0.domain=0`, (f) => f.links[0].edits.domain, '0'],
+      [`${ok}&links.1.domain=-8`, (f) => f.links[1].edits.domain, '-8'],
+      [`${ok}&links.1.domain=1e13`, (f) => f.links[1].edits.domain, '1e13'],
     ];
     for (const [hash, get, value] of cases) {
       const d = decodeHash(model, hash);

@@ -1,19 +1,20 @@
-// The per-link breakdown: the layer's own numbers, memory fit and warnings, a card per link,
-// the sweep and the math. Greyed (and said so) while the input is invalid.
+// The per-link breakdown: the layer's own numbers, memory fit and warnings, one chart of compute
+// against every link's exchange, a card per link, the sweep, the measurements and the math. Greyed (and said so) while the input is invalid.
 
 import * as fmt from '../format.js';
+import { CompareBars } from './CompareBars.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
 import { SweepChart } from './SweepChart.jsx';
+import { Validation } from './Validation.jsx';
 
-/** `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it. */
-export function Breakdown({ shown, sweep, inputs }) {
+/** `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it; `links`: the form's rows. */
+export function Breakdown({ shown, sweep, inputs, links }) {
   if (!shown) return null;
-  const { result: r, scenario, names } = shown;
+  const { result: r, scenario, names, alt } = shown;
   const c = scenario.collectives_per_layer;
-  let scale = r.compute_time_s;
-  for (const l of r.links) if (l.communication_time_s > scale) scale = l.communication_time_s;
+  const nccl = r.link_model === 'nccl';
   const rows = [
     ['FLOPs of the layer F', `${fmt.sci(r.flops_per_layer)} FLOP`],
     ['FLOPs per rank F / n', `${fmt.sci(r.flops_per_rank)} FLOP`],
@@ -25,6 +26,12 @@ export function Breakdown({ shown, sweep, inputs }) {
     ['One accelerator alone t_single', fmt.time(r.single_device_time_s)],
     ['All-reduce message M', `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B)`],
     ['Binding link', `${r.binding_link} (${r.bound}-bound)`],
+    [
+      'All-reduces priced',
+      nccl
+        ? `as NCCL runs them, ${fmt.time(r.launch_overhead_s)} launch overhead each`
+        : `at line rate${r.launch_overhead_s ? `, ${fmt.time(r.launch_overhead_s)} launch overhead each` : ''}`,
+    ],
   ];
   return (
     <section class="breakdown" aria-labelledby="h-breakdown">
@@ -49,18 +56,27 @@ export function Breakdown({ shown, sweep, inputs }) {
           <p class="muted">No warnings.</p>
         )}
       </article>
+      <CompareBars
+        r={r}
+        alt={alt?.result}
+        titles={names.titles}
+        otherName={nccl ? 'line rate' : 'NCCL'}
+      />
       {r.links.map((l, i) => (
         <LinkCard
           key={l.name}
-          r={r}
           l={l}
+          alt={alt?.result.links[i]}
+          nccl={nccl}
           c={c}
+          n={scenario.tp_size}
+          chip={names.chip}
           title={names.titles[i]}
           binding={l.name === r.binding_link && r.links.length > 1}
-          scale={scale}
         />
       ))}
       <SweepChart sweep={sweep} shown={shown} />
+      <Validation rows={links} titles={names.titles} />
       <MathSteps shown={shown} inputs={inputs} />
     </section>
   );

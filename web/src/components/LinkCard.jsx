@@ -1,10 +1,13 @@
-// Every number of the result for one link, with units, and its compute vs exchange bars.
+// Every number of the result for one link, with units: in NCCL mode the winning protocol in words
+// and the line-rate figure beside NCCL's; at line rate, NCCL's beside it (`alt`, the same link in
+// the other model). Says when tp_size is beyond the link's domain.
 
 import * as fmt from '../format.js';
+import { domainText, protocolText } from '../verdict.js';
 import { Numbers } from './Numbers.jsx';
-import { Bars } from './Bars.jsx';
 
-export function LinkCard({ r, l, title, binding, c, scale }) {
+export function LinkCard({ l, alt, nccl, title, binding, c, chip, n }) {
+  const split = `${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`;
   const rows = [
     [
       'Bandwidth, per direction',
@@ -12,9 +15,19 @@ export function LinkCard({ r, l, title, binding, c, scale }) {
     ],
     ['Latency α, per ring step', fmt.time(l.latency_s)],
     [
-      'One all-reduce t_ar',
-      `${fmt.time(l.allreduce_time_s)} = ${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`,
+      'Domain: ranks it joins directly',
+      l.domain ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}` : 'no limit',
     ],
+    nccl
+      ? ['One all-reduce t_ar, as NCCL runs it', `${fmt.time(l.allreduce_time_s)} = ${split}`]
+      : ['One all-reduce t_ar', `${fmt.time(l.allreduce_time_s)} = ${split}`],
+    nccl && ['NCCL protocol (the fastest)', protocolText(l.protocol)],
+    nccl
+      ? ['The same at line rate', fmt.time(l.line_rate_allreduce_time_s)]
+      : alt && [
+          'The same as NCCL runs it',
+          `${fmt.time(alt.allreduce_time_s)} (${protocolText(alt.protocol)})`,
+        ],
     [`Exchange t_comm (${c} all-reduces)`, fmt.time(l.communication_time_s)],
     [
       'Wire bytes per rank per layer',
@@ -24,7 +37,9 @@ export function LinkCard({ r, l, title, binding, c, scale }) {
     ['Bound', `${l.bound}-bound`],
     [
       'Regime',
-      l.regime === 'latency' ? 'latency (α terms dominate)' : 'bandwidth (message size dominates)',
+      l.regime === 'latency'
+        ? 'latency (fixed costs dominate)'
+        : 'bandwidth (message size dominates)',
     ],
     [
       'Layer time, serial / overlapped',
@@ -38,7 +53,7 @@ export function LinkCard({ r, l, title, binding, c, scale }) {
       'Efficiency, serial / overlapped',
       `${fmt.percent(l.serial_efficiency)} / ${fmt.percent(l.overlapped_efficiency)}`,
     ],
-  ];
+  ].filter(Boolean);
   return (
     <article class={`card link-card ${l.bound}`} data-link={l.name}>
       <h3>
@@ -46,7 +61,11 @@ export function LinkCard({ r, l, title, binding, c, scale }) {
         {title !== l.name && <span class="muted"> ({l.name})</span>}
         {binding && <span class="badge">binding link</span>}
       </h3>
-      <Bars compute={r.compute_time_s} exchange={l.communication_time_s} scale={scale} />
+      {!l.within_domain && (
+        <p class="warn out-of-domain">
+          <strong>Beyond its domain:</strong> {domainText(title, l.domain, chip)}
+        </p>
+      )}
       <Numbers rows={rows} />
     </article>
   );

@@ -1,6 +1,7 @@
 // The interconnects to price the exchange on: name, then the core's link fields (bandwidth per
-// direction, latency per ring step); rows from the catalogue's link presets or blank; at least
-// one row, at most the core's limit.
+// direction, latency per ring step, domain); rows from the catalogue's link presets or blank (a
+// blank row with only a bandwidth is a link given as just that bandwidth); at least one row, at
+// most the core's limit. What the core says about a link as a whole shows under its heading.
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
@@ -10,7 +11,11 @@ import { Field } from './Field.jsx';
 import { PartFields } from './PartFields.jsx';
 import { Messages } from './Messages.jsx';
 
-const LABELS = { bandwidth: 'Bandwidth, per direction', latency: 'Latency α, per ring step' };
+const LABELS = {
+  bandwidth: 'Bandwidth, per direction',
+  latency: 'Latency α, per ring step',
+  domain: 'Domain: ranks it joins directly',
+};
 
 /** `results`: the valid result's links (in row order), or null. */
 export function LinksEditor({ form, results, addPick }) {
@@ -48,6 +53,11 @@ export function LinksEditor({ form, results, addPick }) {
                 Remove
               </button>
             </div>
+            <Messages
+              id={`link.${i}`}
+              errors={messages.errors[`link.${i}`]}
+              warnings={messages.warnings[`link.${i}`]}
+            />
             <Field
               id={`link.${i}.name`}
               label="Name"
@@ -80,7 +90,7 @@ export function LinksEditor({ form, results, addPick }) {
                 {l.label}
               </option>
             ))}
-            <option value="">Blank link</option>
+            <option value="">Blank link (just a bandwidth)</option>
           </select>
           <button type="button" disabled={full} onClick={() => actions.addLink(addPick)}>
             Add

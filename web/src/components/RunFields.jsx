@@ -9,6 +9,8 @@ import { editableFields, fieldText } from '../form.js';
 import { FormField } from './FormField.jsx';
 
 const PICKS = [1, 2, 4, 8, 16, 32, 64];
+/** Fields with their own control beside the verdict (ModelSwitch). */
+const BY_VERDICT = ['link_model', 'launch_overhead'];
 const LABELS = {
   tp_size: 'Tensor-parallel size (tp_size)',
   tokens: 'Tokens per step (tokens)',
@@ -28,47 +30,49 @@ export function RunFields({ form, core }) {
   return (
     <fieldset>
       <legend>Parallelism and load</legend>
-      {editableFields(model, 'scenario').flatMap(({ name }) => [
-        <FormField
-          key={name}
-          id={name}
-          form={form}
-          kind="scenario"
-          part={form}
-          name={name}
-          base={core}
-          label={LABELS[name]}
-          onInput={setTo(name)}
-          after={
-            name === 'local_efficiency' && (
-              <input
-                type="range"
-                class="slider"
-                min="0.01"
-                max="1"
-                step="0.01"
-                aria-label="Local efficiency slider"
-                value={Number.isFinite(eff) && eff > 0 && eff <= 1 ? eff : 1}
-                onInput={(e) => set('scenario', name, e.currentTarget.value)}
-              />
-            )
-          }
-        />,
-        name === 'tp_size' && (
-          <div key="picks" class="picks" role="group" aria-label="Quick picks for tp_size">
-            {PICKS.map((n) => (
-              <button
-                key={n}
-                type="button"
-                aria-pressed={text(name).trim() === String(n)}
-                onClick={() => set('scenario', name, String(n))}
-              >
-                {n}
-              </button>
-            ))}
-          </div>
-        ),
-      ])}
+      {editableFields(model, 'scenario')
+        .filter(({ name }) => !BY_VERDICT.includes(name))
+        .flatMap(({ name }) => [
+          <FormField
+            key={name}
+            id={name}
+            form={form}
+            kind="scenario"
+            part={form}
+            name={name}
+            base={core}
+            label={LABELS[name]}
+            onInput={setTo(name)}
+            after={
+              name === 'local_efficiency' && (
+                <input
+                  type="range"
+                  class="slider"
+                  min="0.01"
+                  max="1"
+                  step="0.01"
+                  aria-label="Local efficiency slider"
+                  value={Number.isFinite(eff) && eff > 0 && eff <= 1 ? eff : 1}
+                  onInput={(e) => set('scenario', name, e.currentTarget.value)}
+                />
+              )
+            }
+          />,
+          name === 'tp_size' && (
+            <div key="picks" class="picks" role="group" aria-label="Quick picks for tp_size">
+              {PICKS.map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  aria-pressed={text(name).trim() === String(n)}
+                  onClick={() => set('scenario', name, String(n))}
+                >
+                  {n}
+                </button>
+              ))}
+            </div>
+          ),
+        ])}
     </fieldset>
   );
 }

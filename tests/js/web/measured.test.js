@@ -1,0 +1,77 @@
+// The measurements panel's data and pricing with the real module: validation.json as the page
+// ships it (dist/validation.json), both models priced by the module at every row, reproducing the
+// fit's own median errors; and which tables are offered for which link rows.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { priceTable, probe, tablesFor, ticks } from '../../../web/src/validation/measured.js';
+import { real } from './model.js';
+
+const data = JSON.parse(readFileSync(new URL('../../../dist/validation.json', import.meta.url)));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+
+let api;
+beforeAll(async () => ({ api } = await real()));
+
+describe('the measurements', () => {
+  it('ships calibration/validation.json unchanged', () => {
+    expect(readFileSync(new URL('../../../dist/validation.json', import.meta.url), 'utf8')).toBe(
+      readFileSync(new URL('../../../calibration/validation.json', import.meta.url), 'utf8'),
+    );
+    expect(data.tables.length).toBeGreaterThan(5);
+  });
+
+  it('prices one all-reduce of exactly the measured size: M = 4 B per token', () => {
+    const r = api.solve({ ...probe(8, 'nvlink4_ring'), tokens: 1024 });
+    expect(r.message_bytes).toBe(4096);
+    expect(r.links[0].allreduce_time_s).toBe(r.links[0].line_rate_allreduce_time_s); // line rate, no launch
+  });
+
+  it.each(data.tables.filter((t) => t.nodes === 1).map((t) => [t.table, t]))(
+    '%s: both models reproduce the fit’s median errors',
+    (_, t) => {
+      const priced = priceTable(api, t);
+      const err = (times) => median(t.rows.map(([, us], i) => Math.abs(times[i] * 1e6 - us) / us));
+      expect(priced.nccl).toHaveLength(t.rows.length);
+      expect(priced.nccl.every((x) => x > 0)).toBe(true);
+      expect(err(priced.line_rate)).toBeCloseTo(t.line_rate.median, 3);
+      expect(err(priced.nccl)).toBeCloseTo(t.nccl.median, 3);
+    },
+  );
+
+  it('offers the tables of each link row, the one priced with that link first; runs across nodes as coming', () => {
+    const rows = [
+      { name: 'nvlink', key: 'nvlink4' },
+      { name: 'ib', key: 'ib_ndr' },
+      { name: 'mine', key: '' },
+      { name: 'pcie', key: 'pcie4' },
+    ];
+    const { mine, others, across } = tablesFor(data.tables, rows);
+    expect(mine.map((g) => [g.row, g.tables.map((t) => t.table)])).toEqual([
+      [0, ['h100x8_nvls.txt', 'h100x8_ring.txt']],
+      [3, ['rtx4090x8_p2p.txt']],
+    ]);
+    expect(others.map((t) => t.table)).not.toContain('h100x8_ring.txt');
+    expect(others.every((t) => t.nodes === 1)).toBe(true);
+    expect(across.map((t) => t.nodes)).toEqual(across.map(() => 2));
+    expect(
+      tablesFor(data.tables, [{ name: 'x', key: 'nvlink4_ring' }]).mine[0].tables[0].table,
+    ).toBe('h100x8_ring.txt');
+    expect(tablesFor(data.tables, [{ name: 'x', key: '' }]).mine).toEqual([]);
+  });
+
+  it('puts ticks on the decades inside the range', () => {
+    expect(ticks(4096, 2 ** 33, 16)).toEqual([
+      2 ** 12,
+      2 ** 16,
+      2 ** 20,
+      2 ** 24,
+      2 ** 28,
+      2 ** 32,
+    ]);
+    expect(ticks(3e-6, 0.05, 10).map((x) => +x.toPrecision(3))).toEqual([1e-5, 1e-4, 1e-3, 1e-2]);
+  });
+});

@@ -1,0 +1,46 @@
+// "How close to measurements?": published nccl-tests runs against both link models. Its code
+// (validation/) and data (validation.json) load when it is first opened, not with the page; the
+// service worker keeps them for offline use.
+
+import { useState } from 'preact/hooks';
+import { loadApi } from '../api.js';
+
+let loading = null; // the panel's code, data and the module, loaded once
+function load() {
+  loading ||= Promise.all([
+    import('../validation/Panel.jsx'),
+    fetch('validation.json').then((r) => {
+      if (!r.ok) throw new Error(`validation.json: HTTP ${r.status}`);
+      return r.json();
+    }),
+    loadApi(),
+  ]).catch((e) => {
+    loading = null; // try again on the next opening
+    throw e;
+  });
+  return loading;
+}
+
+/** `rows`: the form's link rows ({name, key}); `titles`: what the page calls each. */
+export function Validation({ rows, titles }) {
+  const [got, setGot] = useState(null);
+  const toggle = (e) => {
+    if (e.currentTarget.open && !got?.Panel)
+      load().then(
+        ([m, data, api]) => setGot({ Panel: m.Panel, data, api }),
+        (e) => setGot({ error: String(e?.message || e) }),
+      );
+  };
+  return (
+    <details class="card validation" onToggle={toggle}>
+      <summary>How close to measurements?</summary>
+      {got?.Panel ? (
+        <got.Panel data={got.data} api={got.api} rows={rows} titles={titles} />
+      ) : (
+        <p class={got ? 'warn' : 'muted'} role="status">
+          {got ? `The measurements could not be loaded: ${got.error}` : 'Loading the measurements…'}
+        </p>
+      )}
+    </details>
+  );
+}
