@@ -210,6 +210,9 @@ AllReduce two_tier_allreduce(const Link& link, std::int64_t ranks, double messag
     const double bytes = out.bytes_per_rank;
     out = allreduce_time(aggregate, at.count, message, kNccl, launch);
     out.bytes_per_rank = bytes;
+    // The winner's name must outlive the copy: name it from the link itself.
+    for (const Protocol& p : inter.protocols)
+      if (p.name == out.protocol) out.protocol = p.name;
     return out;
   }
   out.latency_time += launch;
