@@ -62,9 +62,26 @@ void check_result(const Scenario& s, const Result& r) {
       require(l.line_rate_allreduce_time_s == l.bandwidth_time_s &&
                   l.bandwidth_time_s <= l.allreduce_time_s,
               "a measured link's line-rate figure is its bandwidth term, at most its time", where);
+    } else if (s.links[i].is_two_tier()) {
+      // SPEC 3.5: the inter-node link's figures; N nodes of g, or one node up to g ranks.
+      const Link& t = s.links[i];
+      const std::int64_t g = t.ranks_per_node;
+      const std::int64_t nodes = s.tp_size <= g ? 1 : s.tp_size / g;
+      require(l.kind == "two_tier" && l.bandwidth_bytes_per_s == t.tiers[1].bandwidth &&
+                  l.latency_s == t.tiers[1].latency,
+              "a two-tier link shows its inter-node link's bandwidth and latency", where);
+      require(l.node_count == static_cast<double>(nodes) &&
+                  (nodes == 1 || l.node_count * l.ranks_per_node == static_cast<double>(s.tp_size)),
+              "N nodes of g ranks make tp_size", where);
+      require(l.intra_node_share >= 0 && l.intra_node_share <= 1 &&
+                  (nodes > 1 || l.intra_node_share == 1),
+              "the intra-node share is a fraction (1 on one node)", where);
     } else {
       require(l.bandwidth_bytes_per_s == s.links[i].bandwidth && l.latency_s == s.links[i].latency,
               "a link result echoes its bandwidth and latency", where);
+      require(l.node_count == 1 && l.ranks_per_node == static_cast<double>(s.tp_size) &&
+                  l.intra_node_share == 1,
+              "a one-tier link is one node of tp_size ranks", where);
     }
     if (l.kind == "measured")  // the measured time to the bit; its split is rounded
       require(std::fabs(l.allreduce_time_s - (l.bandwidth_time_s + l.latency_time_s)) <=
@@ -75,6 +92,11 @@ void check_result(const Scenario& s, const Result& r) {
               where);
     // SPEC 3.2 / 3.3: the line-rate figure, the winning branch and the domain.
     const Link& link = s.links[i];
+    if (link.is_two_tier()) {
+      if (l.kind != "two_tier") fuzz::fail("a two-tier link is priced as one", where);
+      if (l.communication_time_s > r.links[binding].communication_time_s) binding = i;
+      continue;  // its tiers' branches and domains are checked by the case files
+    }
     const bool within = !link.domain || s.tp_size <= *link.domain;
     require(l.within_domain == within && l.domain == static_cast<double>(link.domain.value_or(0)),
             "within_domain is tp_size <= domain", where);
@@ -162,6 +184,18 @@ void check_result(const Scenario& s, const Result& r) {
           "a collectives warning exactly when collectives_per_layer is 0");
   std::size_t want_link = 0;  // beyond the domain; uncalibrated in nccl mode
   for (const Link& link : s.links) {
+    if (link.is_two_tier()) {  // SPEC 3.3 for two tiers, and no NCCL calibration where it prices
+      const std::int64_t g = link.ranks_per_node;
+      const bool one_node = s.tp_size <= g;
+      const std::int64_t nodes = one_node ? 1 : s.tp_size / g;
+      const auto beyond = [](const Link& t, std::int64_t k) { return t.domain && k > *t.domain; };
+      want_link += one_node ? (beyond(link.tiers[0], s.tp_size) ? 1u : 0u)
+                            : (beyond(link.tiers[0], g) ? 1u : 0u) +
+                                  (beyond(link.tiers[1], nodes) ? 1u : 0u);
+      const Link& pricing = one_node ? link.tiers[0] : link.tiers[1];
+      want_link += s.link_model == "nccl" && pricing.protocols.empty() && s.tp_size > 1 ? 1u : 0u;
+      continue;
+    }
     want_link += link.domain && s.tp_size > *link.domain ? 1u : 0u;
     if (link.is_measured()) {  // SPEC 3.4: each assumption it made
       const MeasuredTime t =
@@ -254,7 +288,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(points.size() == std::size(tp_values), "sweep gives one outcome per value");
   for (std::size_t i = 0; i < points.size(); ++i) {
     check_outcome(points[i], input_utf8, "sweep");
-    require(points[i].result.has_value(), "every tp_size point of a valid scenario solves");
+    // Only a two-tier link can refuse a tp_size: above its ranks per node and not a multiple.
+    const bool refused_by_node_rule =
+        !points[i].result && !points[i].errors.empty() &&
+        std::all_of(points[i].errors.begin(), points[i].errors.end(), [](const FieldError& e) {
+          return e.path.size() == 3 && e.path[2] == PathStep(std::string("ranks_per_node"));
+        });
+    require(points[i].result.has_value() || refused_by_node_rule,
+            "every tp_size point of a valid scenario solves (or is off a two-tier node grid)");
+    if (!points[i].result) continue;
     Scenario varied = read.scenario;
     varied.tp_size = static_cast<std::int64_t>(tp_values[i]);
     check_result(varied, *points[i].result);

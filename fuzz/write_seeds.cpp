@@ -72,6 +72,13 @@ constexpr const char* kHandMade[] = {
     R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":["nvlink4","450 GB/s",{"name":"p","preset":"pcie4"}],"link_model":"line_rate",)"
     R"("launch_overhead":"20 us"})",
+    R"({"workload":"Llama3_405B","tp_size":16,"tokens":4096,"accelerator":"H100",)"
+    R"("local_efficiency":0.5,"links":{"hgx":{"intra_node":"nvlink4","inter_node":"ib_ndr",)"
+    R"("ranks_per_node":8},"g1":{"intra_node":"900 GB/s","inter_node":{"bandwidth":"50 GB/s",)"
+    R"("domain":2},"ranks_per_node":1}},"link_model":"nccl"})",
+    R"({"workload":"GPT3","tp_size":12,"tokens":4,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"t":{"intra_node":{"measured":"x"},"inter_node":{"intra_node":"nvlink4"},)"
+    R"("ranks_per_node":0}}})",
 };
 
 // Member names beyond the field tables (which write_seeds walks): the scenario's extras, the
@@ -212,6 +219,8 @@ int main(int argc, char** argv) {
   add_field_names(scenario_tokens, kAcceleratorFields);
   add_field_names(scenario_tokens, kLinkFields);
   add_field_names(scenario_tokens, kProtocolFields);
+  add_field_names(scenario_tokens, kMeasuredLinkFields);
+  add_field_names(scenario_tokens, kTwoTierLinkFields);
   for (const auto& e : workload_catalog()) scenario_tokens.insert("\"" + e.workload.key + "\"");
   for (const auto& e : accelerator_catalog())
     scenario_tokens.insert("\"" + e.accelerator.key + "\"");
