@@ -70,8 +70,9 @@ def tables_inc(fitted):
             parsed = fit.parse_table(f.read())
         rows = [(b, t) for b, t in parsed["rows"] if b >= MIN_BYTES]
         left = v.get("left_out") or {}
-        out.append("{%s, %s, %s, %d, %d, %s,\n {%s},\n %s, %s, %s,\n {%s}},\n" % (
-            cxx_string(spec.file), cxx_string(spec.system), cxx_string(spec.link),
+        intra = spec.intra or ""
+        out.append("{%s, %s, %s, %s, %d, %d, %s,\n {%s},\n %s, %s, %s,\n {%s}},\n" % (
+            cxx_string(spec.file), cxx_string(spec.system), cxx_string(spec.link), cxx_string(intra),
             v["ranks"], v["nodes"], cxx_number(v["launch_overhead_s"]),
             ", ".join(cxx_string(b) for b in v["branches"]),
             cxx_string(", ".join(left.get("fitted_on", []))),
