@@ -203,7 +203,14 @@ void priced_link(Checker& check, const Where& at, const Link& link) {
   for (std::size_t k = 0; k < link.protocols.size(); ++k) {
     const Protocol& p = link.protocols[k];
     const Where branch = protocols.index(k);
-    if (p.name.empty()) check.fail(branch.key("name"), "expected a branch name, got an empty one");
+    if (p.name.empty())
+      check.fail(branch.key("name"), "expected a branch name, got an empty one");
+    else if (p.name.size() > kMaxNameBytes || !plain_label(p.name))
+      check.fail(branch.key("name"),
+                 "expected a branch name of at most " + std::to_string(kMaxNameBytes) +
+                     " bytes of letters, digits, spaces or _ . , + ( ) / # @ - (it is shown on "
+                     "pages), got " +
+                     excerpt(p.name));
     if (p.pattern != kRing && p.pattern != kNvls)
       check.fail(branch.key("pattern"),
                  "unknown pattern " + excerpt(p.pattern) + "; expected \"ring\" or \"nvls\"");
