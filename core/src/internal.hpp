@@ -44,6 +44,9 @@ inline Where link_where(const Where& links, std::span<const Link> before, std::s
 // so they carry no markup, no URL scheme and nothing invisible.
 bool plain_label(std::string_view name);
 
+// "a, b or c" (quoted: "\"a\", \"b\" or \"c\""), for messages that list what is allowed.
+std::string spelled_list(std::span<const std::string_view> items, bool quoted);
+
 // The accelerator's peak for a precision key (normalised on both sides), or nullptr.
 const PeakFlops* find_peak(const Accelerator& accelerator, std::string_view precision);
 

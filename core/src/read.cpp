@@ -49,16 +49,6 @@ std::string known_keys(const Entries& entries, KeyOf key_of) {
   return joined(keys);
 }
 
-// "\"forward\", \"backward\" or \"training\"".
-std::string choices_text(std::span<const std::string_view> choices) {
-  std::string out;
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    if (i) out += i + 1 == choices.size() ? " or " : ", ";
-    out += "\"" + std::string(choices[i]) + "\"";
-  }
-  return out;
-}
-
 std::string precision_help() {
   return "expected <format>, <format>_dense or <format>_sparse with a format of " +
          joined(precision_formats(), " ");
@@ -262,16 +252,11 @@ class Reader {
     return true;
   }
 
+  // A choice is read as a string; which strings it may be is validate()'s rule.
   template <class T>
   void choice(const Value& v, const Where& at, const InputField<T>& f, std::string& out) {
-    const std::string expected = "expected " + choices_text(f.choices);
     if (!v.is_string()) {
-      fail(at, expected + ", got " + describe(v));
-      return;
-    }
-    const bool known = std::find(f.choices.begin(), f.choices.end(), v.string) != f.choices.end();
-    if (!known) {
-      fail(at, "unknown " + std::string(f.name) + " " + excerpt(v.string) + "; " + expected);
+      fail(at, "expected " + spelled_list(f.choices, true) + ", got " + describe(v));
       return;
     }
     out = v.string;
@@ -566,10 +551,14 @@ std::string sweepable_names() {
   std::vector<std::string_view> names;
   for (const InputField<Scenario>& f : kScenarioFields)
     if (f.sweepable) names.push_back(f.name);
+  return spelled_list(names, false);
+}
+
+std::string spelled_list(std::span<const std::string_view> items, bool quoted) {
   std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i) out += i + 1 == names.size() ? " or " : ", ";
-    out += names[i];
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += i + 1 == items.size() ? " or " : ", ";
+    out += quoted ? "\"" + std::string(items[i]) + "\"" : std::string(items[i]);
   }
   return out;
 }

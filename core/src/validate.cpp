@@ -1,6 +1,7 @@
 // Stage 2: every range rule of SPEC section 3, in one place. Scalar fields are checked by the
 // rule their row in fields.hpp names; the rules that relate fields are written out below. The
 // bounds of limits.hpp keep every derived quantity a finite, non-zero double.
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <utility>
@@ -65,6 +66,7 @@ class Checker {
   // The rule of one row of a field table, for the scalar members it applies to.
   template <class T>
   void rule(const Where& at, const InputField<T>& f, const T& object) {
+    if (f.kind == FieldKind::Choice) choice(at.key(f.name), f, object);
     if (f.rule == FieldRule::None) return;
     const Where place = at.key(f.name);
     std::visit(
@@ -94,6 +96,17 @@ class Checker {
   }
 
  private:
+  // A choice field holds one of its row's choices.
+  template <class T>
+  void choice(const Where& at, const InputField<T>& f, const T& object) {
+    const auto* member = std::get_if<std::string T::*>(&f.member);
+    if (!member) return;
+    const std::string& value = object.**member;
+    if (std::find(f.choices.begin(), f.choices.end(), value) == f.choices.end())
+      fail(at, "unknown " + std::string(f.name) + " " + excerpt(value) + "; expected " +
+                   spelled_list(f.choices, true));
+  }
+
   template <class T>
   void real(const Where& at, const InputField<T>& f, double value) {
     if (f.rule == FieldRule::Positive)
@@ -211,9 +224,6 @@ void priced_link(Checker& check, const Where& at, const Link& link) {
                      " bytes of letters, digits, spaces or _ . , + ( ) / # @ - (it is shown on "
                      "pages), got " +
                      excerpt(p.name));
-    if (p.pattern != kRing && p.pattern != kNvls)
-      check.fail(branch.key("pattern"),
-                 "unknown pattern " + excerpt(p.pattern) + "; expected \"ring\" or \"nvls\"");
     check.rules(branch, kProtocolFields, p);
   }
 }
@@ -315,12 +325,6 @@ std::vector<FieldError> validate(const Scenario& s) {
     }
     priced_link(check, at, link);
   }
-  if (s.link_model != kLineRate && s.link_model != kNccl)
-    check.fail(root.key("link_model"), "unknown link_model " + excerpt(s.link_model) +
-                                           "; expected \"line_rate\" or \"nccl\"");
-  if (pass_of(s).name != s.pass)
-    check.fail(root.key("pass"), "unknown pass " + excerpt(s.pass) +
-                                     "; expected \"forward\", \"backward\" or \"training\"");
   return errors;
 }
 
