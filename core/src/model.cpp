@@ -12,6 +12,8 @@ namespace tplayer {
 
 namespace {
 
+// SPEC 3.5: how a two-tier link's ranks sit at tp_size n: on N = n / g nodes of g, or on one
+// node while n <= g (where the intra-node link alone carries the all-reduce).
 struct Nodes {
   std::int64_t count = 1;
   std::int64_t per_node = 1;
@@ -49,6 +51,13 @@ std::optional<AllReduce> nccl_allreduce(const Link& link, double n, double messa
 }
 
 bool within_domain(const Link& link, std::int64_t n) { return !link.domain || n <= *link.domain; }
+
+// M = T h b: the bytes of one all-reduce (0 for an unknown precision, which validate() refuses).
+double message_bytes(const Scenario& s) {
+  const auto precision = parse_precision(s.precision);
+  return static_cast<double>(s.tokens) * static_cast<double>(s.workload.hidden_dim) *
+         (precision ? precision->bytes_per_element : 0);
+}
 
 }  // namespace
 
@@ -97,9 +106,7 @@ std::vector<FieldError> warnings(const Scenario& s) {
                                       "one ring reached them all");
     }
     if (link.is_measured()) {
-      const double message = static_cast<double>(s.tokens) *
-                             static_cast<double>(s.workload.hidden_dim) *
-                             (precision ? precision->bytes_per_element : 0);
+      const double message = message_bytes(s);
       const MeasuredTime t =
           measured_allreduce(link.measured_rows, link.measured_ranks, n, message);
       const std::string m = format_quantity(message, Dimension::Bytes);
@@ -163,10 +170,11 @@ std::vector<FieldError> warnings(const Scenario& s) {
   return out;
 }
 
+namespace {
+
 // SPEC 3.4: the measured curve, in both models and with no launch overhead (the measurement
 // holds it). Its bandwidth term is the ring's bytes at the largest row's busbw, at most the time.
-static AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks,
-                                         double message_bytes) {
+AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double message_bytes) {
   const double n = static_cast<double>(ranks);
   const double share = ranks > 1 ? 2 * (n - 1) / n : 0;
   const double time =
@@ -176,9 +184,6 @@ static AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks,
   return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes, time};
 }
 
-// SPEC 3.5: how a two-tier link's ranks sit, at tp_size n: on N = n / g nodes of g (one node
-// while n <= g, where the intra-node link alone carries the all-reduce).
-namespace {
 // mlsysim's hierarchical all-reduce at line rate: reduce-scatter in the node, all-reduce of M/g
 // across the N nodes on each rank's own network link, all-gather. Also the intra-node part.
 AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double g, double nodes,
@@ -236,9 +241,10 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
 }
 
 bool same_link(const Link& a, const Link& b) {
-  return a.bandwidth == b.bandwidth && a.latency == b.latency && a.domain == b.domain &&
-         a.protocols == b.protocols && a.form == b.form && a.measured == b.measured &&
-         a.ranks == b.ranks;
+  return a.form == b.form && a.bandwidth == b.bandwidth && a.latency == b.latency &&
+         a.domain == b.domain && a.protocols == b.protocols && a.measured == b.measured &&
+         a.ranks == b.ranks && a.ranks_per_node == b.ranks_per_node &&
+         std::equal(a.tiers.begin(), a.tiers.end(), b.tiers.begin(), b.tiers.end(), same_link);
 }
 
 double launch_overhead(const Scenario& s) {
@@ -286,17 +292,17 @@ Result solve(const Scenario& s) {
   r.flops_per_rank = r.flops_per_layer / n;
   r.compute_time_s = r.flops_per_rank / (peak * eta);
   r.single_device_time_s = r.flops_per_layer / (peak * eta);
-  r.message_bytes = tokens * static_cast<double>(s.workload.hidden_dim) * b;
+  r.message_bytes = message_bytes(s);
   r.bytes_per_element = b;
   r.peak_flops = peak;
   r.weights_per_rank_bytes = s.workload.parameters * b / n;
   r.memory_capacity_bytes = s.accelerator.memory_capacity;
   r.fits_in_memory = r.weights_per_rank_bytes <= r.memory_capacity_bytes;
   r.warnings = warnings(s);
-  r.link_model = s.link_model;
-  r.launch_overhead_s = launch_overhead(s);
-
   const double launch = launch_overhead(s);
+  r.link_model = s.link_model;
+  r.launch_overhead_s = launch;
+
   for (const Link& link : s.links) {
     LinkResult l;
     l.name = link.name;
