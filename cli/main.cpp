@@ -11,7 +11,6 @@
 
 #include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
-#include "tplayer/limits.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 #include "validate.hpp"
@@ -294,7 +293,7 @@ std::optional<std::string> read_input(const std::string& file) {
 }
 
 // Adds each --measured link to the scenario's links (map or array form), its text read from
-// the file; the core reads, checks and prices it like any other link.
+// the file; the core reads, checks (its size too) and prices it like any other link.
 std::vector<tplayer::FieldError> add_measured_links(tplayer::Value& scenario,
                                                     const std::vector<MeasuredOption>& measured) {
   std::vector<tplayer::FieldError> problems;
@@ -303,12 +302,6 @@ std::vector<tplayer::FieldError> add_measured_links(tplayer::Value& scenario,
     const auto text = read_input(m.file);
     if (!text) {
       problems.emplace_back(where, "cannot read the file \"" + m.file + "\"");
-      continue;
-    }
-    if (text->size() > tplayer::kMaxJsonBytes) {
-      problems.emplace_back(where, "the file \"" + m.file + "\" is " +
-                                       std::to_string(text->size()) + " bytes; at most " +
-                                       std::to_string(tplayer::kMaxJsonBytes) + " are read");
       continue;
     }
     tplayer::Value link = tplayer::Value::make_object();

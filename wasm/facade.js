@@ -230,7 +230,7 @@ export async function instantiate(options = {}) {
           ),
         ]);
       }
-      const bytes = text.length + extraUtf8Bytes(JSON.stringify(text));
+      const bytes = text.length + extraUtf8Bytes(text); // UTF-8 bytes, as the core counts
       if (bytes > limits.maxBytes) {
         throw new ScenarioError([
           fieldError(['measured'], `a text of ${bytes} bytes; at most ${limits.maxBytes} are read`),

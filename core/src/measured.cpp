@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "tplayer/limits.hpp"
 #include "tplayer/value.hpp"
 
 namespace tplayer {
@@ -155,6 +156,11 @@ double natural_exp(double y) {  // |y| well within the range of a double
 
 MeasuredParse parse_measured(std::string_view text) {
   MeasuredParse out;
+  if (text.size() > kMaxJsonBytes) {  // the same bound as a scenario's: it bounds the work
+    out.error = "the text is " + std::to_string(text.size()) + " bytes; at most " +
+                std::to_string(kMaxJsonBytes) + " are read";
+    return out;
+  }
   std::int64_t number = 0;
   const auto skip = [&](std::string_view line, std::string reason) {
     ++out.skipped;

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "support.hpp"
+#include "tplayer/limits.hpp"
 
 namespace tplayer::test {
 namespace {
@@ -88,6 +89,17 @@ TEST_CASE("the parser keeps rows while the size grows and says what it passed ov
   CHECK(p.first_skipped[1].line == 7);
   CHECK(contains(p.first_skipped[1].reason, "not a data row"));
   CHECK(p.first_skipped[2].line == 8);
+}
+
+TEST_CASE("a measured text is read up to the core's size limit, like a scenario", "[measured]") {
+  const std::string row =
+      "  1024 256 float sum -1 10.0 0.10 0.18 0\n  2048 512 float sum -1 12.0 0.17 0.30 0\n";
+  std::string text = row + std::string(kMaxJsonBytes - row.size(), '#');
+  CHECK(parse_measured(text).ok());
+  text += '#';
+  const MeasuredParse p = parse_measured(text);
+  CHECK(contains(p.error, "at most " + std::to_string(kMaxJsonBytes)));
+  CHECK(p.rows.empty());
 }
 
 }  // namespace tplayer::test
