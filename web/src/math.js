@@ -38,7 +38,7 @@ export function modelInputs(scenario, catalog) {
 
 /** [name, formula, the formula with numbers, result] for the layer. */
 export function scalarSteps(inp, r) {
-  const perToken = inp.inferenceFlops === undefined ? 'inference_flops' : sci(inp.inferenceFlops);
+  const perToken = sci(inp.inferenceFlops); // the core writes it, 2P when not given
   const peakEta = `(${flops(r.peak_flops)} × ${inp.eta})`;
   const F = sci(r.flops_per_layer);
   // One forward's FLOPs, plus attention's when counted, times the pass's multiplier m.
@@ -48,7 +48,7 @@ export function scalarSteps(inp, r) {
     formula += ' + 4 × h × T × context';
     values += ` + 4 × ${inp.h} × ${inp.T} × ${inp.ctx}`;
   }
-  if (r.compute_multiplier !== undefined && r.compute_multiplier !== 1) {
+  if (r.compute_multiplier !== 1) {
     formula = `m × (${formula})`;
     values = `${r.compute_multiplier} × (${values})`;
   }
