@@ -78,16 +78,7 @@ std::vector<FieldError> not_json(const JsonParse& parsed) {
   return {{FieldPath{}, "expected the scenario as JSON text: " + parsed.error}};
 }
 
-val path_js(const FieldError& e) {
-  val out = val::array();
-  for (std::size_t i = 0; i < e.path.size(); ++i) {
-    if (const auto* index = std::get_if<std::size_t>(&e.path[i]))
-      out.set(i, static_cast<double>(*index));
-    else
-      out.set(i, std::get<std::string>(e.path[i]));
-  }
-  return out;
-}
+val path_js(const FieldError& e) { return to_js(path_value(e.path)); }
 void no_set_path(FieldError&, val) {}
 
 // An outcome for JS: the result object, or an array of {field, path, message}.

@@ -120,17 +120,6 @@ void add_scalars(Value& out, const T& object, const auto& fields) {
   }
 }
 
-Value path_value(const FieldPath& path) {
-  Value v = Value::make_array();
-  for (const PathStep& step : path) {
-    if (const auto* i = std::get_if<std::size_t>(&step))
-      v.push(Value::from(static_cast<double>(*i)));
-    else
-      v.push(Value::from(std::get<std::string>(step)));
-  }
-  return v;
-}
-
 std::string_view kind_name(FieldKind kind) {
   switch (kind) {
     case FieldKind::Count:
@@ -229,6 +218,17 @@ Value to_value(const Result& r) {
   Value& links = v.add("links", Value::make_array());
   for (const LinkResult& l : r.links)
     add_scalars(links.push(Value::make_object()), l, kLinkResultFields);
+  return v;
+}
+
+Value path_value(const FieldPath& path) {
+  Value v = Value::make_array();
+  for (const PathStep& step : path) {
+    if (const auto* i = std::get_if<std::size_t>(&step))
+      v.push(Value::from(static_cast<double>(*i)));
+    else
+      v.push(Value::from(std::get<std::string>(step)));
+  }
   return v;
 }
 

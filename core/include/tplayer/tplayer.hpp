@@ -81,6 +81,7 @@ Value to_value(const Scenario& scenario);  // normalised: catalogue keys kept, S
 Value to_value(const Result& result);
 Value to_value(const std::vector<FieldError>& errors);      // {"errors": [{field, path, message}]}
 Value errors_value(const std::vector<FieldError>& errors);  // the array alone
+Value path_value(const FieldPath& path);                    // ["links", "nvlink", "bandwidth"]
 Value catalog_value();  // presets, workloads, accelerators, links, units, fields, limits
 
 // What parse_measured read from nccl-tests text, for a UI to show before it prices anything:
