@@ -76,6 +76,7 @@ export function App({ view, actions, embed }) {
                     sweep={view.sweep}
                     inputs={view.inputs}
                     links={form.links}
+                    measured={view.measured}
                   />
                 </Fold>
               </div>

@@ -20,7 +20,7 @@ import {
 } from './form.js';
 import { modelInputs } from './math.js';
 import { tpValues } from './sweep.js';
-import { decodeHash, encodeForm, urlWithHash } from './url.js';
+import { MAX_HASH, decodeHash, encodeForm, loadRows, urlWithHash } from './url.js';
 import { shortLabel } from './verdict.js';
 
 function safely(fn, fallback) {
@@ -56,6 +56,7 @@ export function createAppState({ win } = {}) {
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
   let lastSweep = { of: null, value: null };
   let written = null; // the hash last written to (or read from) the address bar
+  let pending = null; // the hash applyHash was last given (a measured link's waits for its reader)
   let timer = 0;
 
   /**
@@ -72,11 +73,13 @@ export function createAppState({ win } = {}) {
       () => api.check(toScenario(model, { ...form, edits: { ...form.edits, link_model: other } })),
       failed,
     );
-    // Words for the headlines: a link's catalogue label while it is unedited, else its name; the
-    // chip's key, or "accelerator" once edited.
+    // Words for the headlines: a link's catalogue label (a two-tier preset's) while it is
+    // unedited, else its name; the chip's key, or "accelerator" once edited.
     const names = {
       titles: form.links.map((r) =>
-        isCustom(r) ? r.name : shortLabel(model.entries.link.get(r.key).label),
+        isCustom(r, model)
+          ? r.name
+          : shortLabel(model.entries[r.kind === 'two_tier' ? 'two_tier' : 'link'].get(r.key).label),
       ),
       chip: isCustom(form.accelerator) ? 'accelerator' : form.accelerator.key,
     };
@@ -87,18 +90,30 @@ export function createAppState({ win } = {}) {
     const { model, form } = s;
     if (model && form && memo.form !== form) {
       const outcome = evaluate(form);
+      const hash = encodeForm(model, form);
+      // A measured or two-tier link needs rows.js for the hash: loaded, then the view again.
+      if (hash === null)
+        loadRows().then(
+          () => {
+            memo = {};
+            emit();
+            writeUrl('replace');
+          },
+          () => {},
+        );
       if (outcome.result) last = outcome;
       memo = {
         form,
         outcome,
-        hash: encodeForm(model, form),
+        hash,
         presetKey: isPreset(model, form) ? form.preset : '',
         errors: outcome.errors ? messagesByInput(model, form, outcome.errors) : {},
         warnings: outcome.result ? messagesByInput(model, form, outcome.result.warnings) : {},
       };
     }
     const shown = memo.outcome ? last : null;
-    if (shown && lastSweep.of !== shown) lastSweep = { of: shown, value: sweepOf(shown) };
+    if (shown && lastSweep.of !== shown)
+      lastSweep = { of: shown, value: sweepOf(shown), measured: measuredOf(shown) };
     return {
       ...memo,
       model,
@@ -111,7 +126,24 @@ export function createAppState({ win } = {}) {
       valid: !!memo.outcome?.result,
       inputs: shown ? modelInputs(shown.scenario, model.catalog) : null,
       sweep: shown ? lastSweep.value : null,
+      measured: shown ? lastSweep.measured : [],
     };
+  }
+
+  /**
+   * The measured links of the outcome shown, for the validation panel: {name, ranks, rows:
+   * [[bytes, seconds], ...]}, the rows as the core read them and the rank count it priced with.
+   */
+  function measuredOf(shown) {
+    return shown.result.links
+      .filter((l) => l.kind === 'measured')
+      .map((l) => ({
+        name: l.name,
+        ranks: l.measured_ranks,
+        rows: s.api
+          .readMeasured(shown.scenario.links[l.name].measured)
+          .rows.map((x) => [x.bytes, x.time_s]),
+      }));
   }
 
   /**
@@ -140,7 +172,9 @@ export function createAppState({ win } = {}) {
   function writeUrl(mode) {
     if (!win) return;
     const v = view();
-    if (!v.valid) return; // the address bar keeps the last valid state (a pending write of it included)
+    // The address bar keeps the last valid state (a pending write of it included), and the last
+    // one short enough to be read back (the share bar says when a view is longer).
+    if (!v.valid || !v.hash || v.hash.length > MAX_HASH) return;
     win.clearTimeout(timer);
     if (v.hash === written) return;
     const write = () => {
@@ -187,6 +221,8 @@ export function createAppState({ win } = {}) {
     pickAccelerator: (key) =>
       s.model.entries.accelerator.has(key) && edit((f) => pickPart(f, 'accelerator', key)),
     setAddPick: (key) => setState({ addPick: key }),
+    /** Replaces the form by `fn(form)` (the measured and two-tier rows' edits, rows.js). */
+    edit: (fn) => edit(fn),
     addLink: (key) =>
       s.form.links.length < s.model.limits.max_links && edit((f) => addLink(s.model, f, key)),
     removeLink: (i) =>
@@ -206,6 +242,24 @@ export function createAppState({ win } = {}) {
       () => decodeHash(model, hash),
       () => ({ form: null, ignored: ['the link (unreadable)'] }),
     );
+    pending = hash;
+    if (decoded.later) {
+      // A measured or two-tier link: rows.js loads first (the page waits, showing what it showed).
+      return decoded.later.then(
+        () => pending === hash && applyHash(hash),
+        (e) =>
+          pending === hash &&
+          setState({
+            form: presetForm(model, model.catalog.presets[0].key),
+            notice: {
+              ignored: [
+                `the link's measured or two-tier rows (their code could not be loaded: ${e?.message || e})`,
+              ],
+              reset: true,
+            },
+          }),
+      );
+    }
     let next = decoded.form;
     const ignored = [...decoded.ignored];
     if (next) {
@@ -235,24 +289,32 @@ export function createAppState({ win } = {}) {
       subscribers.add(f);
       return () => subscribers.delete(f);
     },
-    /** Takes the loaded module, shows the state in the address bar's hash, and follows back/forward. */
+    /**
+     * Takes the loaded module, shows the state in the address bar's hash, and follows back/forward;
+     * a promise when the hash waits for code that loads on demand (a version 1 hash, a measured or
+     * two-tier link).
+     */
     setApi(api) {
       s.api = api;
-      s.model = createModel(api.catalog(), (scenario) =>
-        safely(
-          () => api.check(scenario).scenario,
-          () => undefined,
-        ),
+      s.model = createModel(
+        api.catalog(),
+        (scenario) =>
+          safely(
+            () => api.check(scenario).scenario,
+            () => undefined,
+          ),
+        (text) => api.readMeasured(text),
       );
-      applyHash(win ? win.location.hash : '');
+      const shown = applyHash(win ? win.location.hash : '');
       win?.addEventListener('hashchange', () => {
         const h = win.location.hash.replace(/^#/, '');
         if (h === written) return;
         win.clearTimeout(timer);
         applyHash(h);
       });
+      return shown;
     },
-    /** Shows a hash as if the address bar held it (what back/forward do). */
+    /** Shows a hash as if the address bar held it (what back/forward do); a promise as setApi's. */
     applyHash,
     setLoadError: (message) => setState({ loadError: message }),
   };

@@ -9,7 +9,15 @@ export async function real() {
     const { load } = await import('../../../dist/tplayer.js');
     const api = await load();
     const catalog = api.catalog();
-    loaded = { api, catalog, model: createModel(catalog, (s) => api.check(s).scenario) };
+    loaded = {
+      api,
+      catalog,
+      model: createModel(
+        catalog,
+        (s) => api.check(s).scenario,
+        (t) => api.readMeasured(t),
+      ),
+    };
   }
   return loaded;
 }

@@ -1,6 +1,8 @@
 // The per-link breakdown: the layer's own numbers, memory fit and warnings, one chart of compute
 // against every link's exchange, a card per link, the sweep, the measurements and the math. Greyed (and said so) while the input is invalid.
 
+import { useContext } from 'preact/hooks';
+import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import { CompareBars } from './CompareBars.jsx';
 import { Numbers } from './Numbers.jsx';
@@ -9,8 +11,12 @@ import { MathSteps } from './MathSteps.jsx';
 import { SweepChart } from './SweepChart.jsx';
 import { Validation } from './Validation.jsx';
 
-/** `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it; `links`: the form's rows. */
-export function Breakdown({ shown, sweep, inputs, links }) {
+/**
+ * `shown`: the outcome on screen; `sweep`, `inputs` and `measured` (its measured links, for the
+ * validation panel): state.js's, derived from it; `links`: the form's rows.
+ */
+export function Breakdown({ shown, sweep, inputs, links, measured }) {
+  const model = useContext(ModelContext);
   if (!shown) return null;
   const { result: r, scenario, names, alt } = shown;
   const c = scenario.collectives_per_layer;
@@ -61,6 +67,7 @@ export function Breakdown({ shown, sweep, inputs, links }) {
         alt={alt?.result}
         titles={names.titles}
         otherName={nccl ? 'line rate' : 'NCCL'}
+        c={c}
       />
       {r.links.map((l, i) => (
         <LinkCard
@@ -73,10 +80,13 @@ export function Breakdown({ shown, sweep, inputs, links }) {
           chip={names.chip}
           title={names.titles[i]}
           binding={l.name === r.binding_link && r.links.length > 1}
+          link={scenario.links[l.name]}
+          links={model.catalog.links}
+          said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
         />
       ))}
       <SweepChart sweep={sweep} shown={shown} />
-      <Validation rows={links} titles={names.titles} />
+      <Validation rows={links} titles={names.titles} measured={measured} />
       <MathSteps shown={shown} inputs={inputs} />
     </section>
   );
