@@ -161,7 +161,7 @@ export function measuredText(ranks, pairs) {
     '#        size  count  type  redop  root     time(us)   algbw(GB/s)   busbw(GB/s)',
   ];
   const rows = pairs.map(([size, us], j) => {
-    const algbw = Number(size) / (Number(us) / 1e6) / 1e9;
+    const algbw = Number(us) > 0 ? Number(size) / (Number(us) / 1e6) / 1e9 : 0; // a time <= 0: for the core to name
     const busbw = ranks ? (algbw * 2 * (ranks - 1)) / ranks : 0;
     const d = j === pairs.length - 1 ? 12 : 4;
     return `${size.padStart(13)}      -     -      -     -  ${us.padStart(11)}  ${num(algbw, d).padStart(12)}  ${num(busbw, d).padStart(12)}`;
@@ -182,8 +182,8 @@ export function measuredParts(model, text) {
 /**
  * The text of a measured link's hash parts (measuredParts'), or {why} when they are not whole
  * sizes and decimal times in pairs, at least two, after a rank count, or do not read back as
- * exactly those rows (a row the core would pass over: a size that does not grow, one past 2^53). A
- * time the core refuses (0, negative) is left for it to name.
+ * exactly those rows and that rank count (a row the core would pass over: a size that does not
+ * grow, one past 2^53). A time the core refuses (0, negative) is left for it to name.
  */
 export function measuredFrom(model, [ranks, ...flat]) {
   const ok =
@@ -195,12 +195,11 @@ export function measuredFrom(model, [ranks, ...flat]) {
   const pairs = flat.flatMap((x, j) => (j % 2 ? [] : [[x, flat[j + 1]]]));
   const text = measuredText(Number(ranks), pairs);
   const got = read(model, text);
-  if (got.error || (got.rows.length === pairs.length && got.ranks === Number(ranks)))
-    return { text };
-  const lost = got.first_skipped[0];
-  return {
-    why: lost ? `line ${lost.line - 3}: ${lost.reason}` : `${ranks} ranks do not read back`,
-  };
+  const lost = got.first_skipped[0]; // a row passed over (its comment lines are not listed)
+  if (lost) return { why: `row ${lost.line - 3}: ${lost.reason}` };
+  return got.error || got.ranks === Number(ranks)
+    ? { text }
+    : { why: `${ranks} ranks do not read back` };
 }
 
 // ---------------------------------------------------------------------------------------------
