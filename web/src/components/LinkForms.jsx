@@ -5,7 +5,7 @@
 
 export { addRow } from '../rows.js';
 
-import { useContext, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
 import { TIERS, isCustom } from '../form.js';
 import { pickTier, pickTwoTier, read as reading } from '../rows.js';
@@ -217,11 +217,16 @@ export function MeasuredFields({ form, row, i, labels }) {
     );
   };
   const errors = messages.errors[id];
+  const box = useRef(null);
+  useEffect(() => {
+    if (!box.current.value) box.current.focus(); // a link just added: ready for the paste
+  }, []);
   return (
     <>
       <div class={`field paste${errors ? ' invalid' : ''}${over ? ' over' : ''}`}>
         <label for={`in-${id}`}>nccl-tests output (all_reduce_perf)</label>
         <textarea
+          ref={box}
           id={`in-${id}`}
           rows={text ? 8 : 5}
           wrap="off"
@@ -276,6 +281,11 @@ export function MeasuredFields({ form, row, i, labels }) {
         where={i}
         prefix={`link.${i}`}
         labels={labels}
+        hint={(f) =>
+          f.name === 'ranks' && read?.ranks
+            ? `The text says ${read.ranks} (${RANKS_FROM[read.ranks_from]}); type another count to override it.`
+            : undefined
+        }
       />
     </>
   );
