@@ -6,6 +6,7 @@
 #include "internal.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/fields.hpp"
+#include "tplayer/format.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/measured.hpp"
 #include "tplayer/precision.hpp"
@@ -346,8 +347,8 @@ class Reader {
     std::vector<Link> out;
     const std::size_t given = v.is_object() ? v.object.size() : v.array.size();
     if (given > kMaxLinks) {
-      fail(at, "expected at most " + std::to_string(kMaxLinks) + " links, got " +
-                   std::to_string(given));
+      fail(at,
+           "expected at most " + whole_number(kMaxLinks) + " links, got " + whole_number(given));
       return out;
     }
     if (v.is_object()) {
@@ -491,8 +492,8 @@ class Reader {
       return out;
     }
     if (v.array.empty() || v.array.size() > kMaxProtocols) {
-      fail(at, "expected 1 to " + std::to_string(kMaxProtocols) + " protocol branches, got " +
-                   std::to_string(v.array.size()));
+      fail(at, "expected 1 to " + whole_number(kMaxProtocols) + " protocol branches, got " +
+                   whole_number(v.array.size()));
       return out;
     }
     for (std::size_t i = 0; i < v.array.size(); ++i) {
@@ -532,7 +533,7 @@ std::string dotted(const FieldPath& path) {
   std::string out;
   for (const PathStep& step : path) {
     if (const auto* i = std::get_if<std::size_t>(&step)) {
-      out += "[" + std::to_string(*i) + "]";
+      out += "[" + whole_number(*i) + "]";
     } else {
       if (!out.empty()) out += '.';
       out += std::get<std::string>(step);
