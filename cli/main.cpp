@@ -37,10 +37,9 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --json                 (with no file after it) print the result object as JSON
   --format table|json    output format; table by default
   --print-scenario       print the scenario (JSON) instead of solving it
-  --sweep FIELD=V1,V2,.. solve at each value of one field (tp_size, tokens, local_efficiency,
-                         collectives_per_layer, attention_context), a table per link that marks
-                         each link's domain end and a two-tier link's node boundary
-  --list                 list presets, workloads, accelerators and links (--json for all fields)
+  --sweep FIELD=V1,V2,.. solve at each value of one field (tp_size, tokens, ...): a table per
+                         link that marks its domain end and a two-tier link's node boundary
+  --list                 list presets, workloads, accelerators, links and two-tier links (--json: all)
   --validate             both link models against the published measurements they were fitted on
   --measured NAME=FILE   add a link priced on your own nccl-tests all_reduce_perf output
                          (repeatable; with --preset or --json)

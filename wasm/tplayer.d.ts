@@ -370,9 +370,9 @@ export interface Tplayer {
    */
   readMeasured(text: string): MeasuredRead;
   /**
-   * The catalogue: presets (with solved results), workloads, accelerators, links, precisions,
-   * units; each entry with its source. Loaded once: the same deeply frozen object every call
-   * (copy with structuredClone before editing).
+   * The catalogue: presets (with solved results), workloads, accelerators, links, two-tier links,
+   * precisions, units; each entry with its source. Loaded once: the same deeply frozen object
+   * every call (copy with structuredClone before editing).
    */
   catalog(): Catalog;
   /** Scenario presets by key, each with its solved `.result` (the catalogue's presets, frozen). */
