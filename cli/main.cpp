@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tplayer/catalog.hpp"
@@ -75,6 +76,13 @@ struct Options {
   std::string problem;  // usage error
 };
 
+// "NAME=VALUE" as its two sides, neither empty; nullopt otherwise.
+std::optional<std::pair<std::string, std::string>> split_at_equals(const std::string& spec) {
+  const std::size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) return std::nullopt;
+  return std::pair{spec.substr(0, eq), spec.substr(eq + 1)};
+}
+
 Options parse_args(const std::vector<std::string>& args) {
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -104,10 +112,9 @@ Options parse_args(const std::vector<std::string>& args) {
     } else if (a == "--measured") {
       if (!has_next) return o.problem = "--measured needs NAME=FILE", o;
       const std::string& spec = args[++i];
-      const std::size_t eq = spec.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-        return o.problem = "--measured takes NAME=FILE, got \"" + spec + "\"", o;
-      o.measured.push_back({spec.substr(0, eq), spec.substr(eq + 1), std::nullopt});
+      const auto parts = split_at_equals(spec);
+      if (!parts) return o.problem = "--measured takes NAME=FILE, got \"" + spec + "\"", o;
+      o.measured.push_back({parts->first, parts->second, std::nullopt});
     } else if (a == "--measured-ranks") {
       if (!has_next) return o.problem = "--measured-ranks needs a number", o;
       if (o.measured.empty()) return o.problem = "--measured-ranks follows a --measured", o;
@@ -118,11 +125,10 @@ Options parse_args(const std::vector<std::string>& args) {
     } else if (a == "--sweep") {
       if (!has_next) return o.problem = "--sweep needs FIELD=V1,V2,...", o;
       const std::string& spec = args[++i];
-      const std::size_t eq = spec.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-        return o.problem = "--sweep takes FIELD=V1,V2,..., got \"" + spec + "\"", o;
-      SweepOption sweep{spec.substr(0, eq), {}};
-      std::istringstream list(spec.substr(eq + 1));
+      const auto parts = split_at_equals(spec);
+      if (!parts) return o.problem = "--sweep takes FIELD=V1,V2,..., got \"" + spec + "\"", o;
+      SweepOption sweep{parts->first, {}};
+      std::istringstream list(parts->second);
       for (std::string item; std::getline(list, item, ',');) {
         // Each value is a JSON number (NaN and Infinity too: the core names what is wrong).
         const tplayer::JsonParse number = tplayer::parse_json(item);
