@@ -1,5 +1,6 @@
 // tplayer: the native command-line door, beside wasm/. The only C++ with I/O.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -130,10 +131,11 @@ Options parse_args(const std::vector<std::string>& args) {
       SweepOption sweep{parts->first, {}};
       std::istringstream list(parts->second);
       for (std::string item; std::getline(list, item, ',');) {
-        // Each value is a JSON number (NaN and Infinity too: the core names what is wrong).
+        // Each value is a finite JSON number (so that --json prints plain JSON); whether it
+        // suits the field is the core's to say, per point.
         const tplayer::JsonParse number = tplayer::parse_json(item);
-        if (!number.ok() || !number.value.is_number())
-          return o.problem = "--sweep values are numbers, got \"" + item + "\"", o;
+        if (!number.ok() || !number.value.is_number() || !std::isfinite(number.value.number))
+          return o.problem = "--sweep values are finite numbers, got \"" + item + "\"", o;
         sweep.values.push_back(number.value.number);
       }
       if (sweep.values.empty() || spec.back() == ',')

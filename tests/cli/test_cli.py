@@ -394,7 +394,12 @@ def test_sweep():
           f"tp_size 12 on stderr: exit {code}, {err!r}")
     code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "heads=1,2")
     check(code == 2 and "sweep" in err and "tp_size" in err, f"an unsweepable field: exit {code}, {err!r}")
-    for bad in ("tp_size", "tp_size=", "=1,2", "tp_size=1,x", "tp_size=1,,2", "tp_size=1,"):
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tp_size=0,2.5,8", "--json")
+    r = parse(out, "sweep of bad values")
+    check(code == 2 and r and [[e["field"] for e in p.get("errors", [])] for p in r["points"]] == [["tp_size"], ["tp_size"], []],
+          f"tp_size 0 and 2.5 are the core's errors, per point: exit {code}, {out[:300]!r}")
+    for bad in ("tp_size", "tp_size=", "=1,2", "tp_size=1,x", "tp_size=1,,2", "tp_size=1,",
+                "tp_size=NaN", "tp_size=1e400"):
         code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", bad)
         check(code == 2 and "usage" in err, f"--sweep {bad!r}: exit {code}")
 
