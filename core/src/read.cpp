@@ -384,10 +384,15 @@ class Reader {
     tiers.resize(2);
     Link& t = tiers[which == "intra_node" ? 0 : 1];
     t = link_value(v, at, std::string(which), true);
-    if (t.is_measured() || t.is_two_tier())
-      fail(at, std::string("expected a link (a preset key, a bandwidth or {bandwidth, latency, "
-                           "...}) as a tier, got a ") +
-                   (t.is_measured() ? "measured" : "two-tier") + " link");
+    if (t.is_measured() || t.is_two_tier()) {
+      const std::string kind = t.is_measured() ? "measured" : "two-tier";
+      fail(at,
+           "expected a link (a preset key, a bandwidth or {bandwidth, latency, ...}) as a "
+           "tier, got " +
+               (t.preset.empty() ? "a " + kind + " link"
+                                 : "the two-tier preset " + excerpt(t.preset)) +
+               ": a " + kind + " link cannot be a tier");
+    }
   }
 
   Link link_value(const Value& v, const Where& at, const std::string& name, bool named) {
@@ -410,8 +415,10 @@ class Reader {
         return l;
       }
       if (const LinkEntry* entry = find_link(v.string)) return link_from(*entry, name);
+      if (const TwoTierEntry* entry = find_two_tier(v.string)) return link_from(*entry, name);
       fail(at, "expected a link preset key or a bandwidth such as \"450 GB/s\", got " +
                    excerpt(v.string) + ": not a preset (known: " + known_link_keys() +
+                   "; two-tier: " + known_two_tier_keys() +
                    "), and as a bandwidth: " + bandwidth.error);
       return l;
     }
@@ -436,6 +443,11 @@ class Reader {
       based_on_preset = true;
       if (const LinkEntry* entry = find_link(key->string)) {
         l = link_from(*entry, name);
+      } else if (find_two_tier(key->string)) {
+        fail(at.key("preset"),
+             "expected a link preset key, got the two-tier preset " + excerpt(key->string) +
+                 ": give the key as the link itself, or edit it as {intra_node, inter_node, "
+                 "ranks_per_node}");
       } else {
         fail(at.key("preset"),
              "unknown link preset " + excerpt(key->string) + "; known: " + known_link_keys());
@@ -480,6 +492,10 @@ class Reader {
 
   static std::string known_link_keys() {
     return known_keys(link_catalog(), [](auto& e) { return e.key; });
+  }
+
+  static std::string known_two_tier_keys() {
+    return known_keys(two_tier_catalog(), [](auto& e) { return e.key; });
   }
 
   std::vector<Protocol> protocols(const Value& v, const Where& at) {

@@ -312,6 +312,8 @@ std::vector<FieldError> validate(const Scenario& s) {
     }
     if (link.is_two_tier()) {
       check.rules(at, kTwoTierLinkFields, link);
+      if (!link.preset.empty() && !find_two_tier(link.preset))
+        check.fail(at, "unknown two-tier link preset " + excerpt(link.preset));
       for (std::size_t k = 0; k < link.tiers.size() && k < 2; ++k)
         priced_link(check, at.key(k == 0 ? "intra_node" : "inter_node"), link.tiers[k]);
       const std::int64_t g = link.ranks_per_node;
