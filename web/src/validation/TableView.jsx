@@ -15,13 +15,14 @@ const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
 
 /** How the table is priced, in words. */
 function pricedAs(t, linkLabel) {
-  if (t.nodes === 1) return `the catalogue link ${linkLabel(t.price_with)} at ${t.ranks} ranks`;
+  if (t.nodes === 1)
+    return `with the catalogue link ${linkLabel(t.price_with)} at ${t.ranks} ranks.`;
   const g = t.ranks / t.nodes;
   return (
-    `a two-tier link at ${t.ranks} ranks, ${t.nodes} nodes of ${g}: ${linkLabel(t.intra_node)} ` +
-    `inside each node, ${linkLabel(t.price_with)} across them (line rate: reduce-scatter in the ` +
-    `node, all-reduce of 1/${g} of the message across the nodes, all-gather; NCCL: the network ` +
-    `link’s branches over ${t.nodes} nodes at ${g} x its bandwidth per GPU, the node’s NICs together)`
+    `as a two-tier link, ${t.nodes} nodes of ${g} GPUs: ${linkLabel(t.intra_node)} inside each ` +
+    `node, ${linkLabel(t.price_with)} across. Line rate: reduce-scatter in the node, all-reduce of ` +
+    `1/${g} of the message across the nodes, all-gather. NCCL: the network link’s branches over ` +
+    `the ${t.nodes} nodes at ${g} x its bandwidth per GPU (the node’s NICs together).`
   );
 }
 
@@ -71,7 +72,7 @@ export function TableView({ t, api, linkLabel, measured }) {
             key: 'table',
             kind: 'dot',
             cls: '',
-            text: `Measured: ${t.rows.length} message sizes, ${range(rows)}`,
+            text: `${mine ? 'This table, measured' : 'Measured'}: ${t.rows.length} message sizes, ${range(rows)}`,
           },
           ...(mine
             ? [
@@ -105,10 +106,12 @@ export function TableView({ t, api, linkLabel, measured }) {
           ? `at the median row the line-rate model is off by ${off(line)}, the NCCL model by ${off(nccl)}.`
           : `the calculator cannot price these rows: ${priced.errors?.[0]?.message}.`}
         {t.left_out &&
-          ` Fitted without this table (on ${t.left_out.fitted_on.join(', ')} alone), the NCCL model is off by ${fmt.percent(t.left_out.median)} at the median row.`}{' '}
-        Both are priced here by the calculator with {pricedAs(t, linkLabel)}; NCCL with the launch
-        overhead fitted for this harness, {fmt.time(t.launch_overhead_s)} (your own edits to the
-        link are not used).
+          ` Fitted without this table (on ${t.left_out.fitted_on.join(', ')} alone), the NCCL model is off by ${fmt.percent(t.left_out.median)} at the median row.`}
+      </p>
+      <p class="priced">
+        <strong>How it is priced:</strong> by the calculator, {pricedAs(t, linkLabel)} NCCL with the
+        launch overhead fitted for this harness, {fmt.time(t.launch_overhead_s)} (your own edits to
+        the link are not used).
       </p>
       <details>
         <summary>The rows</summary>
