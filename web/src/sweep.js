@@ -60,6 +60,19 @@ export function linkNamed(links, name) {
 }
 
 /**
+ * A link of a scenario as a two-tier link ({intra_node, inter_node, ranks_per_node}), or null for
+ * another kind: given as one, or by the key (or edited `preset`) of a two-tier catalogue entry
+ * (`entryOf(key)`: the entry or undefined).
+ */
+export function twoTierOf(link, entryOf = () => undefined) {
+  if (link && typeof link === 'object' && 'inter_node' in link) return link;
+  const key = typeof link === 'string' ? link : link?.preset;
+  const entry = typeof key === 'string' ? entryOf(key) : undefined;
+  if (!entry || !('inter_node' in entry)) return null;
+  return typeof link === 'object' ? { ...entry, ...link } : entry;
+}
+
+/**
  * What a tier of a two-tier link is called: its catalogue entry's label (`labelOf(key)`, '' when
  * none), "(edited)" when it was changed, else `fallback`.
  */

@@ -12,6 +12,7 @@ import {
   seriesByLink,
   tierTitle,
   tpValues,
+  twoTierOf,
 } from '../../../web/src/sweep.js';
 import { real } from './model.js';
 
@@ -97,5 +98,21 @@ describe('a two-tier link across the sweep', () => {
     expect(gapText({ tps: [8, 16, 32], first: 'why' })).toBe(
       'Gaps at tp 8, 16 and 32: no result there (at tp 8: why).',
     );
+  });
+
+  it('reads a two-tier link given as one, or by a two-tier catalogue entry’s key', () => {
+    const hgx = { key: 'hgx', intra_node: 'nvlink4', inter_node: 'ib_ndr', ranks_per_node: 8 };
+    const entryOf = (k) => (k === 'hgx' ? hgx : k === 'nvlink4' ? { key: k } : undefined);
+    expect(twoTierOf('hgx', entryOf)).toBe(hgx);
+    expect(twoTierOf({ preset: 'hgx', ranks_per_node: 4 }, entryOf)).toMatchObject({
+      intra_node: 'nvlink4',
+      inter_node: 'ib_ndr',
+      ranks_per_node: 4,
+    });
+    expect(twoTierOf('nvlink4', entryOf)).toBe(null);
+    expect(twoTierOf({ preset: 'nvlink4', bandwidth: 1 }, entryOf)).toBe(null);
+    expect(twoTierOf({ bandwidth: 1 })).toBe(null);
+    const given = { intra_node: 'a', inter_node: 'b', ranks_per_node: 2 };
+    expect(twoTierOf(given)).toBe(given);
   });
 });

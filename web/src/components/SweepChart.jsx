@@ -18,6 +18,7 @@ import {
   runsOf,
   seriesByLink,
   tierTitle,
+  twoTierOf,
 } from '../sweep.js';
 import { domainText, shortLabel, turnText } from '../verdict.js';
 
@@ -94,7 +95,10 @@ export function SweepChart({ sweep, shown, open = false }) {
   };
   const crossing = nodes.map((b, k) => {
     if (!b) return '';
-    const l = linkNamed(shown.scenario.links, r.links[k].name) || {};
+    const l =
+      twoTierOf(linkNamed(shown.scenario.links, r.links[k].name), (key) =>
+        model?.entries.link.get(key),
+      ) || {};
     return nodeText(
       b.g,
       tierTitle(l.intra_node, labelOf, 'the node link'),

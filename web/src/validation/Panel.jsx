@@ -4,6 +4,7 @@
 // text twin. Loaded on demand.
 
 import { useMemo, useState } from 'preact/hooks';
+import { twoTierOf } from '../sweep.js';
 import { shortLabel } from '../verdict.js';
 import { MeasurementView } from './MeasurementView.jsx';
 import { TableView } from './TableView.jsx';
@@ -26,13 +27,14 @@ const Options = ({ tables }) =>
  * [[bytes, seconds]]}].
  */
 export function Panel({ data, api, links, titles, measured = [] }) {
+  const catalog = useMemo(() => api.catalog().links, [api]);
+  const entryOf = (key) => catalog.find((l) => l.key === key);
   const list = linkList(links);
-  const { mine, others, across } = tablesFor(data.tables, list);
+  const { mine, others, across } = tablesFor(data.tables, list, entryOf);
   const tables = [...mine.flatMap((g) => g.tables), ...others, ...across];
   const choices = [...measured.map((_, i) => MEASURED + i), ...tables.map((t) => t.table)];
   const [pick, setPick] = useState('');
   const chosen = choices.includes(pick) ? pick : choices[0];
-  const catalog = useMemo(() => api.catalog().links, [api]);
   const keys = useMemo(() => catalog.map((l) => l.key), [catalog]);
   // The links a measurement is matched with by default: the calibrated ones (a two-tier link by
   // its network link's calibration).
@@ -42,14 +44,14 @@ export function Panel({ data, api, links, titles, measured = [] }) {
   );
   if (!chosen) return <p class="muted">No measurements in this build.</p>;
   const linkLabel = (key) => {
-    const entry = catalog.find((l) => l.key === key);
+    const entry = entryOf(key);
     return entry ? shortLabel(entry.label) : key;
   };
   const groupLabel = (g) => {
     const { name, link } = list[g.row];
     const title = titles[g.row] || name;
-    return link && typeof link === 'object' && 'inter_node' in link
-      ? `Your link ${title}: its network link, ${linkLabel(tableKey(link))}`
+    return twoTierOf(link, entryOf)
+      ? `Your link ${title}: its network link, ${linkLabel(tableKey(link, entryOf))}`
       : `Your link ${title}`;
   };
   const m = chosen.startsWith(MEASURED) ? measured[+chosen.slice(MEASURED.length)] : null;

@@ -3,6 +3,8 @@
 // one sweep over `tokens` of a layer whose all-reduce message is 1 B per token. Loaded with the
 // panel, not the page.
 
+import { twoTierOf } from '../sweep.js';
+
 /**
  * A scenario whose one all-reduce is exactly what nccl-tests times: a one-wide int8 layer (M = 1 B
  * per token), `ranks` ranks, one link `link` as the scenario takes it (a catalogue key, or a
@@ -101,21 +103,25 @@ const keyOf = (link) =>
   typeof link === 'string' ? link : (link && typeof link.preset === 'string' && link.preset) || '';
 
 /**
- * The catalogue key whose tables speak for a link: its own, or for a two-tier link its network
- * link's (the tier the 2-node tables calibrate); '' when it started from no catalogue link.
+ * The catalogue key whose tables speak for a link: its own, or for a two-tier link (twoTierOf) its
+ * network link's (the tier the 2-node tables calibrate); '' when it started from no catalogue
+ * link. `entryOf(key)`: the catalogue's entry.
  */
-export const tableKey = (link) =>
-  link && typeof link === 'object' && 'inter_node' in link ? keyOf(link.inter_node) : keyOf(link);
+export function tableKey(link, entryOf) {
+  const two = twoTierOf(link, entryOf);
+  return two ? keyOf(two.inter_node) : keyOf(link);
+}
 
 /**
  * The tables the panel offers: per link of the scenario whose catalogue key (tableKey) has tables,
  * those (the ones priced with that very link first); the other single-node tables; the other
- * tables across nodes. `links`: linkList of the scenario the core read.
+ * tables across nodes. `links`: linkList of the scenario the core read; `entryOf(key)`: the
+ * catalogue's entry.
  */
-export function tablesFor(tables, links) {
+export function tablesFor(tables, links, entryOf) {
   const mine = links
     .map(({ link }, i) => {
-      const key = tableKey(link);
+      const key = tableKey(link, entryOf);
       return {
         row: i,
         tables: tables
