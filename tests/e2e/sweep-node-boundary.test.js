@@ -99,6 +99,22 @@ describe('a two-tier link on the sweep chart', () => {
     await context.close();
   });
 
+  it('fades the points where a tier holds more ranks than its domain, and says from where', async () => {
+    const x = { intra_node: 'nvlink4', inter_node: 'ib_ndr', ranks_per_node: 16 };
+    const { page, problems, context } = await env.open(want(x));
+    const points = await solve(scenario(x), [8, 16, 32]);
+    expect(points.map((p) => p.result.links[1].within_domain)).toEqual([true, false, false]);
+    const sweep = page.locator('.sweep');
+    expect(await sweep.locator('g.s1 circle.beyond').count()).toBe(4); // 16, 32, 64, 96
+    expect(await sweep.locator('g.s1 polyline.beyond').count()).toBe(1);
+    expect(await sweep.locator('.domain.node').getAttribute('data-node')).toBe('16');
+    const legend = await text(page, '.sweep .legend');
+    expect(legend).toContain('From tp 16 a tier holds more ranks than its domain: a hypothetical.');
+    expect(legend).toContain('Beyond 16 ranks the exchange crosses nodes');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     [390, 844],
     [1280, 800],

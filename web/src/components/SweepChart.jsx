@@ -200,6 +200,13 @@ export function SweepChart({ sweep, shown, open = false }) {
               <span class="domain-text"> {domainText('It', r.links[k].domain, names.chip)}</span>
             )}
             {crossing[k] && <span class="node-text"> {crossing[k]}</span>}
+            {ends[k] >= 0 && twoTier[k] && (
+              <span class="domain-text">
+                {' '}
+                From tp {series[k].find(beyond).tp} a tier holds more ranks than its domain: a
+                hypothetical.
+              </span>
+            )}
           </li>
         ))}
         {gaps && <li class="gaps">{gapText(gaps)}</li>}
