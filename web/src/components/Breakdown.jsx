@@ -9,8 +9,11 @@ import { MathSteps } from './MathSteps.jsx';
 import { SweepChart } from './SweepChart.jsx';
 import { Validation } from './Validation.jsx';
 
-/** `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it; `links`: the form's rows. */
-export function Breakdown({ shown, sweep, inputs, links }) {
+/**
+ * `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it; `measured`:
+ * the form's measured links for the measurements panel ({name, ranks, rows}).
+ */
+export function Breakdown({ shown, sweep, inputs, measured }) {
   if (!shown) return null;
   const { result: r, scenario, names, alt } = shown;
   const c = scenario.collectives_per_layer;
@@ -76,7 +79,7 @@ export function Breakdown({ shown, sweep, inputs, links }) {
         />
       ))}
       <SweepChart sweep={sweep} shown={shown} />
-      <Validation rows={links} titles={names.titles} />
+      <Validation links={scenario.links} titles={names.titles} measured={measured} />
       <MathSteps shown={shown} inputs={inputs} />
     </section>
   );
