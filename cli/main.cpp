@@ -1,5 +1,6 @@
 // tplayer: the native command-line door, beside wasm/. The only C++ with I/O.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -7,6 +8,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tplayer/catalog.hpp"
@@ -26,6 +28,7 @@ constexpr std::size_t kWidth = 100;  // columns of the human output
 
 constexpr const char* kUsage =
     R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json]
+       tplayer [--preset NAME | --json FILE] --sweep FIELD=V1,V2,... [--json]
        tplayer --list [--json]
        tplayer --validate [--json]
 
@@ -36,14 +39,16 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --json                 (with no file after it) print the result object as JSON
   --format table|json    output format; table by default
   --print-scenario       print the scenario (JSON) instead of solving it
-  --list                 list presets, workloads, accelerators and links (--json for all fields)
+  --sweep FIELD=V1,V2,.. solve at each value of one field (tp_size, tokens, ...): a table per
+                         link that marks its domain end and a two-tier link's node boundary
+  --list                 list presets, workloads, accelerators, links and two-tier links (--json: all)
   --validate             both link models against the published measurements they were fitted on
   --measured NAME=FILE   add a link priced on your own nccl-tests all_reduce_perf output
                          (repeatable; with --preset or --json)
   --measured-ranks N     the ranks that measurement ran on, when its text does not say
   -h, --help             this text
 
-Exit status: 0 on success, 2 on bad input (errors name their field).
+Exit status: 0 on success, 2 on bad input (errors name their field; in a sweep, any point's).
 )";
 
 // --measured NAME=FILE: a link priced on a measured nccl-tests curve (SPEC 3.4).
@@ -53,8 +58,15 @@ struct MeasuredOption {
   std::optional<std::int64_t> ranks;  // --measured-ranks N after it
 };
 
+// --sweep FIELD=V1,V2,...: one field at many values; which fields may vary is the core's rule.
+struct SweepOption {
+  std::string field;
+  std::vector<double> values;
+};
+
 struct Options {
   std::vector<MeasuredOption> measured;
+  std::optional<SweepOption> sweep;
   std::optional<std::string> preset;
   std::optional<std::string> file;
   bool json = false;
@@ -64,6 +76,13 @@ struct Options {
   bool help = false;
   std::string problem;  // usage error
 };
+
+// "NAME=VALUE" as its two sides, neither empty; nullopt otherwise.
+std::optional<std::pair<std::string, std::string>> split_at_equals(const std::string& spec) {
+  const std::size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) return std::nullopt;
+  return std::pair{spec.substr(0, eq), spec.substr(eq + 1)};
+}
 
 Options parse_args(const std::vector<std::string>& args) {
   Options o;
@@ -94,10 +113,9 @@ Options parse_args(const std::vector<std::string>& args) {
     } else if (a == "--measured") {
       if (!has_next) return o.problem = "--measured needs NAME=FILE", o;
       const std::string& spec = args[++i];
-      const std::size_t eq = spec.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-        return o.problem = "--measured takes NAME=FILE, got \"" + spec + "\"", o;
-      o.measured.push_back({spec.substr(0, eq), spec.substr(eq + 1), std::nullopt});
+      const auto parts = split_at_equals(spec);
+      if (!parts) return o.problem = "--measured takes NAME=FILE, got \"" + spec + "\"", o;
+      o.measured.push_back({parts->first, parts->second, std::nullopt});
     } else if (a == "--measured-ranks") {
       if (!has_next) return o.problem = "--measured-ranks needs a number", o;
       if (o.measured.empty()) return o.problem = "--measured-ranks follows a --measured", o;
@@ -105,6 +123,24 @@ Options parse_args(const std::vector<std::string>& args) {
       if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos)
         return o.problem = "--measured-ranks takes a whole number, got \"" + n + "\"", o;
       o.measured.back().ranks = std::stoll(n);
+    } else if (a == "--sweep") {
+      if (!has_next) return o.problem = "--sweep needs FIELD=V1,V2,...", o;
+      const std::string& spec = args[++i];
+      const auto parts = split_at_equals(spec);
+      if (!parts) return o.problem = "--sweep takes FIELD=V1,V2,..., got \"" + spec + "\"", o;
+      SweepOption sweep{parts->first, {}};
+      std::istringstream list(parts->second);
+      for (std::string item; std::getline(list, item, ',');) {
+        // Each value is a finite JSON number (so that --json prints plain JSON); whether it
+        // suits the field is the core's to say, per point.
+        const tplayer::JsonParse number = tplayer::parse_json(item);
+        if (!number.ok() || !number.value.is_number() || !std::isfinite(number.value.number))
+          return o.problem = "--sweep values are finite numbers, got \"" + item + "\"", o;
+        sweep.values.push_back(number.value.number);
+      }
+      if (sweep.values.empty() || spec.back() == ',')
+        return o.problem = "--sweep takes FIELD=V1,V2,..., got \"" + spec + "\"", o;
+      o.sweep = std::move(sweep);
     } else if (a == "--print-scenario") {
       o.print_scenario = true;
     } else if (a == "-h" || a == "--help") {
@@ -116,6 +152,8 @@ Options parse_args(const std::vector<std::string>& args) {
   if (!o.help && !o.list && !o.validate && !o.preset && !o.file)
     o.problem = "give --preset NAME, --json FILE, --list or --validate";
   if (o.preset && o.file) o.problem = "give either --preset or --json FILE, not both";
+  if (o.sweep && o.print_scenario) o.problem = "give either --sweep or --print-scenario, not both";
+  if (o.sweep && !o.preset && !o.file) o.problem = "--sweep needs --preset NAME or --json FILE";
   return o;
 }
 
@@ -159,28 +197,59 @@ void wrapped(std::string text, std::size_t indent) {
   std::cout << text << '\n';
 }
 
-// One link as a block of rows, so that the table fits kWidth columns whatever the names.
-void print_link(const tplayer::LinkResult& l, bool binding, bool nccl) {
-  using tplayer::format_quantity;
-  std::string head = l.name + (binding ? " *" : "") + "  ";
-  if (l.kind == "measured") {
-    head += "measured on " + tplayer::format_number(l.measured_ranks) + " ranks, " +
-            format_quantity(l.measured_min_bytes, Dimension::Bytes) + " to " +
-            format_quantity(l.measured_max_bytes, Dimension::Bytes) + "; busbw " +
-            format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth);
-  } else {
-    head += format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth) +
-            " per direction, alpha " + format_quantity(l.latency_s, Dimension::Time);
+// A tier of a two-tier link in words: its catalogue key, or its bandwidth.
+std::string tier_text(const tplayer::Link& tier) {
+  return tier.preset.empty() ? format_quantity(tier.bandwidth, Dimension::Bandwidth) : tier.preset;
+}
+
+// What a link is, for the head of its block: its figures, or a two-tier link's tiers.
+std::string link_head(const tplayer::LinkResult& l, const tplayer::Link* link) {
+  if (l.kind == "two_tier" && link && link->tiers.size() == 2) {
+    return "two-tier: " + tier_text(link->tiers[0]) + " inside nodes of " +
+           std::to_string(link->ranks_per_node) + ", " + tier_text(link->tiers[1]) + " across (" +
+           format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth) +
+           " per direction, alpha " + format_quantity(l.latency_s, Dimension::Time) + ")";
   }
-  if (l.domain > 0)
+  if (l.kind == "measured") {
+    return "measured on " + tplayer::format_number(l.measured_ranks) + " ranks, " +
+           format_quantity(l.measured_min_bytes, Dimension::Bytes) + " to " +
+           format_quantity(l.measured_max_bytes, Dimension::Bytes) + "; busbw " +
+           format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth);
+  }
+  return format_quantity(l.bandwidth_bytes_per_s, Dimension::Bandwidth) + " per direction, alpha " +
+         format_quantity(l.latency_s, Dimension::Time);
+}
+
+const tplayer::Link* find_link_named(const tplayer::Scenario& s, const std::string& name) {
+  for (const tplayer::Link& link : s.links)
+    if (link.name == name) return &link;
+  return nullptr;
+}
+
+// One link as a block of rows, so that the table fits kWidth columns whatever the names.
+void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool binding, bool nccl) {
+  using tplayer::format_quantity;
+  std::string head = l.name + (binding ? " *" : "") + "  " + link_head(l, link);
+  if (l.kind == "two_tier") {
+    if (l.node_count > 1)
+      head += "; " + tplayer::format_number(l.node_count) + " nodes";
+    else
+      head += "; one node: the intra-node link alone";
+    if (!l.within_domain) head += "; a tier BEYOND its domain";
+  } else if (l.domain > 0) {
     head += (l.within_domain ? "; domain " : "; BEYOND its domain of ") +
             tplayer::format_number(l.domain);
+  }
   wrapped(head, 2);
   std::string priced = "  all-reduce  " + format_quantity(l.allreduce_time_s, Dimension::Time) +
                        " = " + format_quantity(l.bandwidth_time_s, Dimension::Time) +
                        " bandwidth + " + format_quantity(l.latency_time_s, Dimension::Time) +
                        " latency (" + l.regime + " regime)";
   wrapped(priced, 14);
+  if (l.kind == "two_tier" && l.node_count > 1)
+    std::cout << "  tiers       at line rate " << fixed(100 * l.intra_node_share, 1)
+              << "% in the node, " << fixed(100 * (1 - l.intra_node_share), 1)
+              << "% across nodes\n";
   if (nccl && l.kind != "measured")
     std::cout << "  NCCL runs   " << l.protocol << "; at line rate "
               << format_quantity(l.line_rate_allreduce_time_s, Dimension::Time) << '\n';
@@ -228,7 +297,8 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
 
   for (const tplayer::LinkResult& l : r.links)
-    print_link(l, l.name == r.binding_link, r.link_model == tplayer::kNccl);
+    print_link(l, find_link_named(s, l.name), l.name == r.binding_link,
+               r.link_model == tplayer::kNccl);
   std::cout << "* binding link: " << r.binding_link << " (the layer is " << r.bound << "-bound)\n";
   std::cout << "  serial = no overlap of compute and exchange; overlapped = perfect overlap\n";
   if (r.warnings.empty()) {
@@ -279,6 +349,116 @@ void print_list(bool json) {
             37);
     wrapped("                  [" + e.source + "]", 19);
   }
+  std::cout << "\nTwo-tier links (a link as this key: the node's link inside it, each GPU's NIC "
+               "across nodes):\n";
+  for (const auto& e : tplayer::two_tier_catalog()) {
+    wrapped("  " + pad(e.key, 18) + e.label, 20);
+    std::cout << "                    = " << e.intra_node << " inside nodes of " << e.ranks_per_node
+              << ", " << e.inter_node << " across\n";
+    wrapped("                    [" + e.source + "]", 21);
+  }
+}
+
+// The scenario the sweep varies, in a line: what stays fixed.
+void print_sweep_head(const tplayer::Scenario& s, const tplayer::Result& r,
+                      const std::string& field) {
+  wrapped(s.workload.name + " on " + s.accelerator.name + " (" + s.precision + "), " +
+              (r.link_model == tplayer::kNccl ? "links as NCCL runs them" : "links at line rate") +
+              "; " + field + " swept",
+          2);
+  std::cout << "serial = compute per rank + the exchange, no overlap\n";
+}
+
+// One link's rows of a sweep. Between two rows a line marks where the link's domain ends (the
+// rows beyond it carry a dagger) and where a two-tier link's ranks outgrow one node.
+void print_sweep_link(const std::string& field, const std::vector<double>& values,
+                      const std::vector<tplayer::Outcome>& points, std::size_t k,
+                      const tplayer::LinkResult& first, const tplayer::Link* link) {
+  std::cout << '\n';
+  wrapped(first.name + "  " + link_head(first, link), 2);
+  const std::size_t w = std::max<std::size_t>(field.size(), 7);
+  std::cout << "  " << std::string(w - field.size(), ' ') << field
+            << "  all-reduce  exchange/compute  serial speedup  efficiency  bound\n";
+  const tplayer::LinkResult* before = nullptr;
+  bool dagger = false;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::string value = tplayer::format_number(values[i]);
+    const std::string lead =
+        "  " + std::string(w > value.size() ? w - value.size() : 0, ' ') + value + "  ";
+    if (!points[i].result) {
+      std::cout << lead << "-  (not solved: see the errors below)\n";
+      continue;
+    }
+    const tplayer::LinkResult& l = points[i].result->links[k];
+    if (before && (before->node_count > 1) != (l.node_count > 1))
+      wrapped("  " + std::string(w, '-') + "  node boundary (" +
+                  tplayer::format_number(link ? static_cast<double>(link->ranks_per_node) : 0) +
+                  " ranks per node): beyond it both tiers are priced",
+              w + 4);
+    if (before && before->within_domain != l.within_domain) {
+      wrapped("  " + std::string(w, '-') +
+                  (l.kind == "two_tier"
+                       ? "  domain end: beyond it a tier joins more ranks than it can reach "
+                         "directly (marked †)"
+                       : "  domain end: this link joins " + tplayer::format_number(l.domain) +
+                             " ranks directly; beyond it a ring the hardware cannot build "
+                             "(marked †)"),
+              w + 4);
+    }
+    dagger = dagger || !l.within_domain;
+    std::string row = lead + pad(format_quantity(l.allreduce_time_s, Dimension::Time), 12) +
+                      pad(fixed(l.comm_to_compute, 3), 18) +
+                      pad(fixed(l.serial_speedup, 2) + "x", 16) +
+                      pad(fixed(100 * l.serial_efficiency, 1) + "%", 12) + l.bound;
+    if (l.kind == "two_tier" && l.node_count > 1)
+      row += ", " + tplayer::format_number(l.node_count) + " nodes";
+    if (!l.within_domain) row += " †";
+    std::cout << row << '\n';
+    before = &l;
+  }
+  if (dagger) std::cout << "  † beyond the domain: priced as if the hardware could build it\n";
+}
+
+// --sweep: the table (or with --json the points as {value, result} or {value, errors}); exit 2
+// when any point could not be solved, its errors on stderr.
+int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool json) {
+  const std::vector<tplayer::Outcome> points = tplayer::sweep(scenario, sweep.field, sweep.values);
+  const auto solved = std::find_if(points.begin(), points.end(),
+                                   [](const tplayer::Outcome& p) { return p.result.has_value(); });
+  const bool all_solved = std::all_of(
+      points.begin(), points.end(), [](const tplayer::Outcome& p) { return p.result.has_value(); });
+  if (json) {
+    tplayer::Value out = tplayer::Value::make_object();
+    out.add("field", tplayer::Value::from(sweep.field));
+    tplayer::Value& list = out.add("points", tplayer::Value::make_array());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      tplayer::Value& point = list.push(tplayer::Value::make_object());
+      point.add("value", tplayer::Value::from(sweep.values[i]));
+      if (points[i].result)
+        point.add("result", tplayer::to_value(*points[i].result));
+      else
+        point.add("errors", tplayer::errors_value(points[i].errors));
+    }
+    print_json(out);
+    return all_solved ? kExitOk : kExitBadInput;
+  }
+  const bool same_errors =
+      std::all_of(points.begin(), points.end(),
+                  [&](const tplayer::Outcome& p) { return p.errors == points.front().errors; });
+  if (solved == points.end() && same_errors) return report_errors(points.front().errors, false);
+  if (solved != points.end()) {
+    const tplayer::Scenario base = tplayer::read_scenario(scenario).scenario;
+    print_sweep_head(base, *solved->result, sweep.field);
+    const std::vector<tplayer::LinkResult>& links = solved->result->links;
+    for (std::size_t k = 0; k < links.size(); ++k)
+      print_sweep_link(sweep.field, sweep.values, points, k, links[k],
+                       find_link_named(base, links[k].name));
+  }
+  for (std::size_t i = 0; i < points.size(); ++i)
+    for (const auto& e : points[i].errors)
+      std::cerr << "tplayer: " << sweep.field << " " << tplayer::format_number(sweep.values[i])
+                << ": " << e.field << ": " << e.message << '\n';
+  return all_solved ? kExitOk : kExitBadInput;
 }
 
 std::optional<std::string> read_input(const std::string& file) {
@@ -358,6 +538,7 @@ int run(const Options& o) {
   }
   if (const auto problems = add_measured_links(scenario, o.measured); !problems.empty())
     return report_errors(problems, o.json);
+  if (o.sweep) return print_sweep(scenario, *o.sweep, o.json);
   const tplayer::Outcome outcome = tplayer::solve_value(scenario);
   if (!outcome.result) return report_errors(outcome.errors, o.json);
   if (o.print_scenario) {

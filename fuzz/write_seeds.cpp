@@ -79,6 +79,18 @@ constexpr const char* kHandMade[] = {
     R"({"workload":"GPT3","tp_size":12,"tokens":4,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":{"t":{"intra_node":{"measured":"x"},"inter_node":{"intra_node":"nvlink4"},)"
     R"("ranks_per_node":0}}})",
+    // Two-tier preset keys: as a link, in the array form, as a tier, as an edited link's preset,
+    // off its node grid, and the catalogue's entry as an object.
+    R"({"workload":"Llama3_70B","tp_size":32,"tokens":4096,"accelerator":"A100",)"
+    R"("precision":"bf16","local_efficiency":0.5,"links":{"a":"hgx_a100_hdr","p":"aws_p4d_efa",)"
+    R"("g":"gcp_a3mega_tcpxo","b":"hgx_b200_ndr"},"link_model":"nccl"})",
+    R"({"workload":"GPT3","tp_size":16,"tokens":2048,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":["hgx_h100_ndr",{"name":"t","intra_node":"hgx_h100_ndr","inter_node":"ib_ndr",)"
+    R"("ranks_per_node":8}]})",
+    R"({"workload":"GPT3","tp_size":12,"tokens":2048,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"x":"hgx_h100_ndr","e":{"preset":"hgx_a100_hdr","bandwidth":"1 GB/s"},)"
+    R"("c":{"key":"hgx_h100_ndr","label":"HGX H100","intra_node":"nvlink4",)"
+    R"("inter_node":"ib_ndr","ranks_per_node":8,"source":"s"}}})",
 };
 
 // Member names beyond the field tables (which write_seeds walks): the scenario's extras, the
@@ -186,7 +198,10 @@ int main(int argc, char** argv) {
     Scenario spelled_out = preset.scenario;  // no catalogue keys: every field as an object
     spelled_out.workload.key.clear();
     spelled_out.accelerator.key.clear();
-    for (Link& link : spelled_out.links) link.preset.clear();
+    for (Link& link : spelled_out.links) {
+      link.preset.clear();
+      for (Link& tier : link.tiers) tier.preset.clear();
+    }
     scenarios.add(write_json(to_value(spelled_out)));
   }
   for (const char* text : kHandMade) scenarios.add(text);
@@ -225,6 +240,7 @@ int main(int argc, char** argv) {
   for (const auto& e : accelerator_catalog())
     scenario_tokens.insert("\"" + e.accelerator.key + "\"");
   for (const auto& e : link_catalog()) scenario_tokens.insert("\"" + e.key + "\"");
+  for (const auto& e : two_tier_catalog()) scenario_tokens.insert("\"" + e.key + "\"");
   for (const std::string_view format : precision_formats()) {
     for (const std::string& key :
          {std::string(format), std::string(format) + "_dense", std::string(format) + "_sparse"}) {

@@ -4,9 +4,7 @@
 // fields are plain JS arrays, so nothing is left for the caller to delete.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
-#include <emscripten/heap.h>
 #include <emscripten/val.h>
-#include <malloc.h>
 
 #include <cstdint>
 #include <span>
@@ -14,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "arguments.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/model.hpp"
 #include "tplayer/tplayer.hpp"
@@ -105,18 +104,12 @@ val check_json(const std::string& text) {
   return out;
 }
 
-std::vector<double> numbers_of(const JsonParse& parsed) {
-  std::vector<double> out;
-  for (const Value& v : parsed.value.array) out.push_back(v.number);
-  return out;
-}
-
 // `values` is a JSON array of numbers (the facade checks that). Returns one outcome per value,
 // in order: a result object, or an array of errors. The scenario is read once; each point is
 // handed to JS as soon as it is solved, so a long sweep never holds its results in the wasm
 // heap (which never shrinks once grown).
 val sweep_json(const std::string& text, const std::string& field, const std::string& values) {
-  const std::vector<double> xs = numbers_of(parse_json(values));
+  const std::vector<double> xs = json_numbers(parse_json(values));
   const JsonParse parsed = parse_json(text);
   val out = val::array();
   if (!parsed.ok()) {
@@ -133,24 +126,6 @@ val catalog_js() { return to_js(catalog_value()); }
 val read_measured_js(const std::string& text) { return to_js(measured_value(text)); }
 
 std::string version() { return TPLAYER_VERSION; }
-
-// For the test entry (wasm/testing.js) and the benchmark, not the public facade: the wasm heap,
-// and the bytes of it that the allocator has handed out and not had back.
-double heap_size() { return static_cast<double>(emscripten_get_heap_size()); }
-double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
-
-// For the benchmark: nanoseconds per point of the core's sweep alone (no JS objects).
-double sweep_ns_per_point(const std::string& text, const std::string& field,
-                          const std::string& values) {
-  const JsonParse parsed = parse_json(text);
-  const std::vector<double> xs = numbers_of(parse_json(values));
-  if (!parsed.ok() || xs.empty()) return 0;
-  const double start = emscripten_get_now();
-  Sweep points(parsed.value, field);
-  for (const double x : xs) points.at(x);
-  const double ms = emscripten_get_now() - start;
-  return ms * 1e6 / static_cast<double>(xs.size());
-}
 
 }  // namespace
 }  // namespace tplayer
@@ -179,7 +154,4 @@ EMSCRIPTEN_BINDINGS(tplayer) {
   function("catalog", &catalog_js);
   function("readMeasured", &read_measured_js);
   function("version", &version);
-  function("heapSize", &heap_size);
-  function("heapInUse", &heap_in_use);
-  function("sweepNsPerPoint", &sweep_ns_per_point);
 }

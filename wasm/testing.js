@@ -22,6 +22,9 @@ export function load(options = {}) {
         if (json.errors) throw new ScenarioError(json.errors);
         return wasm.sweepNsPerPoint(json.text, field, sweepValues(values).text);
       },
+      // The core's cost of a measured link: reading the text and pricing one all-reduce.
+      measuredNsPerCall: (text, ranks, messageBytes, calls) =>
+        wasm.measuredNsPerCall(String(text), ranks, messageBytes, calls),
     }),
   }));
   return loading;

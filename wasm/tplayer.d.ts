@@ -69,8 +69,25 @@ export interface Link {
   protocols?: Protocol[];
 }
 
-/** A link as a scenario gives it: a preset key, a bare bandwidth (bytes/s, or "450 GB/s"), or an object. */
-export type LinkValue = string | number | Link | MeasuredLink;
+/**
+ * Tensor parallelism across nodes: ranks sit `ranks_per_node` to a node, joined by the node's own
+ * link inside it and by each rank's own network link across nodes. A two-tier preset key (see
+ * catalog().two_tier_links) is the same thing given as a string.
+ */
+export interface TwoTierLink {
+  /** The link inside a node (NVLink, PCIe): a link preset key, a bare bandwidth or a link object. */
+  intra_node: string | number | Link;
+  /** Each rank's own network link across nodes (one NIC per GPU on a rail-optimised cluster). */
+  inter_node: string | number | Link;
+  /** Ranks per node g: tp_size above it spans tp_size / g nodes and must be a multiple of g. */
+  ranks_per_node: number;
+}
+
+/**
+ * A link as a scenario gives it: a link or two-tier link preset key, a bare bandwidth (bytes/s,
+ * or "450 GB/s"), or an object.
+ */
+export type LinkValue = string | number | Link | MeasuredLink | TwoTierLink;
 
 export interface Scenario {
   type?: 'TensorParallelLayerScenario';
@@ -187,7 +204,10 @@ export type CheckOutcome =
 export interface NormalisedScenario extends Scenario {
   type: 'TensorParallelLayerScenario';
   precision: string;
-  links: Record<string, string | (Link & { bandwidth: number; latency: number })>;
+  links: Record<
+    string,
+    string | (Link & { bandwidth: number; latency: number }) | MeasuredLink | TwoTierLink
+  >;
   collectives_per_layer: number;
   link_model: LinkModel;
   launch_overhead: number;
@@ -213,6 +233,7 @@ export interface Preset {
 /** One input field as the core declares it (the page builds its form hints from these). */
 export interface FieldInfo {
   name: string;
+  /** How its value is read ("link": one tier of a two-tier link, a preset key, bandwidth or object). */
   kind:
     | 'count'
     | 'real'
@@ -228,7 +249,9 @@ export interface FieldInfo {
     | 'workload'
     | 'accelerator'
     | 'links'
-    | 'peak_flops';
+    | 'peak_flops'
+    | 'protocols'
+    | 'link';
   required: boolean;
   /** Whether sweep() may vary it. */
   sweepable: boolean;
@@ -281,6 +304,18 @@ export interface Catalog {
     /** Where the protocols came from: the measurement files, or what they were carried over from. */
     calibration?: string;
   }>;
+  /**
+   * Two-tier link presets (TP across nodes): a system's node link and network link, each a key of
+   * `links`. Give the key as a link (`links: { x: 'hgx_h100_ndr' }`) or edit it as a TwoTierLink.
+   */
+  two_tier_links: Array<{
+    key: string;
+    label: string;
+    intra_node: string;
+    inter_node: string;
+    ranks_per_node: number;
+    source: string;
+  }>;
   precisions: Array<{ format: string; bytes_per_element: number }>;
   units: Array<{ symbol: string; dimension: 'B' | 'B/s' | 's' | 'FLOP/s'; factor: number }>;
   /** The input fields of each object, in the core's order. */
@@ -289,6 +324,9 @@ export interface Catalog {
     workload: FieldInfo[];
     accelerator: FieldInfo[];
     link: FieldInfo[];
+    protocol: FieldInfo[];
+    measured_link: FieldInfo[];
+    two_tier_link: FieldInfo[];
   };
   limits: Limits;
 }
@@ -332,9 +370,9 @@ export interface Tplayer {
    */
   readMeasured(text: string): MeasuredRead;
   /**
-   * The catalogue: presets (with solved results), workloads, accelerators, links, precisions,
-   * units; each entry with its source. Loaded once: the same deeply frozen object every call
-   * (copy with structuredClone before editing).
+   * The catalogue: presets (with solved results), workloads, accelerators, links, two-tier links,
+   * precisions, units; each entry with its source. Loaded once: the same deeply frozen object
+   * every call (copy with structuredClone before editing).
    */
   catalog(): Catalog;
   /** Scenario presets by key, each with its solved `.result` (the catalogue's presets, frozen). */

@@ -8,9 +8,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+// Each entry with its wasm build (wasm/CMakeLists.txt): the facade imports
+// ../build/wasm/tplayer_wasm{,_bytes}.js; the testing entry gets the build with the test hooks.
 const ENTRIES = {
-  production: { entry: 'wasm/index.js', file: 'tplayer.js' },
-  testing: { entry: 'wasm/testing.js', file: 'tplayer-testing.js' },
+  production: { entry: 'wasm/index.js', file: 'tplayer.js', wasm: 'tplayer_wasm' },
+  testing: { entry: 'wasm/testing.js', file: 'tplayer-testing.js', wasm: 'tplayer_testing_wasm' },
 };
 
 export default defineConfig(({ mode }) => {
@@ -20,8 +22,17 @@ export default defineConfig(({ mode }) => {
       `wasm/vite.lib.config.js: unknown --mode "${mode}"; expected one of ${Object.keys(ENTRIES).join(', ')}`,
     );
   }
+  const built = fileURLToPath(new URL('../build/wasm/', import.meta.url));
   return {
     root: fileURLToPath(new URL('..', import.meta.url)),
+    resolve: {
+      alias: [
+        {
+          find: /^\.\.\/build\/wasm\/tplayer_wasm(_bytes)?\.js$/,
+          replacement: `${built}${which.wasm}$1.js`,
+        },
+      ],
+    },
     publicDir: false,
     logLevel: 'warn',
     build: {

@@ -43,9 +43,9 @@ class BigDecimal {
   }
 
   std::string digits() const {
-    std::string out = std::to_string(limbs_.back());
+    std::string out = whole_number(limbs_.back());
     for (auto limb = limbs_.rbegin() + 1; limb != limbs_.rend(); ++limb) {
-      const std::string part = std::to_string(*limb);
+      const std::string part = whole_number(*limb);
       out.append(9 - part.size(), '0').append(part);
     }
     return out;
@@ -106,7 +106,7 @@ std::string format_significant(double value, int digits) {
     const int magnitude = std::abs(decimal_exponent);
     out += decimal_exponent < 0 ? "e-" : "e+";
     if (magnitude < 10) out += '0';
-    out += std::to_string(magnitude);
+    out += whole_number(magnitude);
   } else if (decimal_exponent < 0) {
     out += "0." + std::string(-decimal_exponent - 1, '0') + d;
   } else {
@@ -117,6 +117,21 @@ std::string format_significant(double value, int digits) {
       out += d.substr(0, whole) + "." + d.substr(whole);
     }
   }
+  return out;
+}
+
+std::string whole_number(std::int64_t value) {
+  // Digits from the unsigned magnitude, so the most negative value needs no special case.
+  std::uint64_t magnitude =
+      value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+  char digits[20];
+  int n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude != 0);
+  std::string out = value < 0 ? "-" : "";
+  while (n > 0) out += digits[--n];
   return out;
 }
 

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "tplayer/format.hpp"
+
 namespace tplayer {
 namespace {
 
@@ -35,8 +37,7 @@ class Reader {
       }
     }
     out.value = Value::null();
-    out.error =
-        "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + error_;
+    out.error = "line " + whole_number(line) + ", column " + whole_number(column) + ": " + error_;
     return out;
   }
 
@@ -65,7 +66,7 @@ class Reader {
 
   bool read_value(Value& out, std::size_t depth) {
     if (depth >= kMaxJsonDepth) {
-      error_ = "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+      error_ = "nested deeper than " + whole_number(kMaxJsonDepth) + " levels";
       return false;
     }
     switch (peek()) {
@@ -213,18 +214,22 @@ class Reader {
     return true;
   }
 
+  static bool plain(char c) {
+    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20;
+  }
+
   bool read_string(std::string& out) {
     ++pos_;  // opening quote
     while (true) {
+      // Plain characters in one append up to the next quote, backslash or control character: one
+      // push_back per character made a 4 KB pasted measurement cost ~100 us in WebAssembly.
+      const std::size_t run = pos_;
+      while (!at_end() && plain(text_[pos_])) ++pos_;
+      out.append(text_.data() + run, pos_ - run);
       if (at_end()) return error_ = "unterminated string", false;
       const char c = text_[pos_++];
       if (c == '"') return true;
-      if (static_cast<unsigned char>(c) < 0x20)
-        return error_ = "control character in a string", false;
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
+      if (c != '\\') return error_ = "control character in a string", false;
       if (at_end()) return error_ = "unterminated string", false;
       const char e = text_[pos_++];
       switch (e) {
@@ -286,8 +291,8 @@ class Reader {
 JsonParse parse_json(std::string_view text) {
   if (text.size() > kMaxJsonBytes) {
     JsonParse out;
-    out.error = "the document is " + std::to_string(text.size()) + " bytes; at most " +
-                std::to_string(kMaxJsonBytes) + " are read";
+    out.error = "the document is " + whole_number(text.size()) + " bytes; at most " +
+                whole_number(kMaxJsonBytes) + " are read";
     return out;
   }
   return Reader(text).run();

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "tplayer/format.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/value.hpp"
 
@@ -157,8 +158,8 @@ double natural_exp(double y) {  // |y| well within the range of a double
 MeasuredParse parse_measured(std::string_view text) {
   MeasuredParse out;
   if (text.size() > kMaxJsonBytes) {  // the same bound as a scenario's: it bounds the work
-    out.error = "the text is " + std::to_string(text.size()) + " bytes; at most " +
-                std::to_string(kMaxJsonBytes) + " are read";
+    out.error = "the text is " + whole_number(text.size()) + " bytes; at most " +
+                whole_number(kMaxJsonBytes) + " are read";
     return out;
   }
   std::int64_t number = 0;
@@ -200,17 +201,17 @@ MeasuredParse parse_measured(std::string_view text) {
     }
     row.time_s = time_us / 1e6;
     if (!std::isfinite(row.time_s) || !(row.time_s > 0)) {
-      out.error = "line " + std::to_string(number) + ": the time " + excerpt(f[5]) +
+      out.error = "line " + whole_number(number) + ": the time " + excerpt(f[5]) +
                   " is not a finite number of microseconds > 0";
       return out;
     }
     out.rows.push_back(row);
   }
   if (out.rows.size() < 2) {
-    out.error = std::to_string(out.rows.size()) +
+    out.error = whole_number(out.rows.size()) +
                 " usable rows; at least two are needed (a data row: size, count, type, redop, "
                 "root, time, algbw, busbw, ...; " +
-                std::to_string(out.skipped) + " lines passed over)";
+                whole_number(out.skipped) + " lines passed over)";
     return out;
   }
   const MeasuredRow& last = out.rows.back();

@@ -64,19 +64,19 @@ double message_bytes(const Scenario& s) {
 std::vector<FieldError> warnings(const Scenario& s) {
   std::vector<FieldError> out;
   const std::int64_t n = s.tp_size;
-  const auto tp = [n] { return "tp_size " + std::to_string(n); };
+  const auto tp = [n] { return "tp_size " + whole_number(n); };
   if (n > s.workload.heads) {
     out.emplace_back(FieldPath{"tp_size"},
-                     tp() + " is more than the " + std::to_string(s.workload.heads) +
+                     tp() + " is more than the " + whole_number(s.workload.heads) +
                          " attention heads: some ranks get no head to compute");
   } else if (s.workload.heads % n != 0) {
     out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide the " +
-                                               std::to_string(s.workload.heads) +
+                                               whole_number(s.workload.heads) +
                                                " attention heads: ranks get unequal shares");
   }
   if (s.workload.hidden_dim % n != 0) {
     out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide hidden_dim " +
-                                               std::to_string(s.workload.hidden_dim) +
+                                               whole_number(s.workload.hidden_dim) +
                                                ": the weight matrices cannot be split evenly");
   }
   const auto precision = parse_precision(s.precision);
@@ -101,7 +101,7 @@ std::vector<FieldError> warnings(const Scenario& s) {
     const Link& link = s.links[i];
     const Where at = link_where(links, std::span(s.links.data(), i), link.name);
     if (!within_domain(link, n)) {
-      out.emplace_back(at.path(), tp() + " is more than the " + std::to_string(*link.domain) +
+      out.emplace_back(at.path(), tp() + " is more than the " + whole_number(*link.domain) +
                                       " ranks this link joins directly (its domain): priced as if "
                                       "one ring reached them all");
     }
@@ -120,7 +120,7 @@ std::vector<FieldError> warnings(const Scenario& s) {
                                         ") is larger than the largest "
                                         "measured size: extrapolated at the largest row's algbw");
       if (t.rescaled)
-        out.emplace_back(at.path(), "measured on " + std::to_string(link.measured_ranks) +
+        out.emplace_back(at.path(), "measured on " + whole_number(link.measured_ranks) +
                                         " ranks, priced at " + tp() +
                                         " by the ring's bus-bandwidth factor 2(n-1)/n, which "
                                         "holds for bandwidth-bound sizes");
@@ -132,16 +132,16 @@ std::vector<FieldError> warnings(const Scenario& s) {
       const Link& inter = link.tiers[1];
       if (nodes.count == 1 && !within_domain(intra, n))
         out.emplace_back(at.path(), tp() + " is more than the " +
-                                        std::to_string(intra.domain.value_or(0)) +
+                                        whole_number(intra.domain.value_or(0)) +
                                         " ranks the intra-node link joins directly");
       if (nodes.count > 1 && !within_domain(intra, nodes.per_node))
-        out.emplace_back(at.path(), "ranks_per_node " + std::to_string(nodes.per_node) +
+        out.emplace_back(at.path(), "ranks_per_node " + whole_number(nodes.per_node) +
                                         " is more than the intra-node link's domain of " +
-                                        std::to_string(intra.domain.value_or(0)));
+                                        whole_number(intra.domain.value_or(0)));
       if (nodes.count > 1 && !within_domain(inter, nodes.count))
-        out.emplace_back(at.path(), std::to_string(nodes.count) +
+        out.emplace_back(at.path(), whole_number(nodes.count) +
                                         " nodes are more than the inter-node link's domain of " +
-                                        std::to_string(inter.domain.value_or(0)));
+                                        whole_number(inter.domain.value_or(0)));
       const Link& pricing = nodes.count == 1 ? intra : inter;
       if (s.link_model == kNccl && pricing.protocols.empty() && n > 1)
         out.emplace_back(at.path(), std::string("no NCCL calibration for the ") +

@@ -3,6 +3,7 @@
 
 #include "internal.hpp"
 #include "tplayer/fields.hpp"
+#include "tplayer/format.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/tplayer.hpp"
 
@@ -35,8 +36,7 @@ Outcome finish(const Scenario& scenario, std::vector<FieldError> errors, bool ch
   if (out.errors.size() > kMaxErrors) {
     const std::size_t more = out.errors.size() - (kMaxErrors - 1);
     out.errors.resize(kMaxErrors - 1);
-    out.errors.emplace_back(FieldPath{},
-                            "and " + std::to_string(more) + " more problems not listed");
+    out.errors.emplace_back(FieldPath{}, "and " + whole_number(more) + " more problems not listed");
   }
   if (out.errors.empty()) out.result = solve(scenario);
   return out;

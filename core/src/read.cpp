@@ -6,6 +6,7 @@
 #include "internal.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/fields.hpp"
+#include "tplayer/format.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/measured.hpp"
 #include "tplayer/precision.hpp"
@@ -346,8 +347,8 @@ class Reader {
     std::vector<Link> out;
     const std::size_t given = v.is_object() ? v.object.size() : v.array.size();
     if (given > kMaxLinks) {
-      fail(at, "expected at most " + std::to_string(kMaxLinks) + " links, got " +
-                   std::to_string(given));
+      fail(at,
+           "expected at most " + whole_number(kMaxLinks) + " links, got " + whole_number(given));
       return out;
     }
     if (v.is_object()) {
@@ -383,10 +384,15 @@ class Reader {
     tiers.resize(2);
     Link& t = tiers[which == "intra_node" ? 0 : 1];
     t = link_value(v, at, std::string(which), true);
-    if (t.is_measured() || t.is_two_tier())
-      fail(at, std::string("expected a link (a preset key, a bandwidth or {bandwidth, latency, "
-                           "...}) as a tier, got a ") +
-                   (t.is_measured() ? "measured" : "two-tier") + " link");
+    if (t.is_measured() || t.is_two_tier()) {
+      const std::string kind = t.is_measured() ? "measured" : "two-tier";
+      fail(at,
+           "expected a link (a preset key, a bandwidth or {bandwidth, latency, ...}) as a "
+           "tier, got " +
+               (t.preset.empty() ? "a " + kind + " link"
+                                 : "the two-tier preset " + excerpt(t.preset)) +
+               ": a " + kind + " link cannot be a tier");
+    }
   }
 
   Link link_value(const Value& v, const Where& at, const std::string& name, bool named) {
@@ -409,8 +415,10 @@ class Reader {
         return l;
       }
       if (const LinkEntry* entry = find_link(v.string)) return link_from(*entry, name);
+      if (const TwoTierEntry* entry = find_two_tier(v.string)) return link_from(*entry, name);
       fail(at, "expected a link preset key or a bandwidth such as \"450 GB/s\", got " +
                    excerpt(v.string) + ": not a preset (known: " + known_link_keys() +
+                   "; two-tier: " + known_two_tier_keys() +
                    "), and as a bandwidth: " + bandwidth.error);
       return l;
     }
@@ -435,6 +443,11 @@ class Reader {
       based_on_preset = true;
       if (const LinkEntry* entry = find_link(key->string)) {
         l = link_from(*entry, name);
+      } else if (find_two_tier(key->string)) {
+        fail(at.key("preset"),
+             "expected a link preset key, got the two-tier preset " + excerpt(key->string) +
+                 ": give the key as the link itself, or edit it as {intra_node, inter_node, "
+                 "ranks_per_node}");
       } else {
         fail(at.key("preset"),
              "unknown link preset " + excerpt(key->string) + "; known: " + known_link_keys());
@@ -481,6 +494,10 @@ class Reader {
     return known_keys(link_catalog(), [](auto& e) { return e.key; });
   }
 
+  static std::string known_two_tier_keys() {
+    return known_keys(two_tier_catalog(), [](auto& e) { return e.key; });
+  }
+
   std::vector<Protocol> protocols(const Value& v, const Where& at) {
     std::vector<Protocol> out;
     if (!v.is_array()) {
@@ -491,8 +508,8 @@ class Reader {
       return out;
     }
     if (v.array.empty() || v.array.size() > kMaxProtocols) {
-      fail(at, "expected 1 to " + std::to_string(kMaxProtocols) + " protocol branches, got " +
-                   std::to_string(v.array.size()));
+      fail(at, "expected 1 to " + whole_number(kMaxProtocols) + " protocol branches, got " +
+                   whole_number(v.array.size()));
       return out;
     }
     for (std::size_t i = 0; i < v.array.size(); ++i) {
@@ -532,7 +549,7 @@ std::string dotted(const FieldPath& path) {
   std::string out;
   for (const PathStep& step : path) {
     if (const auto* i = std::get_if<std::size_t>(&step)) {
-      out += "[" + std::to_string(*i) + "]";
+      out += "[" + whole_number(*i) + "]";
     } else {
       if (!out.empty()) out += '.';
       out += std::get<std::string>(step);

@@ -9,6 +9,7 @@
 #include "internal.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/fields.hpp"
+#include "tplayer/format.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
 #include "tplayer/tplayer.hpp"
@@ -23,11 +24,9 @@ class Checker {
 
   void count(const Where& at, std::int64_t value, std::int64_t min, std::int64_t max = kMaxCount) {
     if (value < min) {
-      fail(at,
-           "expected a whole number >= " + std::to_string(min) + ", got " + std::to_string(value));
+      fail(at, "expected a whole number >= " + whole_number(min) + ", got " + whole_number(value));
     } else if (value > max) {
-      fail(at,
-           "expected a whole number <= " + std::to_string(max) + ", got " + std::to_string(value));
+      fail(at, "expected a whole number <= " + whole_number(max) + ", got " + whole_number(value));
     }
   }
 
@@ -211,8 +210,8 @@ void priced_link(Checker& check, const Where& at, const Link& link) {
     check.fail(at.key("preset"), "unknown link preset " + excerpt(link.preset));
   const Where protocols = at.key("protocols");
   if (link.protocols.size() > kMaxProtocols)
-    check.fail(protocols, "expected at most " + std::to_string(kMaxProtocols) +
-                              " protocol branches, got " + std::to_string(link.protocols.size()));
+    check.fail(protocols, "expected at most " + whole_number(kMaxProtocols) +
+                              " protocol branches, got " + whole_number(link.protocols.size()));
   for (std::size_t k = 0; k < link.protocols.size(); ++k) {
     const Protocol& p = link.protocols[k];
     const Where branch = protocols.index(k);
@@ -220,7 +219,7 @@ void priced_link(Checker& check, const Where& at, const Link& link) {
       check.fail(branch.key("name"), "expected a branch name, got an empty one");
     else if (p.name.size() > kMaxNameBytes || !plain_label(p.name))
       check.fail(branch.key("name"),
-                 "expected a branch name of at most " + std::to_string(kMaxNameBytes) +
+                 "expected a branch name of at most " + whole_number(kMaxNameBytes) +
                      " bytes of letters, digits, spaces or _ . , + ( ) / # @ - (it is shown on "
                      "pages), got " +
                      excerpt(p.name));
@@ -283,8 +282,8 @@ std::vector<FieldError> validate(const Scenario& s) {
     if (link.name.empty()) {
       check.fail(name, "expected a non-empty link name, got an empty one");
     } else if (link.name.size() > kMaxNameBytes) {
-      check.fail(name, "expected a link name of at most " + std::to_string(kMaxNameBytes) +
-                           " bytes, got " + std::to_string(link.name.size()) +
+      check.fail(name, "expected a link name of at most " + whole_number(kMaxNameBytes) +
+                           " bytes, got " + whole_number(link.name.size()) +
                            " bytes: " + excerpt(link.name));
     } else if (!plain_label(link.name)) {
       check.fail(name,
@@ -300,27 +299,29 @@ std::vector<FieldError> validate(const Scenario& s) {
         check.fail(at.key("ranks"),
                    "expected the ranks it was measured on, a whole number >= 2, "
                    "got " +
-                       std::to_string(*link.ranks));
+                       whole_number(*link.ranks));
       else if (link.measured_rows.size() < 2)
         check.fail(at.key("measured"),
                    "expected at least two measured rows (read the text with "
                    "read_scenario), got " +
-                       std::to_string(link.measured_rows.size()));
+                       whole_number(link.measured_rows.size()));
       else if (link.measured_ranks < 2 && !link.ranks)
         check.fail(at.key("ranks"), "expected a rank count >= 2 for the measurement, got " +
-                                        std::to_string(link.measured_ranks));
+                                        whole_number(link.measured_ranks));
       continue;
     }
     if (link.is_two_tier()) {
       check.rules(at, kTwoTierLinkFields, link);
+      if (!link.preset.empty() && !find_two_tier(link.preset))
+        check.fail(at, "unknown two-tier link preset " + excerpt(link.preset));
       for (std::size_t k = 0; k < link.tiers.size() && k < 2; ++k)
         priced_link(check, at.key(k == 0 ? "intra_node" : "inter_node"), link.tiers[k]);
       const std::int64_t g = link.ranks_per_node;
       if (g >= 1 && s.tp_size > g && s.tp_size % g != 0)
         check.fail(at.key("ranks_per_node"),
-                   "tp_size " + std::to_string(s.tp_size) + " is above ranks_per_node " +
-                       std::to_string(g) + " and not a multiple of it: the ranks cannot sit " +
-                       std::to_string(g) + " to a node");
+                   "tp_size " + whole_number(s.tp_size) + " is above ranks_per_node " +
+                       whole_number(g) + " and not a multiple of it: the ranks cannot sit " +
+                       whole_number(g) + " to a node");
       continue;
     }
     priced_link(check, at, link);

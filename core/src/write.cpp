@@ -87,7 +87,8 @@ Value protocols_value(const std::vector<Protocol>& protocols) {
 
 // A catalogue link stays its key while it prices the same; an edited one is an object that
 // names its preset and gives every field. A measured link gives its text and rank count; a
-// two-tier link its two tiers (each written the same way) and its ranks per node.
+// two-tier link its key while it prices as its preset, else its two tiers (each written the
+// same way) and its ranks per node.
 Value link_value(const Link& l) {
   if (l.is_measured()) {
     Link resolved = l;
@@ -95,6 +96,8 @@ Value link_value(const Link& l) {
     return fields_value(resolved, kMeasuredLinkFields, "name");
   }
   if (l.is_two_tier()) {
+    const TwoTierEntry* entry = find_two_tier(l.preset);
+    if (entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
     Value v = Value::make_object();
     for (std::size_t k = 0; k < l.tiers.size() && k < 2; ++k)
       v.add(k == 0 ? "intra_node" : "inter_node", link_value(l.tiers[k]));
@@ -313,6 +316,16 @@ Value catalog_value() {
     if (!e.protocols.empty()) item.add("protocols", protocols_value(e.protocols));
     item.add("source", Value::from(e.source));
     if (!e.calibration.empty()) item.add("calibration", Value::from(e.calibration));
+  }
+  Value& two_tier = v.add("two_tier_links", Value::make_array());
+  for (const TwoTierEntry& e : two_tier_catalog()) {
+    Value& item = two_tier.push(Value::make_object());
+    item.add("key", Value::from(e.key));
+    item.add("label", Value::from(e.label));
+    item.add("intra_node", Value::from(e.intra_node));
+    item.add("inter_node", Value::from(e.inter_node));
+    item.add("ranks_per_node", count(e.ranks_per_node));
+    item.add("source", Value::from(e.source));
   }
   Value& precisions = v.add("precisions", Value::make_array());
   for (std::string_view f : precision_formats()) {

@@ -36,6 +36,10 @@ WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B
 ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100"]
 LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "infinity_fabric", "ici_v5p", "roce_gaudi3",
          "pcie4", "pcie5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
+# The issue's two-tier link presets: key -> (intra_node, inter_node, ranks_per_node).
+TWO_TIER_LINKS = {"hgx_h100_ndr": ("nvlink4", "ib_ndr", 8), "hgx_a100_hdr": ("nvlink3", "ib_hdr", 8),
+                  "aws_p4d_efa": ("nvlink3", "efa_p4d", 8),
+                  "gcp_a3mega_tcpxo": ("nvlink4", "tcpxo_a3mega", 8)}
 
 failures = []
 
@@ -296,6 +300,108 @@ def test_list():
             check(all(k in listed for k in keys), f"--list --json {kind}: {listed}")
             check(all(e.get("source") for e in r.get(kind, [])) or kind == "presets",
                   f"--list --json {kind}: an entry without a source")
+
+
+def test_list_two_tier():
+    """--list shows the two-tier link presets with their tiers and sources; --list --json gives
+    them as two_tier_links [{key, label, intra_node, inter_node, ranks_per_node, source}]."""
+    code, out, err = run("--list")
+    check(code == 0, f"--list: exit {code}")
+    check("Two-tier links" in out, "--list has no two-tier section")
+    check(all(len(line) <= 100 for line in out.splitlines()), "--list fits 100 columns")
+    code, out, err = run("--list", "--json")
+    r = parse(out, "--list --json")
+    if not r:
+        return
+    entries = r.get("two_tier_links", [])
+    links = {e["key"] for e in r.get("links", [])}
+    got = {e.get("key"): (e.get("intra_node"), e.get("inter_node"), e.get("ranks_per_node")) for e in entries}
+    for key, tiers in TWO_TIER_LINKS.items():
+        check(got.get(key) == tiers, f"two_tier_links {key}: {got.get(key)}, want {tiers}")
+    listed = run("--list")[1]
+    for e in entries:
+        check(set(e) == {"key", "label", "intra_node", "inter_node", "ranks_per_node", "source"},
+              f"two_tier_links entry {sorted(e)}")
+        check(len(e.get("source", "")) > 20 and e.get("label"), f"{e.get('key')}: a label and a source")
+        check(e["intra_node"] in links and e["inter_node"] in links and e["key"] not in links,
+              f"{e['key']}: tiers are catalogue links, the key is not one")
+        check(e["key"] in listed and f"{e['intra_node']} inside nodes of {e['ranks_per_node']}" in listed,
+              f"--list lacks {e['key']} with its tiers")
+
+
+def sweep_rows(out, link):
+    """The rows (and marks) of one link's block in a --sweep table: the lines after its head."""
+    lines = out.splitlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith(link + "  ")), None)
+    if start is None:
+        return []
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("  "):
+            break
+        rows.append(line)
+    return rows
+
+
+def test_sweep():
+    """--sweep solves each point as a single solve would, marks a link's domain end and a
+    two-tier link's node boundary between the rows around it, and refuses bad points by field."""
+    args = ("--preset", "Llama3_405BTp16AcrossNodes", "--sweep", "tp_size=1,2,4,8,16,32")
+    code, out, err = run(*args)
+    check(code == 0 and err == "", f"sweep: exit {code}, {err!r}")
+    check(all(len(line) <= 100 for line in out.splitlines()), "the sweep fits 100 columns")
+    rows = sweep_rows(out, "hgx")
+    mark = [i for i, r in enumerate(rows) if "node boundary" in r]
+    check(len(mark) == 1, f"one node boundary mark in {rows}")
+    if mark:
+        i = mark[0]
+        check(rows[i - 1].split()[0] == "8" and rows[i + 1].split()[0] == "16",
+              f"the node boundary sits between tp_size 8 and 16: {rows}")
+        check("8 ranks per node" in rows[i] and "both tiers are priced" in rows[i], f"mark: {rows[i]!r}")
+        check("2 nodes" in rows[i + 1] and "nodes" not in rows[i - 1], f"nodes per row: {rows}")
+    check(not any("domain end" in r or "†" in r for r in rows), f"two nodes of HGX are within the domains: {rows}")
+    # The domain end of a plain link (NVLink 4 joins 8), marked the same way, rows beyond with a dagger.
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tp_size=4,8,16")
+    rows = sweep_rows(out, "nvlink")
+    mark = [i for i, r in enumerate(rows) if "domain end" in r]
+    check(code == 0 and len(mark) == 1 and rows[mark[0] - 1].split()[0] == "8",
+          f"nvlink's domain end after tp_size 8: {rows}")
+    check(any(r.split()[:1] == ["16"] and r.endswith("†") for r in rows), f"tp_size 16 beyond: {rows}")
+    check(not any("node boundary" in r for r in rows), "a plain link has no node boundary")
+    # JSON: the points as {value, result}, each equal to the single solve at that value.
+    code, out, err = run(*args, "--json")
+    r = parse(out, "sweep --json")
+    scenario = parse(run("--preset", "Llama3_405BTp16AcrossNodes", "--print-scenario")[1], "print")
+    if r and scenario:
+        check(r.get("field") == "tp_size" and [p["value"] for p in r["points"]] == [1, 2, 4, 8, 16, 32],
+              f"sweep --json: {sorted(r)}")
+        for p in r["points"]:
+            one = dict(scenario, tp_size=p["value"])
+            single = parse(run("--json", "-", "--json", stdin=json.dumps(one))[1], "single")
+            check(p.get("result") == single, f"tp_size {p['value']}: the sweep's point is the single solve")
+            check(p["result"]["links"][0]["node_count"] == max(1, p["value"] // 8), f"node_count at {p['value']}")
+    # A point that cannot be solved: exit 2, the point's error by field (JSON and stderr).
+    code, out, err = run("--preset", "Llama3_405BTp16AcrossNodes", "--sweep", "tp_size=8,12,16", "--json")
+    r = parse(out, "sweep with a bad point")
+    check(code == 2, f"a bad point: exit {code}")
+    if r:
+        bad = r["points"][1]
+        check("result" not in bad and [e["field"] for e in bad.get("errors", [])] == ["links.hgx.ranks_per_node"],
+              f"tp_size 12: {bad}")
+        check(all("result" in p for p in (r["points"][0], r["points"][2])), "the other points solve")
+    code, out, err = run("--preset", "Llama3_405BTp16AcrossNodes", "--sweep", "tp_size=8,12,16")
+    check(code == 2 and "tp_size 12: links.hgx.ranks_per_node" in err and "tp_size 12 is above" in err,
+          f"tp_size 12 on stderr: exit {code}, {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "heads=1,2")
+    check(code == 2 and "sweep" in err and "tp_size" in err, f"an unsweepable field: exit {code}, {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tp_size=0,2.5,8", "--json")
+    r = parse(out, "sweep of bad values")
+    check(code == 2 and r and [[e["field"] for e in p.get("errors", [])] for p in r["points"]] == [["tp_size"], ["tp_size"], []],
+          f"tp_size 0 and 2.5 are the core's errors, per point: exit {code}, {out[:300]!r}")
+    for bad in ("tp_size", "tp_size=", "=1,2", "tp_size=1,x", "tp_size=1,,2", "tp_size=1,",
+                "tp_size=NaN", "tp_size=1e400"):
+        code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", bad)
+        check(code == 2 and "usage" in err, f"--sweep {bad!r}: exit {code}")
 
 
 def test_validate():

@@ -3,6 +3,7 @@
 #include "tplayer/catalog.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "support.hpp"
@@ -185,6 +186,151 @@ TEST_CASE("catalogue: the links of SPEC section 4, per direction", "[catalog]") 
   }
 }
 
+TEST_CASE("catalogue: two-tier links, each of two catalogue links with its source", "[catalog]") {
+  struct Row {
+    const char* key;
+    const char* intra_node;
+    const char* inter_node;
+    std::int64_t ranks_per_node;
+  };
+  const Row rows[] = {
+      {"hgx_h100_ndr", "nvlink4", "ib_ndr", 8},           {"hgx_a100_hdr", "nvlink3", "ib_hdr", 8},
+      {"hgx_b200_ndr", "nvlink5", "ib_ndr", 8},           {"aws_p4d_efa", "nvlink3", "efa_p4d", 8},
+      {"gcp_a3mega_tcpxo", "nvlink4", "tcpxo_a3mega", 8},
+  };
+  CHECK(two_tier_catalog().size() == std::size(rows));
+  for (const Row& row : rows) {
+    INFO(row.key);
+    const TwoTierEntry* e = find_two_tier(row.key);
+    REQUIRE(e != nullptr);
+    CHECK(e->intra_node == row.intra_node);
+    CHECK(e->inter_node == row.inter_node);
+    CHECK(e->ranks_per_node == row.ranks_per_node);
+  }
+  std::set<std::string> keys;
+  for (const LinkEntry& e : link_catalog()) keys.insert(e.key);
+  for (const TwoTierEntry& e : two_tier_catalog()) {
+    INFO("two-tier link " << e.key);
+    CHECK(keys.insert(e.key).second);  // unique, and no link has its key
+    CHECK(!e.label.empty());
+    CHECK(e.source.size() > 20);
+    CHECK(find_two_tier(e.key) == &e);
+    const LinkEntry* intra = find_link(e.intra_node);
+    const LinkEntry* inter = find_link(e.inter_node);
+    REQUIRE(intra != nullptr);
+    REQUIRE(inter != nullptr);
+    // The node's link joins its ranks directly; the network has no limit and is calibrated.
+    CHECK(intra->domain >= e.ranks_per_node);
+    CHECK(inter->domain == 0);
+    CHECK(!inter->protocols.empty());
+    const Link link = link_from(e, "x");
+    CHECK(link.is_two_tier());
+    CHECK(link.preset == e.key);
+    REQUIRE(link.tiers.size() == 2);
+    CHECK(same_link(link.tiers[0], link_from(*intra, "intra_node")));
+    CHECK(same_link(link.tiers[1], link_from(*inter, "inter_node")));
+    CHECK(link.ranks_per_node == e.ranks_per_node);
+  }
+  CHECK(find_two_tier("nvlink4") == nullptr);
+  CHECK(find_link("hgx_h100_ndr") == nullptr);
+}
+
+TEST_CASE("a two-tier key is the two-tier link of its tiers, and is written back as its key",
+          "[catalog][two-tier]") {
+  for (const TwoTierEntry& e : two_tier_catalog()) {
+    INFO(e.key);
+    for (const char* model : {"line_rate", "nccl"}) {
+      INFO(model);
+      Value by_key = json(R"({"workload": "Llama3_405B", "tp_size": 16, "tokens": 4096,
+                              "accelerator": "H100", "precision": "bf16",
+                              "local_efficiency": 0.5})");
+      by_key.set("link_model", Value::from(model));
+      Value links = Value::make_object();
+      links.add("x", Value::from(e.key));
+      by_key.set("links", links);
+      Value by_object = by_key;
+      Value two_tier = Value::make_object();
+      two_tier.add("intra_node", Value::from(e.intra_node));
+      two_tier.add("inter_node", Value::from(e.inter_node));
+      two_tier.add("ranks_per_node", Value::from(static_cast<double>(e.ranks_per_node)));
+      member(member(by_object, "links"), "x") = two_tier;
+      const Result r = solved(by_key);
+      CHECK(identical(to_value(r), to_value(solved(by_object))));
+      CHECK(r.links[0].kind == "two_tier");
+      CHECK(r.links[0].node_count == 2);
+      // The normalised scenario keeps the key (and the object form its tiers' keys).
+      const Value form = to_value(read_scenario(by_key).scenario);
+      CHECK(identical(*form.find("links")->find("x"), Value::from(e.key)));
+      const Value object_form = to_value(read_scenario(by_object).scenario);
+      CHECK(identical(*object_form.find("links")->find("x"), two_tier));
+      CHECK(identical(to_value(solved(form)), to_value(r)));
+      // In the array form the key names the link.
+      Value listed = by_key;
+      Value array = Value::make_array();
+      array.push(Value::from(e.key));
+      listed.set("links", array);
+      CHECK(solved(listed).links[0].name == e.key);
+    }
+  }
+  // Edited, it is the object of its tiers (SPEC 3.5), no longer the key.
+  Scenario s = find_preset("Llama3_405BTp16AcrossNodes")->scenario;
+  s.links[0].ranks_per_node = 4;
+  const Value written = *to_value(s).find("links")->find("hgx");
+  CHECK(identical(written, json(R"({"intra_node": "nvlink4", "inter_node": "ib_ndr",
+                                    "ranks_per_node": 4})")));
+  // A scenario built in C++ may name a two-tier preset that does not exist: the link says so.
+  s.links[0].preset = "hgx_h900";
+  const std::vector<FieldError> errors = validate(s);
+  CHECK(fields(errors) == std::vector<std::string>{"links.hgx"});
+  CHECK(contains(message_for(errors, "links.hgx"), "unknown two-tier link preset \"hgx_h900\""));
+}
+
+TEST_CASE("presets: Llama3_405BTp16AcrossNodes, its lesson's numbers in both models",
+          "[catalog][presets]") {
+  const ScenarioPreset* p = find_preset("Llama3_405BTp16AcrossNodes");
+  REQUIRE(p != nullptr);
+  CHECK(contains(p->title, "two-tier"));
+  REQUIRE(p->scenario.links.size() == 1);
+  CHECK(p->scenario.links[0].preset == "hgx_h100_ndr");
+  // One all-reduce at TP 16 across two nodes and at TP 8 inside one, in each model (nccl with its
+  // default launch overhead), as the lesson gives them: in ms, to two decimals.
+  struct Point {
+    double allreduce, bandwidth, latency, comm_to_compute;
+    std::string bound;
+  };
+  const auto at = [&](std::int64_t tp, std::string_view model) {
+    Scenario s = p->scenario;
+    s.tp_size = tp;
+    s.link_model = model;
+    REQUIRE(validate(s).empty());
+    const LinkResult l = solve(s).links[0];
+    return Point{l.allreduce_time_s, l.bandwidth_time_s, l.latency_time_s, l.comm_to_compute,
+                 l.bound};
+  };
+  const auto ms = [](double seconds) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.2f ms", seconds * 1e3);
+    return std::string(text);
+  };
+  const Point line8 = at(8, "line_rate"), line16 = at(16, "line_rate");
+  const Point nccl8 = at(8, "nccl"), nccl16 = at(16, "nccl");
+  INFO(p->lesson);
+  CHECK(contains(p->lesson, "from " + ms(line8.allreduce) + " (TP 8 in one node) to " +
+                                ms(line16.allreduce) + " at line rate"));
+  CHECK(contains(p->lesson, "from " + ms(nccl8.allreduce).substr(0, 4) + " to " +
+                                ms(nccl16.allreduce) + " as NCCL runs it"));
+  // At line rate the growth is bandwidth; the two extra steps (2(N-1) alpha of ib_ndr) add 10 us.
+  CHECK((line16.bandwidth - line8.bandwidth) > 0.95 * (line16.allreduce - line8.allreduce));
+  CHECK_THAT(line16.latency - line8.latency, Catch::Matchers::WithinRel(10e-6, 1e-9));
+  CHECK(contains(p->lesson, "the two extra steps add 10 us"));
+  // As NCCL runs it the bandwidth term stays flat and the growth is the fixed cost.
+  CHECK(contains(p->lesson, "flat (" + ms(nccl8.bandwidth).substr(0, 4) + " to " +
+                                ms(nccl16.bandwidth) + ")"));
+  CHECK(nccl16.bandwidth - nccl8.bandwidth < 0.1 * (nccl16.allreduce - nccl8.allreduce));
+  CHECK(contains(p->lesson, "stays compute-bound"));
+  for (const Point* x : {&line8, &line16, &nccl8, &nccl16}) CHECK(x->bound == "compute");
+}
+
 TEST_CASE("catalogue: the workloads of SPEC section 4", "[catalog]") {
   struct Row {
     const char* key;
@@ -295,7 +441,11 @@ TEST_CASE("presets: each teaches what SPEC section 4 asks of it", "[catalog][pre
     for (const LinkResult& l : r.links) any_latency = any_latency || l.regime == "latency";
     for (const Link& l : p.scenario.links) any_pcie = any_pcie || l.preset.starts_with("pcie");
     decode_latency = decode_latency || (p.scenario.tokens <= 256 && any_latency);
-    across_nodes = across_nodes || (p.scenario.tp_size > 8 && r.bound == "communication");
+    // TP across a node boundary on a two-tier link (SPEC 3.5), not a network link alone.
+    for (std::size_t i = 0; i < r.links.size(); ++i)
+      across_nodes =
+          across_nodes || (p.scenario.links[i].is_two_tier() &&
+                           find_two_tier(p.scenario.links[i].preset) && r.links[i].node_count > 1);
     pcie_box = pcie_box || (any_pcie && r.bound == "communication" && find_link(r.binding_link) &&
                             r.binding_link.starts_with("pcie"));
     b200_fp8 = b200_fp8 || (p.scenario.accelerator.key == "B200" && r.bytes_per_element == 1);
@@ -469,6 +619,20 @@ TEST_CASE("catalog_value(): presets with results, entries with sources", "[value
   CHECK(v.find("workloads")->array.size() == workload_catalog().size());
   CHECK(v.find("accelerators")->array.size() == accelerator_catalog().size());
   CHECK(v.find("links")->array.size() == link_catalog().size());
+  const Value& two_tier = *v.find("two_tier_links");
+  REQUIRE(two_tier.array.size() == two_tier_catalog().size());
+  for (std::size_t i = 0; i < two_tier.array.size(); ++i) {
+    const TwoTierEntry& e = two_tier_catalog()[i];
+    const Value& item = two_tier.array[i];
+    CHECK(keys_of(item) ==
+          sorted({"key", "label", "intra_node", "inter_node", "ranks_per_node", "source"}));
+    CHECK(item.find("key")->string == e.key);
+    CHECK(item.find("label")->string == e.label);
+    CHECK(item.find("intra_node")->string == e.intra_node);
+    CHECK(item.find("inter_node")->string == e.inter_node);
+    CHECK(item.find("ranks_per_node")->number == static_cast<double>(e.ranks_per_node));
+    CHECK(item.find("source")->string == e.source);
+  }
   CHECK(v.find("units")->array.size() == units().size());
 }
 

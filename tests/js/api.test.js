@@ -681,6 +681,54 @@ describe('catalog', () => {
     });
   });
 
+  it('lists the two-tier link presets as {key, label, intra_node, inter_node, ranks_per_node, source}', () => {
+    const c = api.catalog();
+    const links = new Set(c.links.map((l) => l.key));
+    expect(c.two_tier_links.map((t) => t.key)).toEqual(
+      expect.arrayContaining(['hgx_h100_ndr', 'hgx_a100_hdr', 'aws_p4d_efa', 'gcp_a3mega_tcpxo']),
+    );
+    for (const t of c.two_tier_links) {
+      expect(Object.keys(t).sort()).toEqual(
+        ['inter_node', 'intra_node', 'key', 'label', 'ranks_per_node', 'source'].sort(),
+      );
+      expect(links.has(t.intra_node) && links.has(t.inter_node) && !links.has(t.key), t.key).toBe(
+        true,
+      );
+      expect(Number.isInteger(t.ranks_per_node) && t.ranks_per_node >= 1).toBe(true);
+      expect(t.label.length).toBeGreaterThan(0);
+      expect(t.source.length, `${t.key} source`).toBeGreaterThan(20);
+    }
+    expect(c.two_tier_links.find((t) => t.key === 'hgx_h100_ndr')).toMatchObject({
+      intra_node: 'nvlink4',
+      inter_node: 'ib_ndr',
+      ranks_per_node: 8,
+    });
+  });
+
+  it('a two-tier key is its tiers as a two-tier link, written back as the key', () => {
+    const c = api.catalog();
+    for (const t of c.two_tier_links) {
+      for (const link_model of ['line_rate', 'nccl']) {
+        const base = { ...gpt3(), tp_size: 2 * t.ranks_per_node, link_model };
+        const byKey = api.check({ ...base, links: { x: t.key } });
+        const tiers = { intra_node: t.intra_node, inter_node: t.inter_node };
+        const byObject = api.solve({
+          ...base,
+          links: { x: { ...tiers, ranks_per_node: t.ranks_per_node } },
+        });
+        // The catalogue's entry itself reads as the link (its key, label and source are metadata).
+        const byEntry = api.solve({ ...base, links: { x: t } });
+        expect(differences(byKey.result, byObject), t.key).toEqual([]);
+        expect(differences(byEntry, byObject), t.key).toEqual([]);
+        expect(byKey.result.links[0]).toMatchObject({ kind: 'two_tier', node_count: 2 });
+        expect(byKey.scenario.links.x).toBe(t.key);
+      }
+    }
+    expect(api.Scenarios.Llama3_405BTp16AcrossNodes.scenario.links).toEqual({
+      hgx: 'hgx_h100_ndr',
+    });
+  });
+
   it('is loaded once and frozen (copy before editing)', () => {
     const c = api.catalog();
     expect(api.catalog()).toBe(c);

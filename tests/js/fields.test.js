@@ -30,6 +30,22 @@ describe("the d.ts input interfaces name the core's fields", () => {
   it('Protocol', () => expect(members('Protocol')).toEqual(names('protocol')));
   it('MeasuredLink', () =>
     expect(members('MeasuredLink')).toEqual(names('measured_link').filter((n) => n !== 'name')));
+  it('TwoTierLink', () =>
+    expect(members('TwoTierLink')).toEqual(names('two_tier_link').filter((n) => n !== 'name')));
+  it('Catalog.fields names every table the core describes', () => {
+    const start = dts.indexOf('  fields: {', dts.indexOf('export interface Catalog {'));
+    const body = dts.slice(start, dts.indexOf('\n  };', start));
+    expect([...body.matchAll(/^ {4}(\w+):/gm)].map((m) => m[1])).toEqual(Object.keys(fields));
+  });
+  it('FieldInfo.kind lists every kind of field the core has', () => {
+    const start = dts.indexOf('export interface FieldInfo {');
+    const union = dts.slice(
+      dts.indexOf('  kind:', start),
+      dts.indexOf(';', dts.indexOf('  kind:', start)),
+    );
+    const kinds = [...union.matchAll(/'(\w+)'/g)].map((m) => m[1]);
+    for (const f of Object.values(fields).flat()) expect(kinds, f.name).toContain(f.kind);
+  });
   it('a sweepable field is a SweepField', () => {
     const union = /export type SweepField =([^;]*);/.exec(dts)[1];
     const named = [...union.matchAll(/['"](\w+)['"]/g)].map((m) => m[1]);

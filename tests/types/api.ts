@@ -31,6 +31,33 @@ try {
 
 const catalog = tp.catalog();
 const keys: string[] = [...catalog.presets.map((p) => p.key), ...catalog.links.map((l) => l.key)];
+
+// Two-tier links: a preset key, or the tiers and ranks per node; the catalogue lists the presets.
+const preset = catalog.two_tier_links[0];
+const tiers: [string, string, number] = [
+  preset.intra_node,
+  preset.inter_node,
+  preset.ranks_per_node,
+];
+const across = tp.solve({
+  ...scenario,
+  tp_size: 16,
+  links: {
+    hgx: 'hgx_h100_ndr',
+    own: {
+      intra_node: 'nvlink4',
+      inter_node: { bandwidth: '50 GB/s', latency: '5 us' },
+      ranks_per_node: 8,
+    },
+    entry: preset,
+  },
+});
+const nodes: number = across.links[0].node_count;
+tp.solve({
+  ...scenario,
+  // @ts-expect-error: ranks_per_node is a number
+  links: { t: { intra_node: 'nvlink4', inter_node: 'ib_ndr', ranks_per_node: '8' } },
+});
 const version: string = tp.version;
 await load({ wasmBinary: new Uint8Array(0) });
 
@@ -43,4 +70,4 @@ console.log(result.computeTime);
 // @ts-expect-error: a link's bound is one of two words
 const wrong: 'latency' = result.links[0].bound;
 
-console.log(bound, seconds, warnings, fields, computeTime, keys, version, wrong);
+console.log(bound, seconds, warnings, fields, computeTime, keys, version, wrong, tiers, nodes);

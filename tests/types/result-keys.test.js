@@ -49,6 +49,21 @@ describe('wasm/tplayer.d.ts matches the results of the built module', () => {
     }
   });
 
+  test('Catalog has exactly the keys of catalog(), and a two-tier entry those of its element', () => {
+    const catalog = api.catalog();
+    expect(Object.keys(catalog).sort()).toEqual(declaredKeys('Catalog'));
+    const list = checker
+      .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(exported.get('Catalog')))
+      .find((p) => p.name === 'two_tier_links');
+    const [element] = checker.getTypeArguments(checker.getTypeOfSymbol(list));
+    const want = checker
+      .getPropertiesOfType(element)
+      .map((p) => p.name)
+      .sort();
+    expect(catalog.two_tier_links.length).toBeGreaterThan(0);
+    for (const entry of catalog.two_tier_links) expect(Object.keys(entry).sort()).toEqual(want);
+  });
+
   test('FieldError has exactly the keys of an error and of a warning', () => {
     const want = declaredKeys('FieldError');
     const scenario = api.Scenarios.Gpt3TensorParallelLayerTp8.scenario;

@@ -32,6 +32,16 @@ struct LinkEntry {
   std::string calibration;  // where the protocols came from: the tables, or a carry-over
 };
 
+// A two-tier link preset (SPEC 3.5): a system's node link and its network link, by link key.
+struct TwoTierEntry {
+  std::string key;
+  std::string label;
+  std::string intra_node;  // link key: the link inside a node
+  std::string inter_node;  // link key: each rank's own network link across nodes
+  std::int64_t ranks_per_node = 0;
+  std::string source;
+};
+
 struct ScenarioPreset {
   std::string key;     // e.g. "Gpt3TensorParallelLayerTp8"
   std::string title;   // short, for pickers
@@ -42,15 +52,19 @@ struct ScenarioPreset {
 const std::vector<WorkloadEntry>& workload_catalog();
 const std::vector<AcceleratorEntry>& accelerator_catalog();
 const std::vector<LinkEntry>& link_catalog();
+const std::vector<TwoTierEntry>& two_tier_catalog();
 const std::vector<ScenarioPreset>& scenario_presets();
 
 // Lookups by exact key; nullptr when unknown.
 const WorkloadEntry* find_workload(std::string_view key);
 const AcceleratorEntry* find_accelerator(std::string_view key);
 const LinkEntry* find_link(std::string_view key);
+const TwoTierEntry* find_two_tier(std::string_view key);
 const ScenarioPreset* find_preset(std::string_view key);
 
-// A link of the scenario built from a catalogue entry, named `name`.
+// A link of the scenario built from a catalogue entry, named `name`. A two-tier entry gives a
+// two-tier link whose preset is the entry's key and whose tiers are its catalogue links.
 Link link_from(const LinkEntry& entry, std::string name);
+Link link_from(const TwoTierEntry& entry, std::string name);
 
 }  // namespace tplayer

@@ -2,6 +2,7 @@
 // WebAssembly (no printf, which would add 2.4 KB gzip to the module).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace tplayer {
@@ -11,6 +12,10 @@ enum class Dimension { Bytes, Bandwidth, Time, Compute };
 // Formats a double like printf's "%.<digits>g" (exact decimal expansion, ties to even), without
 // printf: the same text natively and in WebAssembly, where printf would add 2.4 KB gzip.
 std::string format_significant(double value, int digits);
+
+// A whole number in decimal ("-12", "4096"), as std::to_string does it but without printf, which
+// libc++'s std::to_string calls.
+std::string whole_number(std::int64_t value);
 
 // Formats a double for messages: up to 15 significant digits, NaN and Infinity spelled out.
 std::string format_number(double value);

@@ -1,9 +1,15 @@
 // The measurements panel's data and pricing with the real module: validation.json as the page
 // ships it (dist/validation.json), both models priced by the module at every row, reproducing the
-// fit's own median errors; and which tables are offered for which link rows.
+// fit's own median errors; and which tables are offered for which links of the scenario.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { priceTable, probe, tablesFor, ticks } from '../../../web/src/validation/measured.js';
+import {
+  linkList,
+  priceTable,
+  probe,
+  tablesFor,
+  ticks,
+} from '../../../web/src/validation/measured.js';
 import { real } from './model.js';
 
 const data = JSON.parse(readFileSync(new URL('../../../dist/validation.json', import.meta.url)));
@@ -24,13 +30,13 @@ describe('the measurements', () => {
     expect(data.tables.length).toBeGreaterThan(5);
   });
 
-  it('prices one all-reduce of exactly the measured size: M = 4 B per token', () => {
-    const r = api.solve({ ...probe(8, 'nvlink4_ring'), tokens: 1024 });
+  it('prices one all-reduce of exactly the measured size: M = 1 B per token', () => {
+    const r = api.solve({ ...probe(8, 'nvlink4_ring'), tokens: 4096 });
     expect(r.message_bytes).toBe(4096);
     expect(r.links[0].allreduce_time_s).toBe(r.links[0].line_rate_allreduce_time_s); // line rate, no launch
   });
 
-  it.each(data.tables.filter((t) => t.nodes === 1).map((t) => [t.table, t]))(
+  it.each(data.tables.map((t) => [t.table, t]))(
     '%s: both models reproduce the fit’s median errors',
     (_, t) => {
       const priced = priceTable(api, t);
@@ -42,25 +48,26 @@ describe('the measurements', () => {
     },
   );
 
-  it('offers the tables of each link row, the one priced with that link first; runs across nodes as coming', () => {
-    const rows = [
-      { name: 'nvlink', key: 'nvlink4' },
-      { name: 'ib', key: 'ib_ndr' },
-      { name: 'mine', key: '' },
-      { name: 'pcie', key: 'pcie4' },
-    ];
-    const { mine, others, across } = tablesFor(data.tables, rows);
+  it('offers the tables of each link, the one priced with that link first, the rest by nodes', () => {
+    const links = linkList({
+      nvlink: 'nvlink4',
+      ib: 'ib_ndr',
+      mine: { bandwidth: 1e11, latency: 0 },
+      pcie: { preset: 'pcie4', bandwidth: 3e10 },
+    });
+    const { mine, others, across } = tablesFor(data.tables, links);
     expect(mine.map((g) => [g.row, g.tables.map((t) => t.table)])).toEqual([
       [0, ['h100x8_nvls.txt', 'h100x8_ring.txt']],
+      [1, ['h100x16_ib_ndr.txt']],
       [3, ['rtx4090x8_p2p.txt']],
     ]);
     expect(others.map((t) => t.table)).not.toContain('h100x8_ring.txt');
     expect(others.every((t) => t.nodes === 1)).toBe(true);
-    expect(across.map((t) => t.nodes)).toEqual(across.map(() => 2));
-    expect(
-      tablesFor(data.tables, [{ name: 'x', key: 'nvlink4_ring' }]).mine[0].tables[0].table,
-    ).toBe('h100x8_ring.txt');
-    expect(tablesFor(data.tables, [{ name: 'x', key: '' }]).mine).toEqual([]);
+    expect(across.map((t) => t.table)).toEqual(['a100x16_efa.txt', 'h100x16_tcpxo.txt']);
+    expect(tablesFor(data.tables, linkList({ x: 'nvlink4_ring' })).mine[0].tables[0].table).toBe(
+      'h100x8_ring.txt',
+    );
+    expect(tablesFor(data.tables, linkList({ x: { bandwidth: 1 } })).mine).toEqual([]);
   });
 
   it('puts ticks on the decades inside the range', () => {

@@ -12,10 +12,10 @@ import { SweepChart } from './SweepChart.jsx';
 import { Validation } from './Validation.jsx';
 
 /**
- * `shown`: the outcome on screen; `sweep`, `inputs` and `measured` (its measured links, for the
- * validation panel): state.js's, derived from it; `links`: the form's rows.
+ * `shown`: the outcome on screen; `sweep`, `inputs` and `measured` (the form's measured links for
+ * the measurements panel: {name, ranks, rows}): state.js's, derived from it.
  */
-export function Breakdown({ shown, sweep, inputs, links, measured }) {
+export function Breakdown({ shown, sweep, inputs, measured }) {
   const model = useContext(ModelContext);
   if (!shown) return null;
   const { result: r, scenario, names, alt } = shown;
@@ -86,7 +86,7 @@ export function Breakdown({ shown, sweep, inputs, links, measured }) {
         />
       ))}
       <SweepChart sweep={sweep} shown={shown} />
-      <Validation rows={links} titles={names.titles} measured={measured} />
+      <Validation links={scenario.links} titles={names.titles} measured={measured} />
       <MathSteps shown={shown} inputs={inputs} />
     </section>
   );

@@ -2,11 +2,25 @@
 // other one (faint), from two api.sweep calls. A filled dot is compute-bound, a hollow one
 // communication-bound; lines differ in colour and dash (4 styles). Where a link's domain ends a
 // mark says so, and the points beyond it are faded: they price a ring the hardware cannot build.
+// Where a two-tier link's node ends a mark says so: beyond it both tiers are priced. A tp the core
+// gives no result for (a two-tier link's ranks not a whole number of nodes) is a gap, said once.
 // The sentences and the table are its text twin.
 
+import { useContext } from 'preact/hooks';
+import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
-import { seriesByLink } from '../sweep.js';
-import { domainText, turnText } from '../verdict.js';
+import {
+  gapText,
+  gapsOf,
+  linkNamed,
+  nodeBoundary,
+  nodeText,
+  runsOf,
+  seriesByLink,
+  tierTitle,
+  twoTierOf,
+} from '../sweep.js';
+import { domainText, shortLabel, turnText } from '../verdict.js';
 
 const W = 340;
 const H = 200;
@@ -17,7 +31,14 @@ const B = 30;
 
 const beyond = (p) => p.link && !p.link.within_domain;
 
+/** A cell of the sweep table: the speedup, the bound, the nodes across, † beyond the domain. */
+const cell = (p) =>
+  p.link
+    ? `${fmt.times(p.link.serial_speedup)} ${p.link.bound === 'communication' ? 'comm.' : 'compute'}${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
+    : '—';
+
 export function SweepChart({ sweep, shown, open = false }) {
+  const model = useContext(ModelContext);
   if (!sweep || !shown) return null;
   const { result: r, names } = shown;
   const titles = names.titles;
@@ -34,27 +55,63 @@ export function SweepChart({ sweep, shown, open = false }) {
   const x = (i) =>
     L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
   const y = (v) => H - B - (v / ymax) * (H - T - B);
-  const line = (s, keep) =>
-    s
-      .map((p, i) => p.link && keep(p, i) && `${x(i)},${y(p.link.serial_speedup)}`)
-      .filter(Boolean)
-      .join(' ');
+  // A series' line as polylines, one per run of points with a result (a gap breaks it).
+  const lines = (s, keep, cls) =>
+    runsOf(s, keep).map((run) => (
+      <polyline
+        key={`${cls}${run[0]}`}
+        class={cls}
+        points={run.map((i) => `${x(i)},${y(s[i].link.serial_speedup)}`).join(' ')}
+      />
+    ));
   const every = Math.ceil(values.length / 9);
   const ci = values.indexOf(shown.scenario.tp_size);
-  // Where each link's domain ends within the sweep: the index of its last point inside it.
-  const ends = r.links.map((l) => {
+  const twoTier = r.links.map((l) => l.kind === 'two_tier');
+  // Where each link's domain ends within the sweep: the index of its last point inside it. A
+  // two-tier link's ranks beyond its node sit on other nodes: only its points say whether a tier
+  // is beyond its domain.
+  const ends = r.links.map((l, k) => {
+    if (twoTier[k]) {
+      const f = series[k].findIndex(beyond);
+      return f < 0 ? -1 : Math.max(f - 1, 0);
+    }
     const i = values.findLastIndex((v) => v <= l.domain);
     return l.domain && i >= 0 && i < values.length - 1 ? i : -1;
   });
   // One mark per domain size: named after its link when only one short-named link has it.
   const marks = [];
   ends.forEach((i, k) => {
-    if (i < 0) return;
+    if (i < 0 || twoTier[k]) return;
     const d = r.links[k].domain;
-    const m = marks.find((x) => x.d === d);
+    const m = marks.find((x) => x.kind === 'domain' && x.d === d);
     if (m) m.k = -1;
-    else marks.push({ d, i, k });
+    else marks.push({ kind: 'domain', d, i, k });
   });
+  // Where each two-tier link's node ends: one mark per ranks_per_node, and its tiers in words.
+  const nodes = series.map((s) => nodeBoundary(values, s));
+  const labelOf = (key) => {
+    const e = model?.entries.link.get(key);
+    return e ? shortLabel(e.label) : '';
+  };
+  const crossing = nodes.map((b, k) => {
+    if (!b) return '';
+    const l =
+      twoTierOf(linkNamed(shown.scenario.links, r.links[k].name), (key) =>
+        model?.entries.link.get(key),
+      ) || {};
+    return nodeText(
+      b.g,
+      tierTitle(l.intra_node, labelOf, 'the node link'),
+      tierTitle(l.inter_node, labelOf, 'the network link'),
+    );
+  });
+  nodes.forEach((b, k) => {
+    if (!b) return;
+    const m = marks.find((x) => x.kind === 'node' && x.d === b.g);
+    if (m) m.k = -1;
+    else marks.push({ kind: 'node', d: b.g, i: b.i, k });
+  });
+  const gaps = gapsOf(sweep.points);
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
       <h3 id="h-sweep">Speedup as tp_size grows</h3>
@@ -85,29 +142,35 @@ export function SweepChart({ sweep, shown, open = false }) {
         </text>
         {alts.map((s, k) => (
           <g key={`a${k}`} class={`s s${k % 4}`}>
-            <polyline class="alt" points={line(s, () => true)} />
+            {lines(s, () => true, 'alt')}
           </g>
         ))}
-        {marks.map(({ d, i, k }, j) => {
+        {marks.map(({ kind, d, i, k }, j) => {
           const right = x(i) > (L + W - R) / 2;
           const named = k >= 0 && titles[k].length <= 14;
+          const what = kind === 'node' ? `${d} per node` : `domain ${d}`;
           return (
-            <g key={`d${d}`} class={`domain${k >= 0 ? ` s s${k % 4}` : ''}`} data-domain={d}>
+            <g
+              key={`${kind}${d}`}
+              class={`domain${kind === 'node' ? ' node' : ''}${k >= 0 ? ` s s${k % 4}` : ''}`}
+              data-domain={kind === 'domain' ? d : undefined}
+              data-node={kind === 'node' ? d : undefined}
+            >
               <line x1={x(i)} x2={x(i)} y1={T} y2={H - B} />
               <text
                 x={x(i) + (right ? -3 : 3)}
                 y={T + 9 + 11 * j}
                 text-anchor={right ? 'end' : 'start'}
               >
-                {named ? `${titles[k]}: domain ${d}` : `domain ${d}`}
+                {named ? `${titles[k]}: ${what}` : what}
               </text>
             </g>
           );
         })}
         {series.map((s, k) => (
           <g key={k} class={`s s${k % 4}`}>
-            <polyline points={line(s, (_, i) => ends[k] < 0 || i <= ends[k])} />
-            {ends[k] >= 0 && <polyline class="beyond" points={line(s, (_, i) => i >= ends[k])} />}
+            {lines(s, (_, i) => ends[k] < 0 || i <= ends[k], '')}
+            {ends[k] >= 0 && lines(s, (_, i) => i >= ends[k], 'beyond')}
             {s.map((p, i) =>
               p.link ? (
                 <circle
@@ -133,14 +196,24 @@ export function SweepChart({ sweep, shown, open = false }) {
               <span class="muted"> ({turnText(nccl ? 'line rate:' : 'NCCL:', alts[k])})</span>
             )}
             .
-            {ends[k] >= 0 && (
+            {ends[k] >= 0 && !twoTier[k] && (
               <span class="domain-text"> {domainText('It', r.links[k].domain, names.chip)}</span>
+            )}
+            {crossing[k] && <span class="node-text"> {crossing[k]}</span>}
+            {ends[k] >= 0 && twoTier[k] && (
+              <span class="domain-text">
+                {' '}
+                From tp {series[k].find(beyond).tp} a tier holds more ranks than its domain: a
+                hypothetical.
+              </span>
             )}
           </li>
         ))}
+        {gaps && <li class="gaps">{gapText(gaps)}</li>}
         <li class="muted">
           Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
-          faded, dashed: beyond the link’s domain (hypothetical); vertical line: your tp_size.
+          faded, dashed: beyond the link’s domain (hypothetical); vertical line: your tp_size
+          {marks.length > 0 && '; dotted line: where a domain or a node ends'}.
         </li>
       </ul>
       <details open={open}>
@@ -171,9 +244,7 @@ export function SweepChart({ sweep, shown, open = false }) {
                       (t, alt) =>
                         t && (
                           <td key={`${k}.${alt}`} class={alt ? 'muted' : undefined}>
-                            {t[i].link
-                              ? `${fmt.times(t[i].link.serial_speedup)} ${t[i].link.bound === 'communication' ? 'comm.' : 'compute'}${beyond(t[i]) ? ' †' : ''}`
-                              : '—'}
+                            {cell(t[i])}
                           </td>
                         ),
                     ),
@@ -186,6 +257,15 @@ export function SweepChart({ sweep, shown, open = false }) {
         {ends.some((i) => i >= 0) && (
           <p class="hint">† beyond the link’s domain: a ring the hardware cannot build.</p>
         )}
+        {crossing.some(Boolean) && (
+          <p class="hint">
+            “n nodes”: the ranks sit on n nodes.{' '}
+            {crossing.filter(Boolean).map((c, k) => (
+              <span key={k}>{c} </span>
+            ))}
+          </p>
+        )}
+        {gaps && <p class="hint">— {gapText(gaps)}</p>}
       </details>
     </section>
   );

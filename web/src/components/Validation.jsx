@@ -21,8 +21,13 @@ function load() {
   return loading;
 }
 
-/** `rows`: the form's link rows ({name, key}); `titles`: what the page calls each. */
-export function Validation({ rows, titles }) {
+/**
+ * `links`: the scenario's links as the core read it (a catalogue link by its key or `preset`, a
+ * two-tier one by its network link); `titles`: what the page calls each; `measured`: the form's
+ * measured links, [{name, ranks, rows: [[bytes, seconds], ...]}], offered and drawn beside the
+ * catalogue's models.
+ */
+export function Validation({ links, titles, measured = [] }) {
   const [got, setGot] = useState(null);
   const toggle = (e) => {
     if (e.currentTarget.open && !got?.Panel)
@@ -35,7 +40,13 @@ export function Validation({ rows, titles }) {
     <details class="card validation" onToggle={toggle}>
       <summary>How close to measurements?</summary>
       {got?.Panel ? (
-        <got.Panel data={got.data} api={got.api} rows={rows} titles={titles} />
+        <got.Panel
+          data={got.data}
+          api={got.api}
+          links={links}
+          titles={titles}
+          measured={measured}
+        />
       ) : (
         <p class={got ? 'warn' : 'muted'} role="status">
           {got ? `The measurements could not be loaded: ${got.error}` : 'Loading the measurements…'}

@@ -1,10 +1,14 @@
-// The published measurements of validation.json (nccl-tests all-reduce times per message size)
-// and both link models priced at the same sizes by the module itself: one sweep over `tokens` of
-// a layer whose all-reduce message is 4 x tokens bytes. Loaded with the panel, not the page.
+// The published measurements of validation.json (nccl-tests all-reduce times per message size),
+// and the user's own, against both link models priced at the same sizes by the module itself:
+// one sweep over `tokens` of a layer whose all-reduce message is 1 B per token. Loaded with the
+// panel, not the page.
+
+import { twoTierOf } from '../sweep.js';
 
 /**
- * A scenario whose one all-reduce is exactly what nccl-tests times: a one-wide fp32 layer (M = 4 B
- * per token), `ranks` ranks, the catalogue link `link` (the compute is irrelevant here).
+ * A scenario whose one all-reduce is exactly what nccl-tests times: a one-wide int8 layer (M = 1 B
+ * per token), `ranks` ranks, one link `link` as the scenario takes it (a catalogue key, or a
+ * two-tier link object); the compute is irrelevant here.
  */
 export const probe = (ranks, link) => ({
   workload: { name: 'one all-reduce', parameters: 1, layers: 1, hidden_dim: 1, heads: 1 },
@@ -12,52 +16,152 @@ export const probe = (ranks, link) => ({
   tokens: 1,
   accelerator: {
     name: 'any',
-    peak_flops: { fp32: 1e15 },
+    peak_flops: { int8: 1e15 },
     memory_capacity: 1e9,
     memory_bandwidth: 1e9,
   },
-  precision: 'fp32',
+  precision: 'int8',
   local_efficiency: 1,
   links: { link },
 });
 
 /**
- * One all-reduce per row of a table, in seconds, in both models: {line_rate, nccl}, each an
- * array in row order (NaN where the core gives no result). Line rate has no launch overhead;
- * NCCL has the one fitted for the table's harness.
+ * The link a table was measured on, as `tplayer --validate` prices it: on one node the catalogue
+ * link whose branches are those that ran (`price_with`); across nodes the two-tier link with the
+ * table's node link inside and `price_with` across, ranks / nodes GPUs to a node.
  */
-export function priceTable(api, table) {
-  const tokens = table.rows.map(([b]) => b / 4);
-  const base = probe(table.ranks, table.price_with);
-  const at = (link_model, launch_overhead) =>
-    api
-      .sweep({ ...base, link_model, launch_overhead }, 'tokens', tokens)
-      .map((p) => (p.result ? p.result.links[0].allreduce_time_s : NaN));
-  return { line_rate: at('line_rate', 0), nccl: at('nccl', table.launch_overhead_s) };
+export const tableLink = (t) =>
+  t.nodes > 1
+    ? { intra_node: t.intra_node, inter_node: t.price_with, ranks_per_node: t.ranks / t.nodes }
+    : t.price_with;
+
+/**
+ * One all-reduce of each of `bytes`, in seconds, in both models: {line_rate, nccl, launch_s}, the
+ * first two arrays in the order of `bytes` (NaN where the core gives no result), `launch_s` the
+ * launch overhead the NCCL figures carry. Line rate has no launch overhead; NCCL has
+ * `launch_overhead` (seconds), or the core's default when it is undefined.
+ */
+export function priceSizes(api, { bytes, ranks, link, launch_overhead }) {
+  const base = probe(ranks, link);
+  const at = (over) => api.sweep({ ...base, ...over }, 'tokens', bytes);
+  const times = (points) =>
+    points.map((p) => (p.result ? p.result.links[0].allreduce_time_s : NaN));
+  const nccl = at(
+    launch_overhead === undefined
+      ? { link_model: 'nccl' }
+      : { link_model: 'nccl', launch_overhead },
+  );
+  return {
+    line_rate: times(at({ link_model: 'line_rate', launch_overhead: 0 })),
+    nccl: times(nccl),
+    launch_s: nccl.find((p) => p.result)?.result.launch_overhead_s ?? NaN,
+    errors: nccl.find((p) => p.errors)?.errors ?? null,
+  };
+}
+
+/** A published table's rows as [[bytes, seconds]] (us / 1e6, as `tplayer --validate` reads them). */
+export const tableRows = (t) => t.rows.map(([b, us]) => [b, us / 1e6]);
+
+/** A published table's rows in both models, as `tplayer --validate` prices them. */
+export const priceTable = (api, t) =>
+  priceSizes(api, {
+    bytes: t.rows.map(([b]) => b),
+    ranks: t.ranks,
+    link: tableLink(t),
+    launch_overhead: t.launch_overhead_s,
+  });
+
+/**
+ * The relative errors of `times` (seconds, one per row) against measured rows [[bytes, seconds]],
+ * over the rows of at least `minBytes`: {median, max, count}, or null when no row counts.
+ */
+export function errorsOf(rows, times, minBytes = 0) {
+  const e = rows
+    .map(([b, s], i) => b >= minBytes && Math.abs(times[i] - s) / s)
+    .filter((x) => x !== false)
+    .sort((a, b) => a - b);
+  const k = e.length;
+  if (!k || e.some((x) => !Number.isFinite(x))) return null;
+  return {
+    median: k % 2 ? e[(k - 1) / 2] : (e[k / 2 - 1] + e[k / 2]) / 2,
+    max: e[k - 1],
+    count: k,
+  };
+}
+
+/** The links of a scenario as the core read it (a map or an array): [{name, link}] in order. */
+export function linkList(links) {
+  if (Array.isArray(links))
+    return links.map((l) =>
+      typeof l === 'string' ? { name: l, link: l } : { name: l.name, link: l },
+    );
+  return Object.entries(links || {}).map(([name, link]) => ({ name, link }));
+}
+
+/** The catalogue key a link started from: the key itself, or an edited link's `preset`; '' for none. */
+const keyOf = (link) =>
+  typeof link === 'string' ? link : (link && typeof link.preset === 'string' && link.preset) || '';
+
+/**
+ * The catalogue key whose tables speak for a link: its own, or for a two-tier link (twoTierOf) its
+ * network link's (the tier the 2-node tables calibrate); '' when it started from no catalogue
+ * link. `entryOf(key)`: the catalogue's entry.
+ */
+export function tableKey(link, entryOf) {
+  const two = twoTierOf(link, entryOf);
+  return two ? keyOf(two.inter_node) : keyOf(link);
 }
 
 /**
- * The tables the panel offers: per link row whose catalogue key (the one it started from) has
- * single-node tables, those (the one priced with that very link first); the other single-node
- * tables; and the tables across nodes, which need a two-tier link the calculator does not price
- * yet. `rows`: the form's link rows ({name, key}).
+ * The tables the panel offers: per link of the scenario whose catalogue key (tableKey) has tables,
+ * those (the ones priced with that very link first); the other single-node tables; the other
+ * tables across nodes. `links`: linkList of the scenario the core read; `entryOf(key)`: the
+ * catalogue's entry.
  */
-export function tablesFor(tables, rows) {
-  const one = tables.filter((t) => t.nodes === 1);
-  const mine = rows
-    .map((r, i) => ({
-      row: i,
-      tables: one
-        .filter((t) => r.key && (t.price_with === r.key || t.link === r.key))
-        .sort((a, b) => (b.price_with === r.key) - (a.price_with === r.key)),
-    }))
+export function tablesFor(tables, links, entryOf) {
+  const mine = links
+    .map(({ link }, i) => {
+      const key = tableKey(link, entryOf);
+      return {
+        row: i,
+        tables: tables
+          .filter((t) => key && (t.price_with === key || t.link === key))
+          .sort((a, b) => (b.price_with === key) - (a.price_with === key)),
+      };
+    })
     .filter((g) => g.tables.length);
   const used = new Set(mine.flatMap((g) => g.tables));
+  const rest = tables.filter((t) => !used.has(t));
   return {
     mine,
-    others: one.filter((t) => !used.has(t)),
-    across: tables.filter((t) => t.nodes > 1),
+    others: rest.filter((t) => t.nodes === 1),
+    across: rest.filter((t) => t.nodes > 1),
   };
+}
+
+/**
+ * A measurement's bus bandwidth at its largest row (bytes/s): algbw x 2(r-1)/r, as nccl-tests
+ * prints it.
+ */
+export function busBandwidth({ ranks, rows }) {
+  const [bytes, seconds] = rows[rows.length - 1];
+  return ((bytes / seconds) * 2 * (ranks - 1)) / ranks;
+}
+
+/**
+ * The catalogue link to compare a measurement with by default: of `keys` (the calibrated links),
+ * the one whose NCCL model is nearest the measured rows of at least `minBytes` (the smallest
+ * median error), at the measurement's rank count and the core's default launch overhead;
+ * `nvlink4` when none can be priced.
+ */
+export function closestLink(api, keys, m, minBytes = 0) {
+  let best = { key: 'nvlink4', off: Infinity };
+  for (const key of keys) {
+    const t = priceSizes(api, { bytes: m.rows.map((r) => r[0]), ranks: m.ranks, link: key });
+    const e = errorsOf(m.rows, t.nccl, minBytes);
+    if (e && e.median < best.off) best = { key, off: e.median };
+  }
+  return best.key;
 }
 
 /** Decades (powers of `base`) from lo to hi, inclusive of the ones inside. */

@@ -1,0 +1,109 @@
+// The measurements panel's 2-node tables in the built page: offered in the picker (a network
+// link's under its link, the others "across two nodes"), plotted like the single-node ones with
+// both models priced as a two-tier link, and the numbers those of `tplayer --validate`.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as fmt from '../../web/src/format.js';
+import { probe, tableLink } from '../../web/src/validation/measured.js';
+import { RESULTS, ROOT, freshTabs, openReady, solveInPage, text, useBrowser } from './harness.js';
+
+const SHOTS = process.env.SHOTS || RESULTS;
+const env = useBrowser();
+const tab = freshTabs(env);
+const data = JSON.parse(readFileSync(new URL('../../dist/validation.json', import.meta.url)));
+const cli = JSON.parse(
+  execFileSync(`${ROOT}build/native/tplayer`, ['--validate', '--format', 'json'], {
+    encoding: 'utf8',
+  }),
+);
+const table = (name) => data.tables.find((t) => t.table === name);
+const fromCli = (name) => cli.tables.find((t) => t.table === name);
+const open = async (page) => {
+  await page.click('summary:has-text("How close to measurements?")');
+  await page.waitForSelector('.panel .measured circle');
+};
+const groups = (page) =>
+  page
+    .locator('#in-measured optgroup')
+    .evaluateAll((gs) =>
+      gs.map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.value)]),
+    );
+
+describe('the 2-node tables', () => {
+  it('are offered: InfiniBand’s under the InfiniBand link, the others across two nodes', async () => {
+    const { page } = tab;
+    await open(page);
+    const got = await groups(page);
+    expect(got).toContainEqual(['Your link InfiniBand NDR', ['h100x16_ib_ndr.txt']]);
+    expect(got.at(-1)).toEqual([
+      'Across two nodes (NVLink inside, the network across)',
+      ['a100x16_efa.txt', 'h100x16_tcpxo.txt'],
+    ]);
+    expect(await text(page, '.panel')).not.toContain('Coming');
+  });
+
+  it.each(['h100x16_ib_ndr.txt', 'a100x16_efa.txt', 'h100x16_tcpxo.txt'])(
+    '%s: plotted against both models, with the CLI’s errors and a two-tier link’s numbers',
+    async (name) => {
+      const { page } = tab;
+      await open(page);
+      const t = table(name);
+      const c = fromCli(name);
+      await page.selectOption('#in-measured', name);
+      await expect.poll(() => page.locator('.panel .measured circle').count()).toBe(t.rows.length);
+      expect(await page.locator('.panel polyline.curve').count()).toBe(2);
+      const panel = await text(page, '.panel');
+      expect(panel).toContain(`${t.system}, 16 GPUs on 2 nodes`);
+      expect(panel).toContain(
+        `at the median row the line-rate model is off by ${fmt.percent(c.line_rate.median)} (${fmt.percent(c.line_rate.max)} at worst), the NCCL model by ${fmt.percent(c.nccl.median)} (${fmt.percent(c.nccl.max)} at worst).`,
+      );
+      expect(panel).toContain('as a two-tier link, 2 nodes of 8 GPUs:');
+      expect(panel).toContain(fmt.time(c.launch_overhead_s));
+      // The text twin: every row, priced in the page by the module with the two-tier link.
+      await page.click('.panel summary:has-text("The rows")');
+      const rows = await page
+        .locator('.panel tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+      expect(rows).toHaveLength(t.rows.length);
+      for (const i of [0, Math.floor(t.rows.length / 2), t.rows.length - 1]) {
+        const [bytes, us] = t.rows[i];
+        const at = async (link_model, launch_overhead) => {
+          const r = await solveInPage(page, {
+            ...probe(t.ranks, tableLink(t)),
+            tokens: bytes,
+            link_model,
+            launch_overhead,
+          });
+          expect(r.links[0]).toMatchObject({ kind: 'two_tier', node_count: 2, ranks_per_node: 8 });
+          return r.links[0].allreduce_time_s;
+        };
+        expect(rows[i]).toEqual([
+          fmt.binaryBytes(bytes),
+          fmt.time(us / 1e6),
+          fmt.time(await at('nccl', t.launch_overhead_s)),
+          fmt.time(await at('line_rate', 0)),
+        ]);
+      }
+    },
+  );
+
+  it.each([
+    [390, 844],
+    [1280, 800],
+  ])('looks right at %ix%i', async (width, height) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const { page, problems, context } = await openReady(env, { width, height });
+    await open(page);
+    await page.selectOption('#in-measured', 'h100x16_ib_ndr.txt');
+    await page.waitForFunction(() => document.querySelector('.panel').innerText.includes('2x8'));
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page
+      .locator('details.validation')
+      .screenshot({ path: `${SHOTS}panel-two-node-${width}x${height}.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

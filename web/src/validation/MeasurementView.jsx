@@ -1,0 +1,109 @@
+// One of the user's own measurements (a measured link of the form) against both models of a
+// catalogue link the user picks (by default the closest), priced by the module at the
+// measurement's own rank count and sizes, with the errors of both in words.
+
+import { useMemo, useState } from 'preact/hooks';
+import * as fmt from '../format.js';
+import { Chart } from './Chart.jsx';
+import { Legend } from './Legend.jsx';
+import { Rows } from './Rows.jsx';
+import { busBandwidth, closestLink, errorsOf, priceSizes } from './measured.js';
+
+const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
+const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
+
+/**
+ * `m`: {name, ranks, rows: [[bytes, seconds]]}; `keys`: the catalogue links to compare with;
+ * `calibrated`: those the default is chosen from; `minBytes`: the smallest size the errors count
+ * (the calibration's).
+ */
+export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes }) {
+  const counted = m.rows.some(([b]) => b >= minBytes) ? minBytes : 0;
+  const closest = useMemo(
+    () => closestLink(api, calibrated, m, counted),
+    [api, calibrated, m, counted],
+  );
+  const [pick, setPick] = useState('');
+  const key = keys.includes(pick) ? pick : closest;
+  const priced = useMemo(
+    () => priceSizes(api, { bytes: m.rows.map((r) => r[0]), ranks: m.ranks, link: key }),
+    [api, m, key],
+  );
+  const line = errorsOf(m.rows, priced.line_rate, counted);
+  const nccl = errorsOf(m.rows, priced.nccl, counted);
+  const n = m.rows.filter(([b]) => b >= counted).length;
+  const curves = [
+    {
+      key: 'nccl',
+      cls: 'nccl',
+      text: `NCCL model of ${linkLabel(key)}`,
+      rows: zip(m.rows, priced.nccl),
+    },
+    {
+      key: 'line',
+      cls: 'line',
+      text: `${linkLabel(key)} at line rate`,
+      rows: zip(m.rows, priced.line_rate),
+    },
+  ];
+  const bw = busBandwidth(m);
+  return (
+    <>
+      <div class="field">
+        <label for="in-compare">Compare with the catalogue link</label>
+        <div class="row">
+          <select id="in-compare" value={key} onInput={(e) => setPick(e.currentTarget.value)}>
+            {keys.map((k) => (
+              <option key={k} value={k}>
+                {linkLabel(k)}
+                {k === closest ? ' (the closest)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p class="hint">
+          The closest: of the calibrated catalogue links, the one whose NCCL model comes nearest
+          your rows (the smallest median error) at your {m.ranks} ranks. Your bus bandwidth at the
+          largest size: {fmt.bandwidth(bw)}.
+        </p>
+      </div>
+      <Chart
+        points={[{ key: 'mine', cls: 'mine', square: true, rows: m.rows }]}
+        curves={curves}
+        label={`Your measured all-reduce times against message size, with both models of ${linkLabel(key)}; the same data is in the table below.`}
+      />
+      <Legend
+        items={[
+          {
+            key: 'mine',
+            kind: 'square',
+            cls: 'mine',
+            text: `Your measurement ${m.name}: ${m.rows.length} message sizes, ${fmt.binaryBytes(m.rows[0][0])} to ${fmt.binaryBytes(m.rows.at(-1)[0])}`,
+          },
+          ...curves.map((c) => ({ key: c.key, kind: 'line', cls: c.cls, text: c.text })),
+        ]}
+      />
+      <p class="source">
+        <strong>Source:</strong> your own nccl-tests output, link {m.name}, {m.ranks} ranks. On its
+        link card it is priced from these very rows; here the catalogue’s models are set against
+        them.
+      </p>
+      <p class="close">
+        <strong>How close:</strong>{' '}
+        {line && nccl
+          ? `against ${linkLabel(key)} at your ${m.ranks} ranks, over the ${n} sizes ${counted ? `of at least ${fmt.binaryBytes(counted)}` : 'you measured'}, the line-rate model is off by ${off(line)} at the median size, the NCCL model by ${off(nccl)}. NCCL with the calculator’s default launch overhead, ${fmt.time(priced.launch_s)} (your harness’s own may differ).`
+          : `the calculator cannot price ${linkLabel(key)} at ${m.ranks} ranks: ${priced.errors?.[0]?.message}.`}
+      </p>
+      <details>
+        <summary>The rows</summary>
+        <Rows
+          rows={m.rows}
+          cols={[
+            { name: 'NCCL model', times: priced.nccl },
+            { name: 'line rate', times: priced.line_rate },
+          ]}
+        />
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+// One published nccl-tests table against both link models, priced by the module as
+// `tplayer --validate` prices it (across two nodes: a two-tier link), with its source named and
+// the errors in words; optionally one of the user's own measurements drawn over it.
+
+import { useMemo, useState } from 'preact/hooks';
+import * as fmt from '../format.js';
+import { Chart } from './Chart.jsx';
+import { Legend } from './Legend.jsx';
+import { Rows } from './Rows.jsx';
+import { errorsOf, priceTable, tableRows } from './measured.js';
+
+const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
+const range = (rows) => `${fmt.binaryBytes(rows[0][0])} to ${fmt.binaryBytes(rows.at(-1)[0])}`;
+const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
+
+/** How the table is priced, in words. */
+function pricedAs(t, linkLabel) {
+  if (t.nodes === 1)
+    return `with the catalogue link ${linkLabel(t.price_with)} at ${t.ranks} ranks.`;
+  const g = t.ranks / t.nodes;
+  return (
+    `as a two-tier link, ${t.nodes} nodes of ${g} GPUs: ${linkLabel(t.intra_node)} inside each ` +
+    `node, ${linkLabel(t.price_with)} across. Line rate: reduce-scatter in the node, all-reduce of ` +
+    `1/${g} of the message across the nodes, all-gather. NCCL: the network link’s branches over ` +
+    `the ${t.nodes} nodes at ${g} x its bandwidth per GPU (the node’s NICs together).`
+  );
+}
+
+/** `t`: a table of validation.json; `measured`: the user's measurements ({name, ranks, rows}). */
+export function TableView({ t, api, linkLabel, measured }) {
+  const priced = useMemo(() => priceTable(api, t), [api, t]);
+  const [overlay, setOverlay] = useState('');
+  const mine = measured[overlay] || null;
+  const rows = tableRows(t);
+  const line = errorsOf(rows, priced.line_rate);
+  const nccl = errorsOf(rows, priced.nccl);
+  const curves = [
+    { key: 'nccl', cls: 'nccl', text: 'NCCL model', rows: zip(rows, priced.nccl) },
+    { key: 'line', cls: 'line', text: 'Line rate', rows: zip(rows, priced.line_rate) },
+  ];
+  const points = [{ key: 'table', cls: '', rows }];
+  if (mine) points.push({ key: 'mine', cls: 'mine', square: true, rows: mine.rows });
+  return (
+    <>
+      {measured.length > 0 && (
+        <div class="field">
+          <label for="in-overlay">Draw your measurement over it</label>
+          <div class="row">
+            <select
+              id="in-overlay"
+              value={overlay}
+              onInput={(e) => setOverlay(e.currentTarget.value)}
+            >
+              <option value="">None</option>
+              {measured.map((m, i) => (
+                <option key={i} value={String(i)}>
+                  {m.name}, {m.ranks} ranks
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      <Chart
+        points={points}
+        curves={curves}
+        label={`Measured all-reduce time against message size for ${t.system}, with both models${mine ? ` and your measurement ${mine.name}` : ''}; the same data is in the tables below.`}
+      />
+      <Legend
+        items={[
+          {
+            key: 'table',
+            kind: 'dot',
+            cls: '',
+            text: `${mine ? 'This table, measured' : 'Measured'}: ${t.rows.length} message sizes, ${range(rows)}`,
+          },
+          ...(mine
+            ? [
+                {
+                  key: 'mine',
+                  kind: 'square',
+                  cls: 'mine',
+                  text: `Your measurement ${mine.name}: ${mine.ranks} ranks, ${mine.rows.length} message sizes, ${range(mine.rows)}`,
+                },
+              ]
+            : []),
+          ...curves.map((c) => ({ key: c.key, kind: 'line', cls: c.cls, text: c.text })),
+        ]}
+      />
+      {mine && mine.ranks !== t.ranks && (
+        <p class="hint">
+          Your measurement is at {mine.ranks} ranks and this table at {t.ranks}: compare the shapes
+          of the curves, not the times. To price the catalogue’s models at your own rank count, pick
+          your measurement above.
+        </p>
+      )}
+      <p class="source">
+        <strong>Source:</strong> <code>{t.table}</code>, {t.system}, {t.ranks} GPUs
+        {t.nodes > 1 ? ` on ${t.nodes} nodes` : ''};{' '}
+        {/^\d/.test(t.nccl_version) ? 'NCCL' : 'NCCL version'} {t.nccl_version}; launched as{' '}
+        {t.launch}; from {t.source}.
+      </p>
+      <p class="close">
+        <strong>How close:</strong>{' '}
+        {line && nccl
+          ? `at the median row the line-rate model is off by ${off(line)}, the NCCL model by ${off(nccl)}.`
+          : `the calculator cannot price these rows: ${priced.errors?.[0]?.message}.`}
+        {t.left_out &&
+          ` Fitted without this table (on ${t.left_out.fitted_on.join(', ')} alone), the NCCL model is off by ${fmt.percent(t.left_out.median)} at the median row.`}
+      </p>
+      <p class="priced">
+        <strong>How it is priced:</strong> by the calculator, {pricedAs(t, linkLabel)} NCCL with the
+        launch overhead fitted for this harness, {fmt.time(t.launch_overhead_s)} (your own edits to
+        the link are not used).
+      </p>
+      <details>
+        <summary>The rows</summary>
+        <Rows
+          rows={rows}
+          cols={[
+            { name: 'NCCL model', times: priced.nccl },
+            { name: 'line rate', times: priced.line_rate },
+          ]}
+        />
+        {mine && <Rows rows={mine.rows} caption={`Your measurement ${mine.name}`} />}
+      </details>
+    </>
+  );
+}
