@@ -382,11 +382,14 @@ function partValue(model, kind, part, asObject) {
  * A link row as the scenario carries it (`asObject`: always an object, for the array form of
  * links): a priced link as partValue has it; a measured link as its text (the empty text when
  * none was pasted, for the core to name) and the ranks and domain typed; a two-tier link as its
- * two tiers, each a link value of its own, and its ranks per node.
+ * preset's key while unedited, else its two tiers, each a link value of its own, and its ranks
+ * per node.
  */
 function rowValue(model, row, asObject) {
   const kind = rowKind(row);
   if (kind === 'link') return partValue(model, kind, row, asObject);
+  // A two-tier preset as it is: its key, as the catalogue's links go.
+  if (row.kind === 'two_tier' && !asObject && !isCustom(row, model)) return row.key;
   const base = baseOf(model, null, kind, row);
   const out =
     kind === 'measured_link'

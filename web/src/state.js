@@ -57,6 +57,7 @@ export function createAppState({ win } = {}) {
   let lastSweep = { of: null, value: null };
   let written = null; // the hash last written to (or read from) the address bar
   let pending = null; // the hash applyHash was last given (a measured link's waits for its reader)
+  let waiting = ''; // 'push' when a history entry waits for a hash (rows.js loading)
   let timer = 0;
 
   /**
@@ -97,7 +98,7 @@ export function createAppState({ win } = {}) {
           () => {
             memo = {};
             emit();
-            writeUrl('replace');
+            writeUrl(waiting || 'replace');
           },
           () => {},
         );
@@ -174,7 +175,9 @@ export function createAppState({ win } = {}) {
     const v = view();
     // The address bar keeps the last valid state (a pending write of it included), and the last
     // one short enough to be read back (the share bar says when a view is longer).
+    if (v.valid && v.hash === null) waiting = mode === 'push' ? mode : waiting; // written once rows.js is in
     if (!v.valid || !v.hash || v.hash.length > MAX_HASH) return;
+    waiting = '';
     win.clearTimeout(timer);
     if (v.hash === written) return;
     const write = () => {
@@ -243,9 +246,12 @@ export function createAppState({ win } = {}) {
       () => ({ form: null, ignored: ['the link (unreadable)'] }),
     );
     pending = hash;
-    if (decoded.later) {
+    // A measured or two-tier link (a hash's, or its preset's) needs rows.js for the form's own hash.
+    const later =
+      decoded.later || (decoded.form && encodeForm(model, decoded.form) === null && loadRows());
+    if (later) {
       // A measured or two-tier link: rows.js loads first (the page waits, showing what it showed).
-      return decoded.later.then(
+      return later.then(
         () => pending === hash && applyHash(hash),
         (e) =>
           pending === hash &&

@@ -14,6 +14,7 @@ import { Field } from './Field.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
 import { PartFields } from './PartFields.jsx';
+import './LinkForms.css';
 
 // ---------------------------------------------------------------------------------------------
 // The breakdown's words for these links
