@@ -39,6 +39,22 @@ export const TIERS = ['intra_node', 'inter_node'];
 export const rowKind = (row) =>
   row.kind === 'measured' ? 'measured_link' : row.kind === 'two_tier' ? 'two_tier_link' : 'link';
 
+/** Thrown while code that loads on demand is not loaded yet: `load()` loads it; then try again. */
+export class Later extends Error {
+  constructor(load) {
+    super('loading');
+    this.load = load;
+  }
+}
+let rows = null; // rows.js, once loaded
+/** The measured and two-tier links' code (rows.js): loaded when a form, a preset or a hash first has one. */
+export const loadRows = () => import('./rows.js').then((m) => (rows = m));
+/** rows.js; a Later while it is not loaded (a form only gets such a row once it is). */
+export function later() {
+  if (!rows) throw new Later(loadRows);
+  return rows;
+}
+
 /**
  * The catalogue indexed for the form: entries by key, fields by name, each preset's scenario as
  * the core normalised it (`normalise`: scenario -> check(scenario).scenario, undefined when the
@@ -171,10 +187,7 @@ export function equal(a, b) {
 export const isCustom = (part, model) =>
   !part.key ||
   Object.keys(part.edits).length > 0 ||
-  (part.kind === 'two_tier' &&
-    part.tiers.some(
-      (t, i) => isCustom(t) || t.key !== model?.entries.two_tier.get(part.key)?.[TIERS[i]],
-    ));
+  (part.kind === 'two_tier' && later().tiersCustom(model, part));
 
 /**
  * A link row that is just a bandwidth, as a scenario may give one ("400 Gb/s"): no catalogue
@@ -190,30 +203,19 @@ export const isBare = (row) =>
 // ---------------------------------------------------------------------------------------------
 // Forms from presets, and edits
 
-/** A two-tier row from its preset (catalog().two_tier_links), nothing edited. */
-export function twoTierRow(model, name, key) {
-  const e = model.entries.two_tier.get(key);
-  return {
-    name,
-    kind: 'two_tier',
-    key,
-    edits: {},
-    tiers: TIERS.map((t) => ({ key: e[t], edits: {} })),
-  };
-}
-
-/** A link row from a link as a scenario gives it (a key, a bandwidth, or an object of any form). */
+/**
+ * A link row from a link as a scenario gives it (a key, a bandwidth, or an object of any form; a
+ * measured or two-tier one by rows.js).
+ */
 function rowFrom(model, name, value) {
-  if (model.entries.two_tier.has(value)) return twoTierRow(model, name, value);
   const v = Object(value);
-  if (Object.hasOwn(v, 'measured'))
-    return { name, kind: 'measured', ...partFrom(model, 'measured_link', v) };
-  if (!Object.hasOwn(v, 'intra_node')) return { name, ...partFrom(model, 'link', value) };
-  const tiers = TIERS.map((t) => partFrom(model, 'link', v[t]));
-  return { name, kind: 'two_tier', ...partFrom(model, 'two_tier_link', v), tiers };
+  if (model.entries.two_tier.has(value) || ['measured', 'intra_node'].some((k) => k in v))
+    return later().rowFrom(model, name, value);
+  return { name, ...partFrom(model, 'link', value) };
 }
 
-function partFrom(model, kind, value) {
+/** A part as the form keeps it ({key, edits}) from a value as the scenario gives it. */
+export function partFrom(model, kind, value) {
   const key = model.entries[kind]?.has(value);
   // A link given as just a bandwidth ("450 GB/s", or bytes/s): a blank row with that bandwidth.
   if (kind === 'link' && !key && typeof value !== 'object')
@@ -259,23 +261,16 @@ export function presetForm(model, key) {
 export const isPreset = (model, form) => equal(form, presetForm(model, form.preset));
 
 /**
- * The form with one field set. `where` is 'scenario', 'workload', 'accelerator', a link row's
- * index, or [row, tier] for a tier of a two-tier row (0 intra_node, 1 inter_node). A value equal
- * to what the field would be without it is no edit: typing the catalogue number back undoes it.
- * For a field the core derives, that is what the core derives from the rest of the form. With
- * `asGiven`, the edit is kept whatever it is (a hash's edits were edits).
+ * The form with one field set. `where` is 'scenario', 'workload', 'accelerator' or a link row's
+ * index (a two-tier row's tiers: rows.js's setTier). A value equal to what the field would be
+ * without it is no edit: typing the catalogue number back undoes it. For a field the core
+ * derives, that is what the core derives from the rest of the form. With `asGiven`, the edit is
+ * kept whatever it is (a hash's edits were edits).
  */
 export function setField(model, form, where, name, value, asGiven = false) {
-  const [i, t] = [where].flat();
-  const row = form.links[i];
-  const kind = typeof i !== 'number' ? where : t === undefined ? rowKind(row) : 'link';
-  const part = row
-    ? t === undefined
-      ? row
-      : row.tiers[t]
-    : where === 'scenario'
-      ? form
-      : form[where];
+  const row = typeof where === 'number';
+  const kind = row ? rowKind(form.links[where]) : where;
+  const part = row ? form.links[where] : where === 'scenario' ? form : form[where];
   const without = { ...part.edits };
   delete without[name];
   let same = false;
@@ -287,10 +282,9 @@ export function setField(model, form, where, name, value, asGiven = false) {
     same = equal(value, textOf(model, fieldInfo(model, kind, name), valueIn(base, name)));
   }
   const next = { ...part, edits: same ? without : { ...part.edits, [name]: value } };
-  if (!row) return where === 'scenario' ? next : { ...form, [where]: next };
-  const put =
-    t === undefined ? next : { ...row, tiers: row.tiers.map((x, k) => (k === t ? next : x)) };
-  return { ...form, links: form.links.map((r, k) => (k === i ? put : r)) };
+  if (where === 'scenario') return next;
+  if (row) return { ...form, links: form.links.map((r, i) => (i === where ? next : r)) };
+  return { ...form, [where]: next };
 }
 
 /** The form with a workload or accelerator picked from the catalogue (its edits dropped). */
@@ -343,7 +337,7 @@ export function parseAs(info, typed) {
  * field. An edited catalogue link names its preset and gives only the edits, so that it keeps
  * the preset's domain and NCCL protocols (the core fills in the rest).
  */
-function partValue(model, kind, part, asObject) {
+export function partValue(model, kind, part, asObject) {
   const entry = model.entries[kind].get(part.key);
   if (entry && !isCustom(part) && !asObject) return part.key;
   if (kind === 'link' && !asObject && isBare(part)) return quantityValue(part.edits.bandwidth);
@@ -378,30 +372,9 @@ function partValue(model, kind, part, asObject) {
   return out;
 }
 
-/**
- * A link row as the scenario carries it (`asObject`: always an object, for the array form of
- * links): a priced link as partValue has it; a measured link as its text (the empty text when
- * none was pasted, for the core to name) and the ranks and domain typed; a two-tier link as its
- * preset's key while unedited, else its two tiers, each a link value of its own, and its ranks
- * per node.
- */
-function rowValue(model, row, asObject) {
-  const kind = rowKind(row);
-  if (kind === 'link') return partValue(model, kind, row, asObject);
-  // A two-tier preset as it is: its key, as the catalogue's links go.
-  if (row.kind === 'two_tier' && !asObject && !isCustom(row, model)) return row.key;
-  const base = baseOf(model, null, kind, row);
-  const out =
-    kind === 'measured_link'
-      ? { measured: row.edits.measured ?? '' }
-      : Object.fromEntries(TIERS.map((t, i) => [t, partValue(model, 'link', row.tiers[i])]));
-  for (const [name, info] of model.fields[kind]) {
-    if (!isEditable(info)) continue;
-    const value = Object.hasOwn(row.edits, name) ? parseAs(info, row.edits[name]) : base[name];
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
+/** A link row as the scenario carries it (`asObject`: as an object, for the array form of links). */
+const rowValue = (model, row, asObject) =>
+  row.kind ? later().rowValue(model, row, asObject) : partValue(model, 'link', row, asObject);
 
 /**
  * The scenario object for the form: the preset's normalised scenario with the edits put in, less
@@ -454,16 +427,10 @@ export function inputFor(model, form, path) {
     if (path.length === 1 || !row) return 'links';
     // The link as a whole (its domain, its calibration): the row; for a bare bandwidth, that box.
     if (path.length === 2) return isBare(row) ? `link.${i}.bandwidth` : `link.${i}`;
-    const t = row.kind === 'two_tier' ? TIERS.indexOf(sub) : -1;
-    // A tier of a two-tier link: its pick (its bandwidth box when it is just a bandwidth), or its field.
-    if (t >= 0) {
-      const leaf = path[3];
-      if (path.length === 4 && has('link', leaf)) return `link.${i}.${sub}.${leaf}`;
-      return isBare(row.tiers[t]) ? `link.${i}.${sub}.bandwidth` : `link.${i}.${sub}`;
-    }
-    const known =
-      has(rowKind(row), sub) || sub === 'name' || (row.kind === 'measured' && sub === 'measured');
-    return path.length === 3 && known ? `link.${i}.${sub}` : `link.${i}`;
+    if (row.kind && sub !== 'name') return later().inputFor(model, row, i, path.slice(2));
+    return path.length === 3 && (has('link', sub) || sub === 'name')
+      ? `link.${i}.${sub}`
+      : `link.${i}`;
   }
   return path?.length === 1 && has('scenario', top) ? top : '';
 }

@@ -10,18 +10,118 @@
 import {
   NUMBER_RE,
   TIERS,
+  baseOf,
   clip,
   equal,
   fieldInfo,
   fieldText,
   freeName,
+  isBare,
+  isCustom,
   isEditable,
-  twoTierRow,
+  parseAs,
+  partFrom,
+  partValue,
+  rowKind,
+  setField,
 } from './form.js';
 import { known, need } from './url.js';
 
 // ---------------------------------------------------------------------------------------------
-// Rows
+// Rows: from a scenario, to a scenario, and where the core's messages go
+
+/** A two-tier row from its preset (catalog().two_tier_links), nothing edited. */
+export function twoTierRow(model, name, key) {
+  const e = model.entries.two_tier.get(key);
+  return {
+    name,
+    kind: 'two_tier',
+    key,
+    edits: {},
+    tiers: TIERS.map((t) => ({ key: e[t], edits: {} })),
+  };
+}
+
+/** A measured or two-tier row from its link as a scenario gives it: a two-tier preset's key, or an object. */
+export function rowFrom(model, name, value) {
+  if (typeof value === 'string') return twoTierRow(model, name, value);
+  if (Object.hasOwn(value, 'measured'))
+    return { name, kind: 'measured', ...partFrom(model, 'measured_link', value) };
+  const tiers = TIERS.map((t) => partFrom(model, 'link', value[t]));
+  return { name, kind: 'two_tier', ...partFrom(model, 'two_tier_link', value), tiers };
+}
+
+/** Whether a two-tier row's tiers differ from its preset's (or it has none). */
+export const tiersCustom = (model, row) =>
+  row.tiers.some(
+    (t, i) => isCustom(t) || t.key !== model.entries.two_tier.get(row.key)?.[TIERS[i]],
+  );
+
+/**
+ * A measured or two-tier row as the scenario carries it (`asObject`: as an object): a measured
+ * link as its text (the empty text when none was pasted, for the core to name) and the ranks and
+ * domain typed; a two-tier link as its preset's key while unedited, else its two tiers, each a
+ * link value of its own, and its ranks per node.
+ */
+export function rowValue(model, row, asObject) {
+  const kind = rowKind(row);
+  if (row.kind === 'two_tier' && !asObject && !isCustom(row, model)) return row.key;
+  const base = baseOf(model, null, kind, row);
+  const out =
+    kind === 'measured_link'
+      ? { measured: row.edits.measured ?? '' }
+      : Object.fromEntries(TIERS.map((t, i) => [t, partValue(model, 'link', row.tiers[i])]));
+  for (const [name, info] of model.fields[kind]) {
+    if (!isEditable(info)) continue;
+    const value = Object.hasOwn(row.edits, name) ? parseAs(info, row.edits[name]) : base[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * The input of row `row` (index `i`) that a message's path below the link names (`rest`:
+ * ['ranks'], ['inter_node', 'bandwidth'], ...): a field, a tier's pick (its bandwidth box when it
+ * is just a bandwidth) or a tier's field; else the row.
+ */
+export function inputFor(model, row, i, [sub, leaf, ...more]) {
+  const has = (kind, name) => isEditable(fieldInfo(model, kind, String(name)));
+  const t = row.kind === 'two_tier' ? TIERS.indexOf(sub) : -1;
+  if (t >= 0) {
+    if (leaf !== undefined && !more.length && has('link', leaf)) return `link.${i}.${sub}.${leaf}`;
+    return isBare(row.tiers[t]) ? `link.${i}.${sub}.bandwidth` : `link.${i}.${sub}`;
+  }
+  const known = has(rowKind(row), sub) || (row.kind === 'measured' && sub === 'measured');
+  return leaf === undefined && known ? `link.${i}.${sub}` : `link.${i}`;
+}
+
+/**
+ * The form with field `name` of tier `t` (0 inside the node, 1 across nodes) of row `i` set, as
+ * setField sets a link row's (the tier is a link of its own).
+ */
+export function setTier(model, form, i, t, name, value, asGiven) {
+  const row = form.links[i];
+  const one = { ...form, links: form.links.map((r, j) => (j === i ? row.tiers[t] : r)) };
+  const tier = setField(model, one, i, name, value, asGiven).links[i];
+  return putRow(form, i, { ...row, tiers: row.tiers.map((x, k) => (k === t ? tier : x)) });
+}
+
+/**
+ * The measured links of a result shown, for the validation panel: {name, ranks, rows: [[bytes,
+ * seconds], ...]}, the rows as the core read them (`scenario`: as it read it) and the rank count
+ * it priced with.
+ */
+export const measuredOf = (model, result, scenario) =>
+  result.links
+    .filter((l) => l.kind === 'measured')
+    .map((l) => ({
+      name: l.name,
+      ranks: l.measured_ranks,
+      rows: read(model, scenario.links[l.name].measured).rows.map((r) => [r.bytes, r.time_s]),
+    }));
+
+// ---------------------------------------------------------------------------------------------
+// Rows: added, and picked
 
 /** What "Add a link" offers besides the catalogue's links and a blank row (LinksEditor's values). */
 export const ADD_MEASURED = '@measured';
@@ -256,7 +356,7 @@ export function kindEdit(model, form, row, i, name, parts, key, edits) {
     return pickTier(form, i, t, parts[0] && known(model, 'link', parts[0], 'link preset'));
   }
   if (t >= 0 && isEditable(fieldInfo(model, 'link', leaf))) {
-    edits.push([[i, t], leaf, key, parts, 'link']);
+    edits.push([[i, t], leaf, key, parts, 'link']); // url.js sets it with setTier
     return form;
   }
   if (row.kind !== 'measured' || name !== 'measured') return null;

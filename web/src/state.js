@@ -7,18 +7,20 @@
 // signals library: the page re-renders from the top on each change, well within one frame.
 
 import {
+  Later,
   addLink,
   createModel,
   fieldText,
   isCustom,
   isPreset,
+  later,
   messagesByInput,
   pickPart,
   presetForm,
   setField,
   toScenario,
 } from './form.js';
-import { modelInputs } from './math.js';
+import { modelInputs } from './inputs.js';
 import { tpValues } from './sweep.js';
 import { MAX_HASH, decodeHash, encodeForm, loadRows, urlWithHash } from './url.js';
 import { shortLabel } from './verdict.js';
@@ -114,7 +116,14 @@ export function createAppState({ win } = {}) {
     }
     const shown = memo.outcome ? last : null;
     if (shown && lastSweep.of !== shown)
-      lastSweep = { of: shown, value: sweepOf(shown), measured: measuredOf(shown) };
+      lastSweep = {
+        of: shown,
+        value: sweepOf(shown),
+        // The measured links, for the validation panel (a form only has them once rows.js is in).
+        measured: shown.result.links.some((l) => l.kind === 'measured')
+          ? later().measuredOf(s.model, shown.result, shown.scenario)
+          : [],
+      };
     return {
       ...memo,
       model,
@@ -129,22 +138,6 @@ export function createAppState({ win } = {}) {
       sweep: shown ? lastSweep.value : null,
       measured: shown ? lastSweep.measured : [],
     };
-  }
-
-  /**
-   * The measured links of the outcome shown, for the validation panel: {name, ranks, rows:
-   * [[bytes, seconds], ...]}, the rows as the core read them and the rank count it priced with.
-   */
-  function measuredOf(shown) {
-    return shown.result.links
-      .filter((l) => l.kind === 'measured')
-      .map((l) => ({
-        name: l.name,
-        ranks: l.measured_ranks,
-        rows: s.api
-          .readMeasured(shown.scenario.links[l.name].measured)
-          .rows.map((x) => [x.bytes, x.time_s]),
-      }));
   }
 
   /**
@@ -214,7 +207,13 @@ export function createAppState({ win } = {}) {
     setLinkName: (i, name) =>
       edit((f) => ({ ...f, links: f.links.map((r, j) => (j === i ? { ...r, name } : r)) })),
     pickPreset(key) {
-      const next = presetForm(s.model, key);
+      let next;
+      try {
+        next = presetForm(s.model, key);
+      } catch (e) {
+        if (!(e instanceof Later)) throw e;
+        return e.load().then(() => actions.pickPreset(key)); // a preset with a two-tier link: rows.js first
+      }
       if (!next) return;
       s.notice = null;
       edit(() => next, 'push');

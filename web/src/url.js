@@ -25,6 +25,7 @@
 // wasm (the core's reading of nccl-tests text comes with the model).
 
 import {
+  Later,
   clip,
   equal,
   fieldInfo,
@@ -32,6 +33,8 @@ import {
   isBare,
   isEditable,
   isQuantity,
+  later,
+  loadRows,
   presetForm,
   rowKind,
   setField,
@@ -41,19 +44,14 @@ import {
 export const VERSION = '2';
 export const MAX_HASH = 16384; // this format's own bounds on what it reads
 const MAX_VALUE = 200;
-let rows = null; // rows.js, once loaded
-/** The measured and two-tier rows' part of the format (rows.js): loaded when a form or a hash first has one. */
-export const loadRows = () => import('./rows.js').then((m) => (rows = m));
+export { loadRows };
 let v1 = null; // url-v1.js, once loaded
-/** The reader of version 1 hashes (url-v1.js): loaded when a hash first says v=1. */
-export const loadV1 = () => import('./url-v1.js').then((m) => (v1 = m));
-/** Thrown while a part of the format that loads on demand is not loaded yet: `load` loads it. */
-class Later extends Error {
-  constructor(load) {
-    super();
-    this.load = load;
-  }
-}
+/**
+ * The reader of version 1 hashes (url-v1.js, which tries every preset: rows.js too, for those
+ * with a two-tier link): loaded when a hash first says v=1.
+ */
+export const loadV1 = () =>
+  Promise.all([import('./url-v1.js'), loadRows()]).then(([m]) => (v1 = m));
 
 /**
  * The longest page URL offered as the way to share a view: mail, chat and many servers cut
@@ -100,8 +98,7 @@ export function formEdits(model, form) {
     if (bare(r)) return;
     const q = same ? p.links[i] : { edits: {} };
     if (!r.kind) return diff(`links.${i}.`, 'link', r, q, same);
-    if (!rows) throw new Later(loadRows);
-    rows.encodeRow(model, r, q, `links.${i}.`, same, diff, out);
+    later().encodeRow(model, r, q, `links.${i}.`, same, diff, out);
   });
   return out;
 }
@@ -208,8 +205,7 @@ function rowOf(model, p, key) {
   const [name, a, b] = p;
   if (p.length === 2) return { name, key: a && known(model, 'link', a, 'link preset'), edits: {} };
   if (b === 'measured' || b === 'two_tier') {
-    if (!rows) throw new Later(loadRows);
-    return rows.kindRow(model, p);
+    return later().kindRow(model, p);
   }
   const bandwidth = fieldInfo(model, 'link', 'bandwidth');
   return { name, key: '', edits: { bandwidth: typed(bandwidth, [a, b], key) } };
@@ -220,7 +216,7 @@ function fromV2(model, got, ignored) {
   need(got.has('p'), 'a link without "p" (the preset)');
   need(model.presets.has(preset), `the unknown preset "${clip(preset)}"`);
   let form = presetForm(model, preset);
-  const later = [];
+  const deferred = [];
   for (const [key, [parts]] of got) {
     if (key === 'v' || key === 'p') continue;
     if (key === 'workload' || key === 'accelerator') {
@@ -229,17 +225,17 @@ function fromV2(model, got, ignored) {
     } else if (key === 'links') {
       form = { ...form, links: got.get(key).map((p) => rowOf(model, p, key)) };
     } else if (isEditable(fieldInfo(model, 'scenario', key))) {
-      later.push(['scenario', key, key, parts]);
+      deferred.push(['scenario', key, key, parts]);
     } else {
       const m = /^(workload|accelerator)\.(.+)$|^links\.(0|[1-9]\d{0,3})\.(.+)$/.exec(key);
-      if (m) later.push([m[1] || +m[3], m[2] || m[4], key, parts]);
+      if (m) deferred.push([m[1] || +m[3], m[2] || m[4], key, parts]);
       else ignored.push(`the unknown key "${clip(key, 24)}"`);
     }
   }
   // Edits after the parts they edit, whatever their order in the hash: a two-tier row's tiers and
   // a measured row's rows first, then the fields.
   const edits = [];
-  for (const [where, name, key, parts] of later) {
+  for (const [where, name, key, parts] of deferred) {
     const row = typeof where === 'number' ? form.links[where] : null;
     if (typeof where === 'number' && !row) {
       need(!isEditable(fieldInfo(model, 'link', name)), `"${clip(key, 24)}" (no such link row)`);
@@ -247,8 +243,7 @@ function fromV2(model, got, ignored) {
       continue;
     }
     if (row?.kind) {
-      if (!rows) throw new Later(loadRows);
-      const next = rows.kindEdit(model, form, row, where, name, parts, key, edits);
+      const next = later().kindEdit(model, form, row, where, name, parts, key, edits);
       if (next) {
         form = next;
         continue;
@@ -261,14 +256,10 @@ function fromV2(model, got, ignored) {
   for (const [where, name, key, parts, kind] of edits) {
     if (name.startsWith('peak_flops.'))
       need(hasPeak(model, form, name), `"${clip(key, 24)}" (a peak the chip does not list)`);
-    form = setField(
-      model,
-      form,
-      where,
-      name,
-      typed(fieldInfo(model, kind, name), parts, key),
-      true,
-    );
+    const value = typed(fieldInfo(model, kind, name), parts, key);
+    form = Array.isArray(where) // a tier's field: [row, tier]
+      ? later().setTier(model, form, ...where, name, value, true)
+      : setField(model, form, where, name, value, true);
   }
   return form;
 }

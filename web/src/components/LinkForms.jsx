@@ -8,7 +8,7 @@ export { addRow } from '../rows.js';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
 import { TIERS, isCustom } from '../form.js';
-import { pickTier, pickTwoTier, read as reading } from '../rows.js';
+import { pickTier, pickTwoTier, read as reading, setTier } from '../rows.js';
 import * as fmt from '../format.js';
 import { Field } from './Field.jsx';
 import { FormField } from './FormField.jsx';
@@ -322,8 +322,8 @@ function Tier({ form, row, i, t, label, hint }) {
         form={form}
         kind="link"
         part={tier}
-        where={[i, t]}
         prefix={prefix}
+        onSet={(name, x) => edit((f) => setTier(model, f, i, t, name, x))}
         labels={{
           bandwidth: 'Bandwidth, per direction, per rank',
           latency: 'Latency α, per ring step',
