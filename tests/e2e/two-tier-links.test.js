@@ -132,4 +132,52 @@ describe('a two-tier link', () => {
     );
     await again.close();
   });
+
+  it('comes from the catalogue’s two-tier links: added, started from, a preset built on one; the math says how it is priced', async () => {
+    const { page } = tab;
+    const { two_tier_links: list } = await page.evaluate(
+      "import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.catalog())",
+    );
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    const [hgx, , , efa] = list;
+    // Added from "Add a link": the key goes to the core as it is.
+    await page.selectOption('#in-add-link', `@two_tier:${hgx.key}`);
+    await page.click('.add-link button');
+    await page.waitForSelector(byId('in-link.2.preset'));
+    await page.fill('#in-tp_size', '16');
+    const links = { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr', [hgx.key]: hgx.key };
+    await expectShows(page, await solveInPage(page, gpt3({ tp_size: 16, links })));
+    expect(await page.inputValue(byId('in-link.2.intra_node'))).toBe(hgx.intra_node);
+    expect(await text(page, '.link-row.two_tier')).toContain(`Source: ${hgx.source}`);
+    const short = hgx.label.split(':')[0];
+    expect(await text(page, '.verdicts')).toContain(`${short}:`);
+    await page.waitForFunction((k) => location.hash.includes(`links=${k}~${k}~two_tier`), hgx.key);
+    // Started again from another: its tiers and ranks per node.
+    await page.selectOption(byId('in-link.2.preset'), efa.key);
+    expect(await page.inputValue(byId('in-link.2.inter_node'))).toBe(efa.inter_node);
+    await expectShows(
+      page,
+      await solveInPage(page, gpt3({ tp_size: 16, links: { ...links, [hgx.key]: efa.key } })),
+    );
+    // The preset that teaches TP across nodes is built on one; picking it is a history entry.
+    await page.selectOption('#in-preset', 'Llama3_405BTp16AcrossNodes');
+    await page.waitForSelector('.link-row.two_tier');
+    await page.waitForFunction(() => location.hash === '#v=2&p=Llama3_405BTp16AcrossNodes');
+    const preset = await page.evaluate(
+      "import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.Scenarios.Llama3_405BTp16AcrossNodes.result)",
+    );
+    await expectShows(page, preset);
+    await page.click('summary:has-text("Show the math")');
+    await page.waitForSelector('.math .steps');
+    const math = await text(page, '.math');
+    expect(math).toContain('nodes = N = n / g');
+    expect(math).toContain(
+      `2 × ((g−1)/g × M / B_intra + (g−1) α_intra) + 2(N−1)/N × (M/g) / B_inter + 2(N−1) α_inter`,
+    );
+    expect(math).toContain(fmt.time(preset.links.at(-1).line_rate_allreduce_time_s));
+    await page.goBack();
+    await page.waitForFunction(
+      () => document.querySelector('#in-preset').value !== 'Llama3_405BTp16AcrossNodes',
+    );
+  });
 });

@@ -3,13 +3,17 @@
 // with rows.js).
 
 import { useEffect, useState } from 'preact/hooks';
+import { loadRows } from './form.js';
 
 let forms = null;
 let loading = null;
-/** Resolves to LinkForms.jsx's exports, loaded once (a failed load is tried again next time). */
+/**
+ * Resolves to LinkForms.jsx's exports, loaded once with rows.js (which the form needs before such
+ * a row enters it); a failed load is tried again next time.
+ */
 export function loadForms() {
-  loading ||= import('./components/LinkForms.jsx').then(
-    (m) => (forms = m),
+  loading ||= Promise.all([import('./components/LinkForms.jsx'), loadRows()]).then(
+    ([m]) => (forms = m),
     (e) => {
       loading = null;
       throw e;

@@ -76,13 +76,15 @@ export function createAppState({ win } = {}) {
       () => api.check(toScenario(model, { ...form, edits: { ...form.edits, link_model: other } })),
       failed,
     );
-    // Words for the headlines: a link's catalogue label (a two-tier preset's) while it is
-    // unedited, else its name; the chip's key, or "accelerator" once edited.
+    // Words for the headlines: a link's catalogue label (a two-tier preset's, up to its colon)
+    // while it is unedited, else its name; the chip's key, or "accelerator" once edited.
     const names = {
       titles: form.links.map((r) =>
         isCustom(r, model)
           ? r.name
-          : shortLabel(model.entries[r.kind === 'two_tier' ? 'two_tier' : 'link'].get(r.key).label),
+          : r.kind
+            ? model.entries.two_tier.get(r.key).label.split(':')[0] // "HGX H100: NVLink 4 in the node, ..."
+            : shortLabel(model.entries.link.get(r.key).label),
       ),
       chip: isCustom(form.accelerator) ? 'accelerator' : form.accelerator.key,
     };

@@ -81,7 +81,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
           title={names.titles[i]}
           binding={l.name === r.binding_link && r.links.length > 1}
           link={scenario.links[l.name]}
-          links={model.catalog.links}
+          catalog={model.catalog}
           said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
         />
       ))}

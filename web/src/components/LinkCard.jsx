@@ -10,13 +10,13 @@ import { useForms } from '../later.js';
 import { Numbers } from './Numbers.jsx';
 
 /**
- * `link`: the link as the core read it (check().scenario.links[name]); `links`: the catalogue's;
+ * `link`: the link as the core read it (check().scenario.links[name]); `catalog`: the catalogue;
  * `said`: the core's warnings about the link as a whole.
  */
-export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, links, said }) {
+export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catalog, said }) {
   const split = `${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`;
   const { forms } = useForms(l.kind !== 'link');
-  const kind = l.kind !== 'link' && forms?.kindRows(l, { link, links, n, split, said });
+  const kind = l.kind !== 'link' && forms?.kindRows(l, { link, catalog, n, split, said });
   const rows = [
     ...(kind ? kind.head : []),
     !kind && [

@@ -37,11 +37,14 @@ function tierText(links, value) {
 /**
  * The numbers of a measured or two-tier link's card that differ from a priced link's: {head}
  * (instead of its bandwidth, latency and domain) and, for a measured link, {ar} (instead of the
- * all-reduce and the other model's figure). `link`: the link as the core read it; `links`: the
- * catalogue's; `split`: the all-reduce's bandwidth + latency terms in words; `said`: the core's
+ * all-reduce and the other model's figure). `link`: the link as the core read it; `catalog`: the
+ * catalogue; `split`: the all-reduce's bandwidth + latency terms in words; `said`: the core's
  * warnings about the link as a whole, shown as its {notes}.
  */
-export function kindRows(l, { link, links, n, split, said }) {
+export function kindRows(l, { link, catalog, n, split, said }) {
+  // A two-tier preset as its key: its tiers from the catalogue.
+  const tiers =
+    typeof link === 'string' ? catalog.two_tier_links.find((e) => e.key === link) : link;
   const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
   const domain = l.domain
     ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}`
@@ -77,8 +80,8 @@ export function kindRows(l, { link, links, n, split, said }) {
   return {
     notes,
     head: [
-      ['Inside each node', tierText(links, link?.intra_node)],
-      ['Across nodes', tierText(links, link?.inter_node)],
+      ['Inside each node', tierText(catalog.links, tiers?.intra_node)],
+      ['Across nodes', tierText(catalog.links, tiers?.inter_node)],
       [
         'Nodes',
         l.node_count > 1
@@ -358,10 +361,13 @@ export function TwoTierFields({ form, row, i, result, labels }) {
       )}
       {entry && (
         <p class="badge-line">
-          {isCustom(row, model) && <span class="badge">custom</span>}
-          {isCustom(row, model) ? 'edited from ' : 'from the catalogue: '}
-          {entry.label}
-          {entry.source && <span class="muted"> ({entry.source})</span>}
+          {isCustom(row, model) ? (
+            <>
+              <span class="badge">custom</span> edited from {entry.label}
+            </>
+          ) : (
+            <span class="muted">Source: {entry.source}</span>
+          )}
         </p>
       )}
       <Tier
