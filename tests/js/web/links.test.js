@@ -19,7 +19,6 @@ import {
   pickTier,
   pickTwoTier,
   read,
-  setTier,
 } from '../../../web/src/rows.js';
 import { createAppState } from '../../../web/src/state.js';
 import { MAX_HASH, decodeHash, encodeForm, loadRows } from '../../../web/src/url.js';
