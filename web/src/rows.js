@@ -1,7 +1,8 @@
-// The links that are not one priced link, loaded on demand (url.js and the links editor import
-// it when a form or a hash first has one): measured links (SPEC 3.4) and two-tier links (SPEC
-// 3.5). Their rows' edits (one added, a tier or a two-tier preset picked) and their part of the
-// URL hash (the format url.js describes), written and read here. A measured link goes into the
+// The links that are not one priced link, loaded on demand (form.js's loadRows, before a form, a
+// preset or a hash first has one): measured links (SPEC 3.4) and two-tier links (SPEC 3.5). Their
+// rows from and to a scenario, where the core's messages about them go, their edits (one added,
+// a tier or a two-tier preset picked) and their part of the URL hash (the format url.js
+// describes), written and read here. A measured link goes into the
 // hash as the rows the core kept, as size/time pairs, and comes back as a minimal nccl-tests text
 // rebuilt from them that the core reads back to the very same rows and rank count. Which lines
 // are rows, and the rank count, are the core's reading (model.readMeasured: api.readMeasured);
@@ -80,9 +81,9 @@ export function rowValue(model, row, asObject) {
 }
 
 /**
- * The input of row `row` (index `i`) that a message's path below the link names (`rest`:
- * ['ranks'], ['inter_node', 'bandwidth'], ...): a field, a tier's pick (its bandwidth box when it
- * is just a bandwidth) or a tier's field; else the row.
+ * The input of row `row` (index `i`) that a message's path below the link names (['ranks'],
+ * ['inter_node', 'bandwidth'], ...): a field, a tier's pick (its bandwidth box when it is just a
+ * bandwidth) or a tier's field; else the row.
  */
 export function inputFor(model, row, i, [sub, leaf, ...more]) {
   const has = (kind, name) => isEditable(fieldInfo(model, kind, String(name)));
@@ -91,8 +92,8 @@ export function inputFor(model, row, i, [sub, leaf, ...more]) {
     if (leaf !== undefined && !more.length && has('link', leaf)) return `link.${i}.${sub}.${leaf}`;
     return isBare(row.tiers[t]) ? `link.${i}.${sub}.bandwidth` : `link.${i}.${sub}`;
   }
-  const known = has(rowKind(row), sub) || (row.kind === 'measured' && sub === 'measured');
-  return leaf === undefined && known ? `link.${i}.${sub}` : `link.${i}`;
+  const field = has(rowKind(row), sub) || (row.kind === 'measured' && sub === 'measured');
+  return leaf === undefined && field ? `link.${i}.${sub}` : `link.${i}`;
 }
 
 /**

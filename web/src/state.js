@@ -58,7 +58,7 @@ export function createAppState({ win } = {}) {
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
   let lastSweep = { of: null, value: null };
   let written = null; // the hash last written to (or read from) the address bar
-  let pending = null; // the hash applyHash was last given (a measured link's waits for its reader)
+  let pending = null; // the hash applyHash was last given (one may wait for code that loads on demand)
   let waiting = ''; // 'push' when a history entry waits for a hash (rows.js loading)
   let timer = 0;
 
@@ -247,11 +247,11 @@ export function createAppState({ win } = {}) {
       () => ({ form: null, ignored: ['the link (unreadable)'] }),
     );
     pending = hash;
-    // A measured or two-tier link (a hash's, or its preset's) needs rows.js for the form's own hash.
+    // Code that loads on demand first (the page waits, showing what it showed): a version 1 hash's
+    // reader, or rows.js for a measured or two-tier link (a hash's, or its preset's own hash).
     const later =
       decoded.later || (decoded.form && encodeForm(model, decoded.form) === null && loadRows());
     if (later) {
-      // A measured or two-tier link: rows.js loads first (the page waits, showing what it showed).
       return later.then(
         () => pending === hash && applyHash(hash),
         (e) =>
@@ -260,7 +260,7 @@ export function createAppState({ win } = {}) {
             form: presetForm(model, model.catalog.presets[0].key),
             notice: {
               ignored: [
-                `the link's measured or two-tier rows (their code could not be loaded: ${e?.message || e})`,
+                `the link (the code that reads it could not be loaded: ${e?.message || e})`,
               ],
               reset: true,
             },
