@@ -151,13 +151,13 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
-    // What loads only on demand (the measurements panel: a dynamic import and its CSS) goes to
-    // lazy/, apart from the first load's assets/.
+    // What loads only on demand (the measurements panel, the measured and two-tier links' editors:
+    // dynamic imports and their CSS) goes to lazy/, apart from the first load's assets/.
     rolldownOptions: {
       output: {
         chunkFileNames: (c) => `${c.isDynamicEntry ? 'lazy' : 'assets'}/[name]-[hash].js`,
         assetFileNames: (a) =>
-          `${a.originalFileNames?.some((f) => f.includes('/validation/')) ? 'lazy' : 'assets'}/[name]-[hash][extname]`,
+          `${a.originalFileNames?.some((f) => /\/validation\/|\/LinkForms\.jsx$/.test(f)) ? 'lazy' : 'assets'}/[name]-[hash][extname]`,
       },
     },
   },

@@ -11,6 +11,8 @@ const link = (name, preset = 'nvlink4') =>
   `&l=${e(name).replace(/~/g, '%7E')}~450~GB%2Fs~0.5~us~${preset}`;
 const flag = 'window.__pwned=1';
 const nested = (n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+const measured = '#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=m~~measured';
+const twoTier = '#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=t~~two_tier';
 
 const HOSTILE = {
   'broken %-encoding': '#v=1&w=%E0%A4%A&a=H100',
@@ -50,6 +52,23 @@ const HOSTILE = {
   '<img onerror> named bare link': `#v=2&p=Gpt3TensorParallelLayerTp8&links=${e(`<img src=x onerror="${flag}">`)}~100~GB%2Fs`,
   'a domain of 0': '#v=2&p=Gpt3TensorParallelLayerTp8&links.0.domain=0',
   'a domain that is markup': `#v=2&p=Gpt3TensorParallelLayerTp8&links.1.domain=${e(`<svg onload="${flag}">`)}`,
+  // Measured links: rows as size~time pairs after the text's rank count.
+  'measured rows that are not pairs': `${measured}&links.1.measured=8~8~30~16`,
+  'measured rows that are not numbers': `${measured}&links.1.measured=8~8~fast~16~slow`,
+  'a measured size that is markup': `${measured}&links.1.measured=8~${e(`<img src=x onerror="${flag}">`)}~30~16~31`,
+  'a measured rank count that is huge': `${measured}&links.1.measured=99999999999~8~30~16~31`,
+  'measured ranks typed huge': `${measured}&links.1.measured=8~8~30~16~31&links.1.ranks=1e300`,
+  'a measured time of 0': `${measured}&links.1.measured=8~8~0~16~31`,
+  'measured sizes that do not grow': `${measured}&links.1.measured=8~16~30~8~31~32~33`,
+  '100,000 measured rows': `${measured}&links.1.measured=8${'~8~30'.repeat(100_000)}`,
+  'a measured link without its rows': measured,
+  // Two-tier links: tiers and ranks per node.
+  'an unknown two-tier preset': `#v=2&p=Gpt3TensorParallelLayerTp8&links=t~${e(`<script>${flag}</script>`)}~two_tier`,
+  'javascript: as a tier': `${twoTier}&links.1.intra_node=${e(`javascript:${flag}`)}&links.1.inter_node=ib_ndr&links.1.ranks_per_node=8`,
+  'a tier that is markup bandwidth': `${twoTier}&links.1.intra_node=&links.1.intra_node.bandwidth=${e(`<svg onload="${flag}">`)}~GB%2Fs&links.1.inter_node=ib_ndr&links.1.ranks_per_node=8`,
+  'ranks per node of 0': `${twoTier}&links.1.intra_node=nvlink4&links.1.inter_node=ib_ndr&links.1.ranks_per_node=0`,
+  'ranks per node that is huge': `${twoTier}&links.1.intra_node=nvlink4&links.1.inter_node=ib_ndr&links.1.ranks_per_node=1e300`,
+  'a two-tier link without its tiers': twoTier,
 };
 
 it.each(Object.entries(HOSTILE))(

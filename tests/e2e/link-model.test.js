@@ -103,6 +103,7 @@ describe('the NCCL switch', () => {
     // The math follows the model.
     await page.getByLabel('NCCL (measured)').check();
     await page.click('summary:has-text("Show the math")');
+    await page.waitForSelector('.math .steps'); // its body loads when first opened
     expect(await text(page, '.math')).toContain(
       'branch = the fastest of NCCL’s branches = nvls = NVLink SHARP (NVLS)',
     );

@@ -75,7 +75,7 @@ export function App({ view, actions, embed }) {
                     shown={shown}
                     sweep={view.sweep}
                     inputs={view.inputs}
-                    links={form.links}
+                    measured={view.measured}
                   />
                 </Fold>
               </div>

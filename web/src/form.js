@@ -2,12 +2,17 @@
 // a scenario object. Pure: no DOM, no wasm.
 //
 //   form = { preset, edits, workload: part, accelerator: part, links: [row] }
-//   part = { key, edits }        row = { name, key, edits }
+//   part = { key, edits }        row = { name, key, edits }                       a priced link
+//   row = { name, kind: 'measured', key: '', edits }                    a measured link (SPEC 3.4)
+//   row = { name, kind: 'two_tier', key, edits, tiers: [part, part] }  a two-tier link (SPEC 3.5)
 //
 // `preset` is the catalogue preset the form started from; `key` the catalogue entry a part started
 // from ('' for none); `edits` maps a field ('tp_size', 'heads', 'memory_capacity',
 // 'peak_flops.fp16_dense', 'bandwidth') to the text typed, [text, unit] for a quantity. A part
-// is custom when it has edits or no key. What is not edited is read from the preset's scenario as
+// is custom when it has edits or no key. A measured row's edits hold the pasted text
+// (`measured`) and its `ranks` and `domain`; a two-tier row's `key` is the two-tier preset it
+// started from (catalog().two_tier_links, '' for none), its edits its `ranks_per_node`, and its
+// tiers (intra_node, inter_node) are link parts of their own. What is not edited is read from the preset's scenario as
 // the core normalised it (check().scenario: every default applied) and from the catalogue entry,
 // so the page restates no default. Text is parsed here only to be handed over: a number when it
 // is one, anything else as typed, so the core (the one validation path) names the field.
@@ -27,13 +32,38 @@ const PARTS = ['workload', 'accelerator'];
 /** A decimal number as people type it: "8", "-1.5", "175e9", ".5". */
 export const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** A two-tier row's tiers, in order, by the core's field names. */
+export const TIERS = ['intra_node', 'inter_node'];
+
+/** The field table of a link row (catalog().fields): 'link', 'measured_link' or 'two_tier_link'. */
+export const rowKind = (row) =>
+  row.kind === 'measured' ? 'measured_link' : row.kind === 'two_tier' ? 'two_tier_link' : 'link';
+
+/** Thrown while code that loads on demand is not loaded yet: `load()` loads it; then try again. */
+export class Later extends Error {
+  constructor(load) {
+    super('loading');
+    this.load = load;
+  }
+}
+let rows = null; // rows.js, once loaded
+/** The measured and two-tier links' code (rows.js): loaded when a form, a preset or a hash first has one. */
+export const loadRows = () => import('./rows.js').then((m) => (rows = m));
+/** rows.js; a Later while it is not loaded (a form only gets such a row once it is). */
+export function later() {
+  if (!rows) throw new Later(loadRows);
+  return rows;
+}
+
 /**
  * The catalogue indexed for the form: entries by key, fields by name, each preset's scenario as
  * the core normalised it (`normalise`: scenario -> check(scenario).scenario, undefined when the
  * core rejects it), and, per preset, the optional fields whose value the core derives (left out,
  * the core gives the same value): those follow the other fields, unless the user sets them.
+ * `readMeasured` is the core's reading of nccl-tests text (api.readMeasured; rows.js's read()
+ * remembers the last few).
  */
-export function createModel(catalog, normalise) {
+export function createModel(catalog, normalise, readMeasured) {
   const byKey = (list) => new Map(list.map((e) => [e.key, e]));
   const fields = {};
   for (const [kind, list] of Object.entries(catalog.fields))
@@ -64,10 +94,12 @@ export function createModel(catalog, normalise) {
       workload: byKey(catalog.workloads),
       accelerator: byKey(catalog.accelerators),
       link: byKey(catalog.links),
+      two_tier: byKey(catalog.two_tier_links || []),
     },
     presets,
     derived,
     normalise,
+    readMeasured,
     units: new Map(catalog.units.map((u) => [u.symbol, u.factor])),
   };
 }
@@ -113,11 +145,13 @@ export function textOf(model, info, value) {
   return [plain(value / model.units.get(unit)), unit];
 }
 
-/** What a part's unedited fields are read from: the preset's scenario, or the part's catalogue entry. */
+/**
+ * What a part's unedited fields are read from: the preset's scenario, or the part's catalogue
+ * entry (a two-tier row's: its two-tier preset; a measured row has none).
+ */
 export function baseOf(model, form, kind, part) {
-  return kind === 'scenario'
-    ? model.presets.get(form.preset)
-    : model.entries[kind].get(part.key) || {};
+  if (kind === 'scenario') return model.presets.get(form.preset);
+  return model.entries[kind === 'two_tier_link' ? 'two_tier' : kind]?.get(part.key) || {};
 }
 
 const valueIn = (base, name) =>
@@ -149,7 +183,11 @@ export function equal(a, b) {
   );
 }
 
-export const isCustom = (part) => !part.key || Object.keys(part.edits).length > 0;
+/** A part or row that differs from its catalogue entry (a two-tier row: its tiers too). */
+export const isCustom = (part, model) =>
+  !part.key ||
+  Object.keys(part.edits).length > 0 ||
+  (part.kind === 'two_tier' && later().tiersCustom(model, part));
 
 /**
  * A link row that is just a bandwidth, as a scenario may give one ("400 Gb/s"): no catalogue
@@ -157,6 +195,7 @@ export const isCustom = (part) => !part.key || Object.keys(part.edits).length > 
  * to the core as that quantity, and into the URL as one row.
  */
 export const isBare = (row) =>
+  !row.kind &&
   !row.key &&
   equal(Object.keys(row.edits), ['bandwidth']) &&
   typeof numberOrText(row.edits.bandwidth[0]) === 'number';
@@ -164,8 +203,20 @@ export const isBare = (row) =>
 // ---------------------------------------------------------------------------------------------
 // Forms from presets, and edits
 
-function partFrom(model, kind, value) {
-  const key = model.entries[kind].has(value);
+/**
+ * A link row from a link as a scenario gives it (a key, a bandwidth, or an object of any form; a
+ * measured or two-tier one by rows.js).
+ */
+function rowFrom(model, name, value) {
+  const v = Object(value);
+  if (model.entries.two_tier.has(value) || ['measured', 'intra_node'].some((k) => k in v))
+    return later().rowFrom(model, name, value);
+  return { name, ...partFrom(model, 'link', value) };
+}
+
+/** A part as the form keeps it ({key, edits}) from a value as the scenario gives it. */
+export function partFrom(model, kind, value) {
+  const key = model.entries[kind]?.has(value);
   // A link given as just a bandwidth ("450 GB/s", or bytes/s): a blank row with that bandwidth.
   if (kind === 'link' && !key && typeof value !== 'object')
     return {
@@ -173,16 +224,21 @@ function partFrom(model, kind, value) {
       edits: { bandwidth: textOf(model, fieldInfo(model, kind, 'bandwidth'), value) },
     };
   if (typeof value === 'string') return { key: key ? value : '', edits: {} };
-  // An object (a custom part of a preset): every field it has becomes an edit.
+  // An object (a custom part of a preset): every field it has becomes an edit; an edited
+  // catalogue link ({preset, ...}) is that entry with the fields that differ from it.
+  const entry = kind === 'link' ? model.entries.link.get(value?.preset) : undefined;
   const edits = {};
   for (const [name, v] of Object.entries(value || {})) {
+    const info = model.fields[kind].get(name);
     if (name === 'peak_flops')
       for (const [k, peak] of Object.entries(v))
         edits[`peak_flops.${k}`] = textOf(model, { kind: 'compute' }, peak);
-    else if (model.fields[kind].has(name))
-      edits[name] = textOf(model, model.fields[kind].get(name), v);
+    else if (info && (PARTS.includes(kind) || isEditable(info) || name === 'measured')) {
+      const text = textOf(model, info, v);
+      if (!entry || !equal(text, textOf(model, info, entry[name]))) edits[name] = text;
+    }
   }
-  return { key: '', edits };
+  return { key: entry ? entry.key : '', edits };
 }
 
 /** The form of a catalogue preset, nothing edited; null for an unknown key. */
@@ -197,7 +253,7 @@ export function presetForm(model, key) {
     edits: {},
     workload: partFrom(model, 'workload', s.workload),
     accelerator: partFrom(model, 'accelerator', s.accelerator),
-    links: links.map(([name, l]) => ({ name, ...partFrom(model, 'link', l) })),
+    links: links.map(([name, l]) => rowFrom(model, name, l)),
   };
 }
 
@@ -206,13 +262,15 @@ export const isPreset = (model, form) => equal(form, presetForm(model, form.pres
 
 /**
  * The form with one field set. `where` is 'scenario', 'workload', 'accelerator' or a link row's
- * index. A value equal to what the field would be without it is no edit: typing the catalogue
- * number back undoes it. For a field the core derives, that is what the core derives from the
- * rest of the form. With `asGiven`, the edit is kept whatever it is (a hash's edits were edits).
+ * index (a two-tier row's tiers: rows.js's setTier). A value equal to what the field would be
+ * without it is no edit: typing the catalogue number back undoes it. For a field the core
+ * derives, that is what the core derives from the rest of the form. With `asGiven`, the edit is
+ * kept whatever it is (a hash's edits were edits).
  */
 export function setField(model, form, where, name, value, asGiven = false) {
-  const kind = typeof where === 'number' ? 'link' : where;
-  const part = kind === 'scenario' ? form : kind === 'link' ? form.links[where] : form[kind];
+  const row = typeof where === 'number';
+  const kind = row ? rowKind(form.links[where]) : where;
+  const part = row ? form.links[where] : where === 'scenario' ? form : form[where];
   const without = { ...part.edits };
   delete without[name];
   let same = false;
@@ -224,10 +282,9 @@ export function setField(model, form, where, name, value, asGiven = false) {
     same = equal(value, textOf(model, fieldInfo(model, kind, name), valueIn(base, name)));
   }
   const next = { ...part, edits: same ? without : { ...part.edits, [name]: value } };
-  if (kind === 'scenario') return next;
-  if (kind === 'link')
-    return { ...form, links: form.links.map((r, i) => (i === where ? next : r)) };
-  return { ...form, [kind]: next };
+  if (where === 'scenario') return next;
+  if (row) return { ...form, links: form.links.map((r, i) => (i === where ? next : r)) };
+  return { ...form, [where]: next };
 }
 
 /** The form with a workload or accelerator picked from the catalogue (its edits dropped). */
@@ -280,7 +337,7 @@ export function parseAs(info, typed) {
  * field. An edited catalogue link names its preset and gives only the edits, so that it keeps
  * the preset's domain and NCCL protocols (the core fills in the rest).
  */
-function partValue(model, kind, part, asObject) {
+export function partValue(model, kind, part, asObject) {
   const entry = model.entries[kind].get(part.key);
   if (entry && !isCustom(part) && !asObject) return part.key;
   if (kind === 'link' && !asObject && isBare(part)) return quantityValue(part.edits.bandwidth);
@@ -315,6 +372,10 @@ function partValue(model, kind, part, asObject) {
   return out;
 }
 
+/** A link row as the scenario carries it (`asObject`: as an object, for the array form of links). */
+const rowValue = (model, row, asObject) =>
+  row.kind ? later().rowValue(model, row, asObject) : partValue(model, 'link', row, asObject);
+
 /**
  * The scenario object for the form: the preset's normalised scenario with the edits put in, less
  * the unedited fields the core derives (so that they follow the edits). Parts left as the
@@ -337,8 +398,8 @@ export function toScenario(model, form) {
     (r, i) => !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i,
   );
   out.links = asMap
-    ? Object.fromEntries(rows.map((r) => [r.name, partValue(model, 'link', r)]))
-    : rows.map((r) => ({ ...partValue(model, 'link', r, true), name: r.name }));
+    ? Object.fromEntries(rows.map((r) => [r.name, rowValue(model, r)]))
+    : rows.map((r) => ({ ...rowValue(model, r, true), name: r.name }));
   return out;
 }
 
@@ -366,6 +427,7 @@ export function inputFor(model, form, path) {
     if (path.length === 1 || !row) return 'links';
     // The link as a whole (its domain, its calibration): the row; for a bare bandwidth, that box.
     if (path.length === 2) return isBare(row) ? `link.${i}.bandwidth` : `link.${i}`;
+    if (row.kind && sub !== 'name') return later().inputFor(model, row, i, path.slice(2));
     return path.length === 3 && (has('link', sub) || sub === 'name')
       ? `link.${i}.${sub}`
       : `link.${i}`;

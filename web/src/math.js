@@ -16,25 +16,7 @@ import {
 } from './format.js';
 import { protocolText } from './verdict.js';
 
-/** The inputs of the model as numbers, from the scenario as the core read it (catalogue keys resolved). */
-export function modelInputs(scenario, catalog) {
-  const w =
-    typeof scenario.workload === 'string'
-      ? catalog.workloads.find((e) => e.key === scenario.workload)
-      : scenario.workload;
-  return {
-    P: w.parameters,
-    L: w.layers,
-    h: w.hidden_dim,
-    heads: w.heads,
-    inferenceFlops: w.inference_flops,
-    T: scenario.tokens,
-    n: scenario.tp_size,
-    c: scenario.collectives_per_layer,
-    eta: scenario.local_efficiency,
-    ctx: scenario.attention_context,
-  };
-}
+export { modelInputs } from './inputs.js'; // the page's state needs them without the math (which loads on demand)
 
 /** [name, formula, the formula with numbers, result] for the layer. */
 export function scalarSteps(inp, r) {

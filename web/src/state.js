@@ -7,20 +7,22 @@
 // signals library: the page re-renders from the top on each change, well within one frame.
 
 import {
+  Later,
   addLink,
   createModel,
   fieldText,
   isCustom,
   isPreset,
+  later,
   messagesByInput,
   pickPart,
   presetForm,
   setField,
   toScenario,
 } from './form.js';
-import { modelInputs } from './math.js';
+import { modelInputs } from './inputs.js';
 import { tpValues } from './sweep.js';
-import { decodeHash, encodeForm, urlWithHash } from './url.js';
+import { MAX_HASH, decodeHash, encodeForm, loadRows, urlWithHash } from './url.js';
 import { shortLabel } from './verdict.js';
 
 function safely(fn, fallback) {
@@ -56,6 +58,8 @@ export function createAppState({ win } = {}) {
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
   let lastSweep = { of: null, value: null };
   let written = null; // the hash last written to (or read from) the address bar
+  let pending = null; // the hash applyHash was last given (one may wait for code that loads on demand)
+  let waiting = ''; // 'push' when a history entry waits for a hash (rows.js loading)
   let timer = 0;
 
   /**
@@ -72,11 +76,15 @@ export function createAppState({ win } = {}) {
       () => api.check(toScenario(model, { ...form, edits: { ...form.edits, link_model: other } })),
       failed,
     );
-    // Words for the headlines: a link's catalogue label while it is unedited, else its name; the
-    // chip's key, or "accelerator" once edited.
+    // Words for the headlines: a link's catalogue label (a two-tier preset's, up to its colon)
+    // while it is unedited, else its name; the chip's key, or "accelerator" once edited.
     const names = {
       titles: form.links.map((r) =>
-        isCustom(r) ? r.name : shortLabel(model.entries.link.get(r.key).label),
+        isCustom(r, model)
+          ? r.name
+          : r.kind
+            ? model.entries.two_tier.get(r.key).label.split(':')[0] // "HGX H100: NVLink 4 in the node, ..."
+            : shortLabel(model.entries.link.get(r.key).label),
       ),
       chip: isCustom(form.accelerator) ? 'accelerator' : form.accelerator.key,
     };
@@ -87,18 +95,37 @@ export function createAppState({ win } = {}) {
     const { model, form } = s;
     if (model && form && memo.form !== form) {
       const outcome = evaluate(form);
+      const hash = encodeForm(model, form);
+      // A measured or two-tier link needs rows.js for the hash: loaded, then the view again.
+      if (hash === null)
+        loadRows().then(
+          () => {
+            memo = {};
+            emit();
+            writeUrl(waiting || 'replace');
+          },
+          () => {},
+        );
       if (outcome.result) last = outcome;
       memo = {
         form,
         outcome,
-        hash: encodeForm(model, form),
+        hash,
         presetKey: isPreset(model, form) ? form.preset : '',
         errors: outcome.errors ? messagesByInput(model, form, outcome.errors) : {},
         warnings: outcome.result ? messagesByInput(model, form, outcome.result.warnings) : {},
       };
     }
     const shown = memo.outcome ? last : null;
-    if (shown && lastSweep.of !== shown) lastSweep = { of: shown, value: sweepOf(shown) };
+    if (shown && lastSweep.of !== shown)
+      lastSweep = {
+        of: shown,
+        value: sweepOf(shown),
+        // The measured links, for the validation panel (a form only has them once rows.js is in).
+        measured: shown.result.links.some((l) => l.kind === 'measured')
+          ? later().measuredOf(s.model, shown.result, shown.scenario)
+          : [],
+      };
     return {
       ...memo,
       model,
@@ -111,6 +138,7 @@ export function createAppState({ win } = {}) {
       valid: !!memo.outcome?.result,
       inputs: shown ? modelInputs(shown.scenario, model.catalog) : null,
       sweep: shown ? lastSweep.value : null,
+      measured: shown ? lastSweep.measured : [],
     };
   }
 
@@ -140,7 +168,11 @@ export function createAppState({ win } = {}) {
   function writeUrl(mode) {
     if (!win) return;
     const v = view();
-    if (!v.valid) return; // the address bar keeps the last valid state (a pending write of it included)
+    // The address bar keeps the last valid state (a pending write of it included), and the last
+    // one short enough to be read back (the share bar says when a view is longer).
+    if (v.valid && v.hash === null) waiting = mode === 'push' ? mode : waiting; // written once rows.js is in
+    if (!v.valid || !v.hash || v.hash.length > MAX_HASH) return;
+    waiting = '';
     win.clearTimeout(timer);
     if (v.hash === written) return;
     const write = () => {
@@ -177,7 +209,13 @@ export function createAppState({ win } = {}) {
     setLinkName: (i, name) =>
       edit((f) => ({ ...f, links: f.links.map((r, j) => (j === i ? { ...r, name } : r)) })),
     pickPreset(key) {
-      const next = presetForm(s.model, key);
+      let next;
+      try {
+        next = presetForm(s.model, key);
+      } catch (e) {
+        if (!(e instanceof Later)) throw e;
+        return e.load().then(() => actions.pickPreset(key)); // a preset with a two-tier link: rows.js first
+      }
       if (!next) return;
       s.notice = null;
       edit(() => next, 'push');
@@ -187,6 +225,8 @@ export function createAppState({ win } = {}) {
     pickAccelerator: (key) =>
       s.model.entries.accelerator.has(key) && edit((f) => pickPart(f, 'accelerator', key)),
     setAddPick: (key) => setState({ addPick: key }),
+    /** Replaces the form by `fn(form)` (the measured and two-tier rows' edits, rows.js). */
+    edit: (fn) => edit(fn),
     addLink: (key) =>
       s.form.links.length < s.model.limits.max_links && edit((f) => addLink(s.model, f, key)),
     removeLink: (i) =>
@@ -206,6 +246,27 @@ export function createAppState({ win } = {}) {
       () => decodeHash(model, hash),
       () => ({ form: null, ignored: ['the link (unreadable)'] }),
     );
+    pending = hash;
+    // Code that loads on demand first (the page waits, showing what it showed): a version 1 hash's
+    // reader, or rows.js for a measured or two-tier link (a hash's, or its preset's own hash).
+    const later =
+      decoded.later || (decoded.form && encodeForm(model, decoded.form) === null && loadRows());
+    if (later) {
+      return later.then(
+        () => pending === hash && applyHash(hash),
+        (e) =>
+          pending === hash &&
+          setState({
+            form: presetForm(model, model.catalog.presets[0].key),
+            notice: {
+              ignored: [
+                `the link (the code that reads it could not be loaded: ${e?.message || e})`,
+              ],
+              reset: true,
+            },
+          }),
+      );
+    }
     let next = decoded.form;
     const ignored = [...decoded.ignored];
     if (next) {
@@ -235,24 +296,32 @@ export function createAppState({ win } = {}) {
       subscribers.add(f);
       return () => subscribers.delete(f);
     },
-    /** Takes the loaded module, shows the state in the address bar's hash, and follows back/forward. */
+    /**
+     * Takes the loaded module, shows the state in the address bar's hash, and follows back/forward;
+     * a promise when the hash waits for code that loads on demand (a version 1 hash, a measured or
+     * two-tier link).
+     */
     setApi(api) {
       s.api = api;
-      s.model = createModel(api.catalog(), (scenario) =>
-        safely(
-          () => api.check(scenario).scenario,
-          () => undefined,
-        ),
+      s.model = createModel(
+        api.catalog(),
+        (scenario) =>
+          safely(
+            () => api.check(scenario).scenario,
+            () => undefined,
+          ),
+        (text) => api.readMeasured(text),
       );
-      applyHash(win ? win.location.hash : '');
+      const shown = applyHash(win ? win.location.hash : '');
       win?.addEventListener('hashchange', () => {
         const h = win.location.hash.replace(/^#/, '');
         if (h === written) return;
         win.clearTimeout(timer);
         applyHash(h);
       });
+      return shown;
     },
-    /** Shows a hash as if the address bar held it (what back/forward do). */
+    /** Shows a hash as if the address bar held it (what back/forward do); a promise as setApi's. */
     applyHash,
     setLoadError: (message) => setState({ loadError: message }),
   };

@@ -7,15 +7,25 @@
 // `accelerator` (a catalogue key other than the preset's), `<part>.<field>`, and, when the rows
 // differ from the preset's, every row as `links=<name>~<catalogue link or empty>` followed by
 // `links.<row>.<field>`, or `links=<name>~<number>~<unit>` for a link that is just a bandwidth.
+// A measured link (SPEC 3.4) is `links=<name>~~measured` and its rows, compactly, as
+// `links.<row>.measured=<ranks the text gives, 0 for none>~<size>~<us>~<size>~<us>...` (the kept
+// rows' sizes in bytes and times in microseconds: paste.js rebuilds nccl-tests text from them
+// that the core reads back to the very same rows), with `links.<row>.ranks` and `.domain` when
+// typed. A two-tier link (SPEC 3.5) is `links=<name>~<two-tier preset or empty>~two_tier`, its
+// tiers `links.<row>.intra_node=<catalogue link or empty>` (and `inter_node`) with their fields
+// as `links.<row>.intra_node.<field>`, and `links.<row>.ranks_per_node`.
 // A quantity is <text>~<unit>. An unedited preset is `v=2&p=<key>`.
 // Decoding reads structure only: a broken %-encoding, an over-long hash or value, an unknown
-// version, a missing preset, a malformed or repeated key, an unknown catalogue key or unit
-// discards the whole hash; keys it does not know are ignored one by one. Values are not judged
+// version, a missing preset, a malformed or repeated key, an unknown catalogue key or unit,
+// measured rows that are not size/time pairs or do not read back as rows discard the whole
+// hash; keys it does not know are ignored one by one. Values are not judged
 // here: the page runs the decoded form through the core and discards the hash if anything is
 // wrong, so there is one validation path. Version 1 hashes (every value spelled out) are still
-// read, as the preset with the fewest edits. Pure: no DOM, no wasm.
+// read, as the preset with the fewest edits (url-v1.js, loaded on demand). Pure: no DOM, no
+// wasm (the core's reading of nccl-tests text comes with the model).
 
 import {
+  Later,
   clip,
   equal,
   fieldInfo,
@@ -23,7 +33,10 @@ import {
   isBare,
   isEditable,
   isQuantity,
+  later,
+  loadRows,
   presetForm,
+  rowKind,
   setField,
   unitsOf,
 } from './form.js';
@@ -31,10 +44,26 @@ import {
 export const VERSION = '2';
 export const MAX_HASH = 16384; // this format's own bounds on what it reads
 const MAX_VALUE = 200;
+export { loadRows };
+let v1 = null; // url-v1.js, once loaded
+/**
+ * The reader of version 1 hashes (url-v1.js, which tries every preset: rows.js too, for those
+ * with a two-tier link): loaded when a hash first says v=1.
+ */
+export const loadV1 = () =>
+  Promise.all([import('./url-v1.js'), loadRows()]).then(([m]) => (v1 = m));
+
+/**
+ * The longest page URL offered as the way to share a view: mail, chat and many servers cut
+ * longer ones (a link up to MAX_HASH still reopens here). Past it the share bar says so and
+ * points to the JSON download.
+ */
+export const MAX_URL = 8192;
 
 const enc = (s) => encodeURIComponent(s).replace(/~/g, '%7E');
 const sameRows = (a, b) =>
-  a.length === b.length && a.every((r, i) => r.name === b[i].name && r.key === b[i].key);
+  a.length === b.length &&
+  a.every((r, i) => r.name === b[i].name && r.key === b[i].key && r.kind === b[i].kind);
 
 /** The edits of a form against its preset, as [key, ...parts] entries in a fixed order. */
 export function formEdits(model, form) {
@@ -59,21 +88,34 @@ export function formEdits(model, form) {
   const bare = (r) => !same && isBare(r);
   if (!same)
     for (const r of form.links)
-      out.push(['links', r.name, ...(bare(r) ? r.edits.bandwidth : [r.key])]);
-  form.links.forEach(
-    (r, i) => bare(r) || diff(`links.${i}.`, 'link', r, same ? p.links[i] : { edits: {} }, same),
-  );
+      out.push([
+        'links',
+        r.name,
+        ...(bare(r) ? r.edits.bandwidth : [r.key]),
+        ...(r.kind ? [r.kind] : []),
+      ]);
+  form.links.forEach((r, i) => {
+    if (bare(r)) return;
+    const q = same ? p.links[i] : { edits: {} };
+    if (!r.kind) return diff(`links.${i}.`, 'link', r, q, same);
+    later().encodeRow(model, r, q, `links.${i}.`, same, diff, out);
+  });
   return out;
 }
 
-/** The hash (without '#') for a form. */
+/** The hash (without '#') for a form; null while rows.js is loading (loadRows) for a measured or two-tier link. */
 export function encodeForm(model, form) {
-  const out = [['v', VERSION], ['p', form.preset], ...formEdits(model, form)];
-  return out.map(([k, ...parts]) => `${k}=${parts.map(enc).join('~')}`).join('&');
+  try {
+    const out = [['v', VERSION], ['p', form.preset], ...formEdits(model, form)];
+    return out.map(([k, ...parts]) => `${k}=${parts.map(enc).join('~')}`).join('&');
+  } catch (e) {
+    if (e instanceof Later) return null;
+    throw e;
+  }
 }
 
 class Bad extends Error {}
-const need = (ok, why) => {
+export const need = (ok, why) => {
   if (!ok) throw new Bad(why);
 };
 
@@ -109,7 +151,9 @@ function pairs(h, maxRepeat) {
 
 /**
  * Decodes a location.hash. Returns {form, ignored}: form is null when the hash is empty or was
- * discarded; ignored lists, in words, each thing that was not used.
+ * discarded; ignored lists, in words, each thing that was not used. A hash with a measured link
+ * or a two-tier link needs rows.js, and a version 1 hash url-v1.js: until it is loaded, the answer is {later: a promise
+ * of its load}; decode again then.
  */
 export function decodeHash(model, hash) {
   const h = String(hash ?? '').replace(/^#/, '');
@@ -129,9 +173,11 @@ export function decodeHash(model, hash) {
         ? `version "${clip(version, 12)}" (this page reads ${VERSION})`
         : 'a link without a version',
     );
-    const form = (version === '1' ? fromV1 : fromV2)(model, got, ignored);
+    if (version === '1' && !v1) throw new Later(loadV1);
+    const form = (version === '1' ? v1.fromV1 : fromV2)(model, got, ignored);
     return { form, ignored };
   } catch (e) {
+    if (e instanceof Later) return { later: e.load() };
     return {
       form: null,
       ignored: [...ignored, e instanceof Bad ? e.message : 'the link (unreadable)'],
@@ -140,7 +186,7 @@ export function decodeHash(model, hash) {
 }
 
 /** A form field from the hash: its parts checked against the field's kind (and unit list). */
-function typed(info, parts, key) {
+export function typed(info, parts, key) {
   const quantity = isQuantity(info);
   need(
     parts.length === (quantity ? 2 : 1),
@@ -150,180 +196,80 @@ function typed(info, parts, key) {
   return quantity ? [parts[0], parts[1]] : parts[0];
 }
 
-const known = (model, kind, k, what) =>
+export const known = (model, kind, k, what) =>
   need(model.entries[kind].has(k), `the unknown ${what} "${clip(k)}"`) || k;
+
+/** A `links` entry of the hash as a form row. */
+function rowOf(model, p, key) {
+  need(p.length === 2 || p.length === 3, '"links" (not 2 or 3 parts)');
+  const [name, a, b] = p;
+  if (p.length === 2) return { name, key: a && known(model, 'link', a, 'link preset'), edits: {} };
+  if (b === 'measured' || b === 'two_tier') {
+    return later().kindRow(model, p);
+  }
+  const bandwidth = fieldInfo(model, 'link', 'bandwidth');
+  return { name, key: '', edits: { bandwidth: typed(bandwidth, [a, b], key) } };
+}
 
 function fromV2(model, got, ignored) {
   const preset = got.get('p')?.[0][0];
   need(got.has('p'), 'a link without "p" (the preset)');
   need(model.presets.has(preset), `the unknown preset "${clip(preset)}"`);
   let form = presetForm(model, preset);
-  const later = [];
+  const deferred = [];
   for (const [key, [parts]] of got) {
     if (key === 'v' || key === 'p') continue;
     if (key === 'workload' || key === 'accelerator') {
       need(parts.length === 1, `"${key}" (not 1 part)`);
       form = { ...form, [key]: { key: known(model, key, parts[0], key), edits: {} } };
     } else if (key === 'links') {
-      const bandwidth = fieldInfo(model, 'link', 'bandwidth');
-      const rows = got.get(key).map((p) => {
-        need(p.length === 2 || p.length === 3, '"links" (not 2 or 3 parts)');
-        if (p.length === 3)
-          return { name: p[0], key: '', edits: { bandwidth: typed(bandwidth, p.slice(1), key) } };
-        return { name: p[0], key: p[1] && known(model, 'link', p[1], 'link preset'), edits: {} };
-      });
-      form = { ...form, links: rows };
+      form = { ...form, links: got.get(key).map((p) => rowOf(model, p, key)) };
     } else if (isEditable(fieldInfo(model, 'scenario', key))) {
-      later.push(['scenario', key, key, parts]);
+      deferred.push(['scenario', key, key, parts]);
     } else {
       const m = /^(workload|accelerator)\.(.+)$|^links\.(0|[1-9]\d{0,3})\.(.+)$/.exec(key);
-      const where = m && (m[1] || +m[3]);
-      const kind = m && (m[1] || 'link');
-      if (m && isEditable(fieldInfo(model, kind, m[2] || m[4])))
-        later.push([where, m[2] || m[4], key, parts]);
+      if (m) deferred.push([m[1] || +m[3], m[2] || m[4], key, parts]);
       else ignored.push(`the unknown key "${clip(key, 24)}"`);
     }
   }
-  // Edits after the parts they edit, whatever their order in the hash.
-  for (const [where, name, key, parts] of later) {
-    const kind = typeof where === 'number' ? 'link' : where;
-    need(kind !== 'link' || form.links[where], `"${clip(key, 24)}" (no such link row)`);
+  // Edits after the parts they edit, whatever their order in the hash: a two-tier row's tiers and
+  // a measured row's rows first, then the fields.
+  const edits = [];
+  for (const [where, name, key, parts] of deferred) {
+    const row = typeof where === 'number' ? form.links[where] : null;
+    if (typeof where === 'number' && !row) {
+      need(!isEditable(fieldInfo(model, 'link', name)), `"${clip(key, 24)}" (no such link row)`);
+      ignored.push(`the unknown key "${clip(key, 24)}"`);
+      continue;
+    }
+    if (row?.kind) {
+      const next = later().kindEdit(model, form, row, where, name, parts, key, edits);
+      if (next) {
+        form = next;
+        continue;
+      }
+    }
+    const kind = row ? rowKind(row) : where;
+    if (isEditable(fieldInfo(model, kind, name))) edits.push([where, name, key, parts, kind]);
+    else ignored.push(`the unknown key "${clip(key, 24)}"`);
+  }
+  for (const [where, name, key, parts, kind] of edits) {
     if (name.startsWith('peak_flops.'))
       need(hasPeak(model, form, name), `"${clip(key, 24)}" (a peak the chip does not list)`);
-    form = setField(
-      model,
-      form,
-      where,
-      name,
-      typed(fieldInfo(model, kind, name), parts, key),
-      true,
-    );
+    const value = typed(fieldInfo(model, kind, name), parts, key);
+    form = Array.isArray(where) // a tier's field: [row, tier]
+      ? later().setTier(model, form, ...where, name, value, true)
+      : setField(model, form, where, name, value, true);
   }
   return form;
 }
 
-const hasPeak = (model, form, name) =>
+export const hasPeak = (model, form, name) =>
   Object.hasOwn(form.accelerator.edits, name) ||
   Object.hasOwn(
     model.entries.accelerator.get(form.accelerator.key)?.peak_flops || {},
     name.slice(11),
   );
-
-// Version 1: every value spelled out, workload and accelerator numbers that differ from the
-// catalogue under short keys, each links-editor row as name~bandwidth~unit~latency~unit~preset.
-const V1_KEYS = {
-  v: 1,
-  w: 1,
-  a: 1,
-  pr: 1,
-  tp: 1,
-  t: 1,
-  e: 1,
-  c: 1,
-  wp: 1,
-  wl: 1,
-  wh: 1,
-  wa: 1,
-  wk: 1,
-  wf: 1,
-  am: 2,
-  ab: 2,
-  ak: 3,
-  l: 6,
-};
-const V1_FIELDS = {
-  tp: 'tp_size',
-  t: 'tokens',
-  e: 'local_efficiency',
-  c: 'collectives_per_layer',
-  pr: 'precision',
-  wp: 'workload.parameters',
-  wl: 'workload.layers',
-  wh: 'workload.hidden_dim',
-  wa: 'workload.heads',
-  wk: 'workload.kv_heads',
-  wf: 'workload.inference_flops',
-  am: 'accelerator.memory_capacity',
-  ab: 'accelerator.memory_bandwidth',
-};
-
-function fromV1(model, got, ignored) {
-  for (const [key, list] of got) {
-    if (!Object.hasOwn(V1_KEYS, key)) ignored.push(`the unknown key "${clip(key, 24)}"`);
-    else
-      for (const parts of list)
-        need(
-          parts.length === V1_KEYS[key],
-          `"${clip(`${key}=${parts.join('~')}`)}" (not ${V1_KEYS[key]} parts)`,
-        );
-  }
-  for (const k of ['w', 'a', 'pr', 'tp', 't', 'e', 'c', 'l'])
-    need(got.has(k), `a link without "${k}"`);
-  const one = (k) => got.get(k)[0];
-  const rows = got.get('l').map(([name, , , , , preset]) => ({
-    name,
-    key: preset && known(model, 'link', preset, 'link preset'),
-    edits: {},
-  }));
-  const apply = (form) => {
-    form = {
-      ...form,
-      workload: { key: known(model, 'workload', one('w')[0], 'workload'), edits: {} },
-    };
-    form = {
-      ...form,
-      accelerator: { key: known(model, 'accelerator', one('a')[0], 'accelerator'), edits: {} },
-      links: rows,
-    };
-    for (const [short, path] of Object.entries(V1_FIELDS)) {
-      if (!got.has(short)) continue;
-      const [where, name] = path.includes('.') ? path.split('.') : ['scenario', path];
-      form = setField(
-        model,
-        form,
-        where,
-        name,
-        typed(fieldInfo(model, where, name), one(short), short),
-      );
-    }
-    for (const [k, ...q] of got.get('ak') || []) {
-      need(
-        hasPeak(model, form, `peak_flops.${k}`),
-        `"ak=${clip(k, 24)}" (a peak the chip does not list)`,
-      );
-      form = setField(
-        model,
-        form,
-        'accelerator',
-        `peak_flops.${k}`,
-        typed({ kind: 'compute' }, q, 'ak'),
-      );
-    }
-    got.get('l').forEach(([, bw, bu, lat, lu], i) => {
-      form = setField(
-        model,
-        form,
-        i,
-        'bandwidth',
-        typed(fieldInfo(model, 'link', 'bandwidth'), [bw, bu], 'l'),
-      );
-      form = setField(
-        model,
-        form,
-        i,
-        'latency',
-        typed(fieldInfo(model, 'link', 'latency'), [lat, lu], 'l'),
-      );
-    });
-    return form;
-  };
-  let best = null;
-  for (const key of model.presets.keys()) {
-    const form = apply(presetForm(model, key));
-    if (!best || encodeForm(model, form).length < encodeForm(model, best).length) best = form;
-  }
-  return best;
-}
 
 /** The page's own URL for a hash: same path and query, '#'+hash (or none). */
 export const urlWithHash = (href, hash) => String(href).split('#')[0] + (hash ? `#${hash}` : '');

@@ -3,11 +3,15 @@
 // preset pick pushes and typing replaces, and a link the core rejects falls back with a notice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppState } from '../../../web/src/state.js';
+import { loadV1 } from '../../../web/src/url.js';
 import { real } from './model.js';
 
 let api;
 let catalog;
-beforeAll(async () => ({ api, catalog } = await real()));
+beforeAll(async () => {
+  ({ api, catalog } = await real());
+  await loadV1(); // the reader of version 1 hashes, which the page loads on demand
+});
 
 /** A stand-in for window: location, history (recorded), hashchange and timers (run by flush()). */
 function fakeWindow(hash = '') {

@@ -10,6 +10,8 @@ import {
   encodeForm,
   fullUrl,
   isEmbed,
+  loadRows,
+  loadV1,
   urlWithHash,
 } from '../../../web/src/url.js';
 import { edit, gpt3, real } from './model.js';
@@ -17,7 +19,10 @@ import { edit, gpt3, real } from './model.js';
 let api;
 let catalog;
 let model;
-beforeAll(async () => ({ api, catalog, model } = await real()));
+beforeAll(async () => {
+  ({ api, catalog, model } = await real());
+  await Promise.all([loadV1(), loadRows()]); // the parts of the format the page loads on demand (lazy.test.js)
+});
 
 const roundTrip = (form) => decodeHash(model, `#${encodeForm(model, form)}`);
 

@@ -1,6 +1,8 @@
 // The per-link breakdown: the layer's own numbers, memory fit and warnings, one chart of compute
 // against every link's exchange, a card per link, the sweep, the measurements and the math. Greyed (and said so) while the input is invalid.
 
+import { useContext } from 'preact/hooks';
+import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import { CompareBars } from './CompareBars.jsx';
 import { Numbers } from './Numbers.jsx';
@@ -10,10 +12,11 @@ import { SweepChart } from './SweepChart.jsx';
 import { Validation } from './Validation.jsx';
 
 /**
- * `shown`: the outcome on screen; `sweep` and `inputs`: state.js's, derived from it; `measured`:
- * the form's measured links for the measurements panel ({name, ranks, rows}).
+ * `shown`: the outcome on screen; `sweep`, `inputs` and `measured` (the form's measured links for
+ * the measurements panel: {name, ranks, rows}): state.js's, derived from it.
  */
 export function Breakdown({ shown, sweep, inputs, measured }) {
+  const model = useContext(ModelContext);
   if (!shown) return null;
   const { result: r, scenario, names, alt } = shown;
   const c = scenario.collectives_per_layer;
@@ -64,6 +67,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         alt={alt?.result}
         titles={names.titles}
         otherName={nccl ? 'line rate' : 'NCCL'}
+        c={c}
       />
       {r.links.map((l, i) => (
         <LinkCard
@@ -76,6 +80,9 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
           chip={names.chip}
           title={names.titles[i]}
           binding={l.name === r.binding_link && r.links.length > 1}
+          link={scenario.links[l.name]}
+          catalog={model.catalog}
+          said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
         />
       ))}
       <SweepChart sweep={sweep} shown={shown} />

@@ -1,12 +1,17 @@
 // One chart for all links: compute per rank against each link's exchange, as bars on one scale
 // with the compute time marked on every bar, so a bar that crosses the mark is communication-
 // bound. A thin faint bar under each is the same exchange in the other link model. Every bar has
-// its number beside it (the text twin).
+// its number beside it (the text twin). A two-tier link across nodes has its line-rate bar split
+// into the time inside the node and across nodes, with the shares in words (LinkForms.jsx's
+// Split, loaded with the two-tier editor).
 
 import * as fmt from '../format.js';
+import { useForms } from '../later.js';
 
-/** `r`: the result; `alt`: the same scenario's result in the other link model, or null. */
-export function CompareBars({ r, alt, titles, otherName }) {
+/** `r`: the result; `alt`: the same scenario's result in the other link model, or null; `c`: all-reduces per layer. */
+export function CompareBars({ r, alt, titles, otherName, c }) {
+  const across = (l) => l?.kind === 'two_tier' && l.node_count > 1;
+  const { forms } = useForms(r.links.some(across));
   const rows = [['compute', 'Compute per rank t_comp', r.compute_time_s]];
   r.links.forEach((l, i) =>
     rows.push([
@@ -14,6 +19,7 @@ export function CompareBars({ r, alt, titles, otherName }) {
       `Exchange t_comm on ${titles[i]}`,
       l.communication_time_s,
       alt?.links[i]?.communication_time_s,
+      forms && across(l) && { l, o: alt?.links[i], c, nccl: r.link_model === 'nccl' },
     ]),
   );
   let scale = 0;
@@ -24,9 +30,12 @@ export function CompareBars({ r, alt, titles, otherName }) {
     <section class="card compare" aria-labelledby="h-compare">
       <h3 id="h-compare">Compute against exchange, per link</h3>
       <div class="bars">
-        {rows.map(([cls, label, t, other], i) => (
+        {rows.map(([cls, label, t, other, split], i) => (
           <div class="bar-row" key={i}>
-            <span class="bar-label">{label}</span>
+            <span class="bar-label">
+              {label}
+              {split && forms.splitText(split)}
+            </span>
             <span class="bar-value">
               {fmt.time(t)}
               {other !== undefined && (
@@ -47,6 +56,7 @@ export function CompareBars({ r, alt, titles, otherName }) {
               {other !== undefined && (
                 <rect class="b-alt" x="0" y="10" height="4" width={w(other)} />
               )}
+              {split && <forms.Split {...split} w={w} faint={other !== undefined} />}
               {cls === 'comm' && <line class="b-mark" x1={mark} x2={mark} y1="0" y2="14" />}
             </svg>
           </div>
@@ -57,6 +67,7 @@ export function CompareBars({ r, alt, titles, otherName }) {
         communication-bound.
         {alt &&
           ` The thin faint bar is the same exchange ${otherName === 'line rate' ? 'at line rate' : 'as NCCL runs it'}.`}
+        {rows.some((x) => x[4]) && forms.splitHint}
       </p>
     </section>
   );

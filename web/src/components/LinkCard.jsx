@@ -1,33 +1,45 @@
 // Every number of the result for one link, with units: in NCCL mode the winning protocol in words
 // and the line-rate figure beside NCCL's; at line rate, NCCL's beside it (`alt`, the same link in
-// the other model). Says when tp_size is beyond the link's domain.
+// the other model). Says when tp_size is beyond the link's domain. A measured or a two-tier link
+// says what it was measured on, or its tiers and their shares, and its own warnings (those
+// words load with their editors: LinkForms.jsx).
 
 import * as fmt from '../format.js';
 import { domainText, protocolText } from '../verdict.js';
+import { useForms } from '../later.js';
 import { Numbers } from './Numbers.jsx';
 
-export function LinkCard({ l, alt, nccl, title, binding, c, chip, n }) {
+/**
+ * `link`: the link as the core read it (check().scenario.links[name]); `catalog`: the catalogue;
+ * `said`: the core's warnings about the link as a whole.
+ */
+export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catalog, said }) {
   const split = `${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`;
+  const { forms } = useForms(l.kind !== 'link');
+  const kind = l.kind !== 'link' && forms?.kindRows(l, { link, catalog, n, split, said });
   const rows = [
-    [
+    ...(kind ? kind.head : []),
+    !kind && [
       'Bandwidth, per direction',
       `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`,
     ],
-    ['Latency α, per ring step', fmt.time(l.latency_s)],
-    [
+    !kind && ['Latency α, per ring step', fmt.time(l.latency_s)],
+    !kind && [
       'Domain: ranks it joins directly',
       l.domain ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}` : 'no limit',
     ],
-    nccl
-      ? ['One all-reduce t_ar, as NCCL runs it', `${fmt.time(l.allreduce_time_s)} = ${split}`]
-      : ['One all-reduce t_ar', `${fmt.time(l.allreduce_time_s)} = ${split}`],
-    nccl && ['NCCL protocol (the fastest)', protocolText(l.protocol)],
-    nccl
-      ? ['The same at line rate', fmt.time(l.line_rate_allreduce_time_s)]
-      : alt && [
-          'The same as NCCL runs it',
-          `${fmt.time(alt.allreduce_time_s)} (${protocolText(alt.protocol)})`,
-        ],
+    ...(kind?.ar || [
+      nccl
+        ? ['One all-reduce t_ar, as NCCL runs it', `${fmt.time(l.allreduce_time_s)} = ${split}`]
+        : ['One all-reduce t_ar', `${fmt.time(l.allreduce_time_s)} = ${split}`],
+      nccl && ['NCCL protocol (the fastest)', protocolText(l.protocol)],
+      nccl
+        ? ['The same at line rate', fmt.time(l.line_rate_allreduce_time_s)]
+        : alt && [
+            'The same as NCCL runs it',
+            `${fmt.time(alt.allreduce_time_s)} (${protocolText(alt.protocol)})`,
+          ],
+    ]),
     [`Exchange t_comm (${c} all-reduces)`, fmt.time(l.communication_time_s)],
     [
       'Wire bytes per rank per layer',
@@ -61,11 +73,12 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n }) {
         {title !== l.name && <span class="muted"> ({l.name})</span>}
         {binding && <span class="badge">binding link</span>}
       </h3>
-      {!l.within_domain && (
+      {!l.within_domain && l.kind === 'link' && (
         <p class="warn out-of-domain">
           <strong>Beyond its domain:</strong> {domainText(title, l.domain, chip)}
         </p>
       )}
+      {kind && kind.notes}
       <Numbers rows={rows} />
     </article>
   );

@@ -1,49 +1,40 @@
-// "Show the math": the model step by step with this scenario's numbers.
+// "Show the math": closed at first; its body (MathBody.jsx, with math.js) loads when it is first
+// opened, as the measurements panel does.
 
-import { useContext } from 'preact/hooks';
-import { ModelContext } from '../context.js';
-import * as fmt from '../format.js';
-import { branchOf, linkSteps, scalarSteps } from '../math.js';
+import { useState } from 'preact/hooks';
 
-function Steps({ steps }) {
+let body = null; // MathBody.jsx once loaded
+let loading = null;
+
+/** `shown`: the outcome on screen; `inputs`: state.js's modelInputs of it. */
+export function MathSteps({ shown, inputs }) {
+  const [state, setState] = useState(body ? 'ok' : '');
+  if (!shown || !inputs) return null;
+  const toggle = (e) => {
+    if (!e.currentTarget.open || body) return;
+    loading ||= import('./MathBody.jsx');
+    loading.then(
+      (m) => {
+        body = m.MathBody;
+        setState('ok');
+      },
+      (err) => {
+        loading = null; // try again on the next opening
+        setState(String(err?.message || err));
+      },
+    );
+  };
+  const Body = body;
   return (
-    <ol class="steps">
-      {steps.map(([name, formula, values, result]) => (
-        <li key={name}>
-          <code>
-            {name} = {formula}
-          </code>{' '}
-          = {values} = <strong>{result}</strong>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-export function MathSteps({ shown, inputs: inp, open = false }) {
-  const { catalog } = useContext(ModelContext);
-  if (!shown || !inp) return null;
-  const { result: r, names, scenario } = shown;
-  return (
-    <details class="card math" open={open}>
+    <details class="card math" onToggle={toggle}>
       <summary>Show the math</summary>
-      <p class="hint">
-        n = {inp.n} ranks, T = {inp.T} tokens, c = {inp.c} all-reduces, η = {inp.eta}, b ={' '}
-        {r.bytes_per_element} B per element, peak = {fmt.flops(r.peak_flops)}
-        {r.compute_multiplier !== 1 &&
-          `, m = ${r.compute_multiplier} (the ${r.pass} pass's compute, in forwards)`}
-        . Every result below is the core's, rounded to 4 digits (the JSON download has them in
-        full).
-        {r.link_model === 'nccl' &&
-          ' As NCCL runs it, an all-reduce takes the fastest of the link’s branches (e: the share of the bandwidth it reaches), plus the launch overhead.'}
-      </p>
-      <Steps steps={scalarSteps(inp, r)} />
-      {r.links.map((l, i) => (
-        <section key={l.name}>
-          <h3>{names.titles[i]} (B = bandwidth, α = latency)</h3>
-          <Steps steps={linkSteps(inp, r, l, branchOf(scenario, catalog, l))} />
-        </section>
-      ))}
+      {Body ? (
+        <Body shown={shown} inputs={inputs} />
+      ) : (
+        <p class={state ? 'warn' : 'muted'} role="status">
+          {state ? `The math could not be loaded: ${state}` : 'Loading the math…'}
+        </p>
+      )}
     </details>
   );
 }

@@ -8,9 +8,19 @@ import { FormField } from './FormField.jsx';
 
 /**
  * `where` is what state.js's set() takes ('workload', 'accelerator' or a row index), `prefix` the
- * input ids' ('link.0'); `hint(info)` may replace the core's help (undefined keeps it).
+ * input ids' ('link.0'); `hint(info)` may replace the core's help (undefined keeps it); `onSet(name,
+ * value)` replaces set() (a two-tier link's tier).
  */
-export function PartFields({ form, kind, part, where, prefix, labels, hint = () => undefined }) {
+export function PartFields({
+  form,
+  kind,
+  part,
+  where,
+  prefix,
+  labels,
+  hint = () => undefined,
+  onSet,
+}) {
   const model = useContext(ModelContext);
   const { set } = useContext(ActionsContext);
   return editableFields(model, kind).map((info) => (
@@ -23,7 +33,7 @@ export function PartFields({ form, kind, part, where, prefix, labels, hint = () 
       name={info.name}
       label={labels[info.name]}
       hint={hint(info)}
-      onInput={(x) => set(where, info.name, x)}
+      onInput={(x) => (onSet ? onSet(info.name, x) : set(where, info.name, x))}
     />
   ));
 }

@@ -2,7 +2,8 @@
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext } from '../context.js';
-import { embedCode, embedUrl, fullUrl, urlWithHash } from '../url.js';
+import { MAX_HASH, MAX_URL, embedCode, embedUrl, fullUrl, urlWithHash } from '../url.js';
+import * as fmt from '../format.js';
 
 async function copy(text) {
   try {
@@ -13,10 +14,17 @@ async function copy(text) {
   }
 }
 
-/** `shown`: the outcome on screen ({scenario as the core read it, result}); `share`: { text, value?, manual? } after a button. */
+/**
+ * `shown`: the outcome on screen ({scenario as the core read it, result}); `share`: { text,
+ * value?, manual? } after a button; `hash`: null while it is being prepared.
+ */
 export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }) {
   const { setShare: setStatus } = useContext(ActionsContext);
   const link = urlWithHash(location.href, hash);
+  // A view whose link is too long to share (measured rows make it long): the JSON instead.
+  const long = hash !== null && link.length > MAX_URL;
+  const unreadable = hash !== null && hash.length > MAX_HASH;
+  const linkable = valid && hash !== null && !unreadable;
   if (embed) {
     return (
       <p class="share">
@@ -46,12 +54,12 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
   return (
     <div class="share">
       <div class="buttons">
-        <button type="button" disabled={!valid} onClick={() => doCopy('Link', link)}>
+        <button type="button" disabled={!linkable} onClick={() => doCopy('Link', link)}>
           Copy link
         </button>
         <button
           type="button"
-          disabled={!valid}
+          disabled={!linkable}
           onClick={() => doCopy('Embed code', embedCode(embedUrl(link)))}
         >
           Copy embed code
@@ -63,9 +71,13 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
       <p class="hint" role="status" id="share-status">
         {status
           ? status.text
-          : valid
-            ? 'The link reproduces this exact view.'
-            : 'Fix the marked input to share or download.'}
+          : !valid
+            ? 'Fix the marked input to share or download.'
+            : hash === null
+              ? 'Preparing the link…'
+              : long
+                ? `This link is ${fmt.bytes(link.length)}, over the ${fmt.bytes(unreadable ? MAX_HASH : MAX_URL)} ${unreadable ? 'this page reads back' : 'that mail and chat keep'}: download the JSON, whose scenario reproduces this view anywhere.`
+                : 'The link reproduces this exact view.'}
       </p>
       {status && status.value && (
         <textarea
