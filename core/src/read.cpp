@@ -483,7 +483,8 @@ class Reader {
     l.measured_ranks = l.ranks                    ? *l.ranks
                        : parsed.ranks_from_header ? parsed.ranks_from_header
                                                   : parsed.ranks_from_ratio;
-    if (!l.ranks && l.measured_ranks == 0)
+    // A "ranks" that did not read already has its error; only an absent one is missing.
+    if (!v.find("ranks") && l.measured_ranks == 0)
       fail(at.key("ranks"),
            "missing: the text has no \"#  Rank\" lines and its largest row's busbw/algbw does "
            "not give a rank count; give \"ranks\", the number of GPUs it was measured on");

@@ -62,6 +62,11 @@ class Checker {
     }
   }
 
+  // The smallest whole number a count rule takes.
+  static std::int64_t least(FieldRule rule) {
+    return rule == FieldRule::AtLeast2 ? 2 : rule == FieldRule::AtLeast1 ? 1 : 0;
+  }
+
   // The rule of one row of a field table, for the scalar members it applies to.
   template <class T>
   void rule(const Where& at, const InputField<T>& f, const T& object) {
@@ -72,10 +77,9 @@ class Checker {
         [&](auto member) {
           using M = std::remove_cvref_t<decltype(object.*member)>;
           if constexpr (std::is_same_v<M, std::int64_t>) {
-            count(place, object.*member, f.rule == FieldRule::AtLeast1 ? 1 : 0);
+            count(place, object.*member, least(f.rule));
           } else if constexpr (std::is_same_v<M, std::optional<std::int64_t>>) {
-            if (object.*member)
-              count(place, *(object.*member), f.rule == FieldRule::AtLeast1 ? 1 : 0);
+            if (object.*member) count(place, *(object.*member), least(f.rule));
           } else if constexpr (std::is_same_v<M, double>) {
             real(place, f, object.*member);
           } else if constexpr (std::is_same_v<M, std::optional<double>>) {
@@ -295,12 +299,7 @@ std::vector<FieldError> validate(const Scenario& s) {
     }
     if (link.is_measured()) {
       check.rules(at, kMeasuredLinkFields, link);
-      if (link.ranks && *link.ranks < 2)
-        check.fail(at.key("ranks"),
-                   "expected the ranks it was measured on, a whole number >= 2, "
-                   "got " +
-                       whole_number(*link.ranks));
-      else if (link.measured_rows.size() < 2)
+      if (link.measured_rows.size() < 2)
         check.fail(at.key("measured"),
                    "expected at least two measured rows (read the text with "
                    "read_scenario), got " +

@@ -40,6 +40,7 @@ enum class FieldRule {
   None,
   AtLeast0,     // a whole number in [0, kMaxCount]
   AtLeast1,     // a whole number in [1, kMaxCount]
+  AtLeast2,     // a whole number in [2, kMaxCount] (the ranks an all-reduce ran on)
   Positive,     // a real in [kMinPositive, kMaxReal]
   NonNegative,  // a real in [0, kMaxReal]
   Fraction,     // a real in (0, 1]
@@ -215,7 +216,7 @@ inline const InputField<Link> kMeasuredLinkFields[] = {
      "nccl-tests output",
      "what all_reduce_perf printed: rows of size, count, type, redop, root, "
      "time, algbw, busbw, ..."},
-    {"ranks", FieldKind::Count, &Link::ranks, false, FieldRule::None, {}, false, "a rank count",
+    {"ranks", FieldKind::Count, &Link::ranks, false, FieldRule::AtLeast2, {}, false, "a rank count",
      "the ranks it was measured on (default: the text's '#  Rank' lines, else its busbw/algbw)"},
     {"domain", FieldKind::Count, &Link::domain, false, FieldRule::AtLeast1, {}, false,
      "a rank count", "the most ranks it joins directly; absent: no limit"},
