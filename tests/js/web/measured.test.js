@@ -8,6 +8,7 @@ import {
   priceTable,
   probe,
   tablesFor,
+  sizeTicks,
   ticks,
 } from '../../../web/src/validation/measured.js';
 import { real } from './model.js';
@@ -68,6 +69,20 @@ describe('the measurements', () => {
       'h100x8_ring.txt',
     );
     expect(tablesFor(data.tables, linkList({ x: { bandwidth: 1 } })).mine).toEqual([]);
+  });
+
+  it('labels sizes every 16x, or every 64x, 256x... when that would be more than six labels', () => {
+    // 4 KiB .. 8 GiB: 64 KiB, 1 MiB, 16 MiB, 256 MiB, 4 GiB (and 4 KiB itself) = 6 powers of 16.
+    expect(sizeTicks(4096, 2 ** 33)).toEqual([
+      2 ** 12,
+      2 ** 16,
+      2 ** 20,
+      2 ** 24,
+      2 ** 28,
+      2 ** 32,
+    ]);
+    // 8 B .. 8 GiB: nine powers of 16 (16 B .. 4 GiB), so powers of 64: 64 B, 4 KiB, 256 KiB, 16 MiB, 1 GiB.
+    expect(sizeTicks(8, 2 ** 33)).toEqual([2 ** 6, 2 ** 12, 2 ** 18, 2 ** 24, 2 ** 30]);
   });
 
   it('puts ticks on the decades inside the range', () => {

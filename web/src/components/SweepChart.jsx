@@ -37,7 +37,7 @@ const cell = (p) =>
     ? `${fmt.times(p.link.serial_speedup)} ${p.link.bound === 'communication' ? 'comm.' : 'compute'}${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
     : '—';
 
-export function SweepChart({ sweep, shown, open = false }) {
+export function SweepChart({ sweep, shown }) {
   const model = useContext(ModelContext);
   if (!sweep || !shown) return null;
   const { result: r, names } = shown;
@@ -216,7 +216,7 @@ export function SweepChart({ sweep, shown, open = false }) {
           {marks.length > 0 && '; dotted line: where a domain or a node ends'}.
         </li>
       </ul>
-      <details open={open}>
+      <details>
         <summary>Sweep table</summary>
         <div class="scroll">
           <table>

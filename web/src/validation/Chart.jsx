@@ -3,7 +3,7 @@
 // panel's sentences and its tables of rows are the text twin.
 
 import * as fmt from '../format.js';
-import { ticks } from './measured.js';
+import { sizeTicks, ticks } from './measured.js';
 
 const W = 340;
 const H = 230;
@@ -47,7 +47,7 @@ export function Chart({ points, curves, label }) {
           </text>
         </g>
       ))}
-      {ticks(x0, x1, 16).map((b) => (
+      {sizeTicks(x0, x1).map((b) => (
         <text key={b} class="tick" x={x(b)} y={H - B + 13} text-anchor="middle">
           {fmt.binaryBytes(b)}
         </text>

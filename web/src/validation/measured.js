@@ -171,3 +171,13 @@ export function ticks(lo, hi, base) {
     out.push(base ** e);
   return out;
 }
+
+/**
+ * The size ticks for [lo, hi] bytes: powers of 16 when at most `most` of them fall inside, else
+ * of 64, 256, ... (a pasted run from 8 B to 8 GiB spans nine powers of 16, too many to label).
+ */
+export function sizeTicks(lo, hi, most = 6) {
+  let base = 16;
+  while (ticks(lo, hi, base).length > most) base *= 4;
+  return ticks(lo, hi, base);
+}
