@@ -1,13 +1,14 @@
 // One published nccl-tests table against both link models, priced by the module as
 // `tplayer --validate` prices it (across two nodes: a two-tier link), with its source named and
-// the errors in words; optionally one of the user's own measurements drawn over it.
+// the fit's errors in words (validation.json's, the figures --validate reports); optionally one
+// of the user's own measurements drawn over it.
 
 import { useMemo, useState } from 'preact/hooks';
 import * as fmt from '../format.js';
 import { Chart } from './Chart.jsx';
 import { Legend } from './Legend.jsx';
 import { Rows } from './Rows.jsx';
-import { errorsOf, priceTable, tableRows } from './measured.js';
+import { priceTable, tableRows } from './measured.js';
 
 const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
 const range = (rows) => `${fmt.binaryBytes(rows[0][0])} to ${fmt.binaryBytes(rows.at(-1)[0])}`;
@@ -32,8 +33,6 @@ export function TableView({ t, api, linkLabel, measured }) {
   const [overlay, setOverlay] = useState('');
   const mine = measured[overlay] || null;
   const rows = tableRows(t);
-  const line = errorsOf(rows, priced.line_rate);
-  const nccl = errorsOf(rows, priced.nccl);
   const curves = [
     { key: 'nccl', cls: 'nccl', text: 'NCCL model', rows: zip(rows, priced.nccl) },
     { key: 'line', cls: 'line', text: 'Line rate', rows: zip(rows, priced.line_rate) },
@@ -102,9 +101,9 @@ export function TableView({ t, api, linkLabel, measured }) {
       </p>
       <p class="close">
         <strong>How close:</strong>{' '}
-        {line && nccl
-          ? `at the median row the line-rate model is off by ${off(line)}, the NCCL model by ${off(nccl)}.`
-          : `the calculator cannot price these rows: ${priced.errors?.[0]?.message}.`}
+        {priced.errors
+          ? `the calculator cannot price these rows: ${priced.errors[0].message}.`
+          : `at the median row the line-rate model is off by ${off(t.line_rate)}, the NCCL model by ${off(t.nccl)}.`}
         {t.left_out &&
           ` Fitted without this table (on ${t.left_out.fitted_on.join(', ')} alone), the NCCL model is off by ${fmt.percent(t.left_out.median)} at the median row.`}
       </p>
