@@ -118,6 +118,7 @@ export const measuredOf = (model, result, scenario) =>
     .map((l) => ({
       name: l.name,
       ranks: l.measured_ranks,
+      bus_bandwidth: l.bandwidth_bytes_per_s, // the core's: its largest row's busbw
       rows: read(model, scenario.links[l.name].measured).rows.map((r) => [r.bytes, r.time_s]),
     }));
 

@@ -144,7 +144,7 @@ describe('a measured link', () => {
     expect(inputFor(model, measured(ring), mine[0].path)).toBe('link.2');
   });
 
-  it('hands the validation panel its measured links: {name, ranks, rows} as the core read them', () => {
+  it('hands the validation panel its measured links: {name, ranks, bus_bandwidth, rows} as the core read them', () => {
     const state = createAppState();
     state.setApi(api);
     state.actions.edit((f) => addRow(model, f, ADD_MEASURED));
@@ -153,7 +153,15 @@ describe('a measured link', () => {
     state.actions.set(2, 'measured', text);
     state.actions.set(2, 'ranks', '16');
     const v = state.view();
-    expect(v.measured).toEqual([{ name: 'measured', ranks: 16, rows: rowsOf(text) }]);
+    const link = v.shown.result.links.find((l) => l.name === 'measured');
+    expect(v.measured).toEqual([
+      {
+        name: 'measured',
+        ranks: 16,
+        bus_bandwidth: link.bandwidth_bytes_per_s,
+        rows: rowsOf(text),
+      },
+    ]);
     expect(v.measured[0].rows[0]).toEqual([8, 68.52e-6]);
     expect(state.view().measured).toBe(v.measured); // memoised with the result shown
   });

@@ -10,6 +10,7 @@ import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
 import { TIERS, isCustom } from '../form.js';
 import { pickTier, pickTwoTier, read as reading, setTier } from '../rows.js';
 import * as fmt from '../format.js';
+import { tierTitle, twoTierOf } from '../sweep.js';
 import { Field } from './Field.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
@@ -26,13 +27,13 @@ export function sharesText(l) {
     : `one node (tp_size ≤ ${l.ranks_per_node} ranks per node): the node link alone`;
 }
 
-/** A tier as the core read it (a catalogue key, or an object), in words. */
-function tierText(links, value) {
-  const key = typeof value === 'string' ? value : value?.preset;
-  const label = links.find((e) => e.key === key)?.label;
-  if (!label) return `a link of ${fmt.bandwidth(value?.bandwidth)} per direction`;
-  return typeof value === 'string' ? label : `${label}, edited`;
-}
+/** A tier as the core read it (a catalogue key, or an object), in words (sweep.js's tierTitle). */
+const tierText = (links, value) =>
+  tierTitle(
+    value,
+    (key) => links.find((e) => e.key === key)?.label || '',
+    `a link of ${fmt.bandwidth(value?.bandwidth)} per direction`,
+  );
 
 /**
  * The numbers of a measured or two-tier link's card that differ from a priced link's: {head}
@@ -42,9 +43,8 @@ function tierText(links, value) {
  * warnings about the link as a whole, shown as its {notes}.
  */
 export function kindRows(l, { link, catalog, n, split, said }) {
-  // A two-tier preset as its key: its tiers from the catalogue.
-  const tiers =
-    typeof link === 'string' ? catalog.two_tier_links.find((e) => e.key === link) : link;
+  // A two-tier preset as its key (or edited from one): its tiers from the catalogue.
+  const tiers = twoTierOf(link, (key) => catalog.two_tier_links.find((e) => e.key === key));
   const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
   const domain = l.domain
     ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}`

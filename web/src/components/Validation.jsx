@@ -24,7 +24,7 @@ function load() {
 /**
  * `links`: the scenario's links as the core read it (a catalogue link by its key or `preset`, a
  * two-tier one by its network link); `titles`: what the page calls each; `measured`: the form's
- * measured links, [{name, ranks, rows: [[bytes, seconds], ...]}], offered and drawn beside the
+ * measured links, [{name, ranks, bus_bandwidth, rows: [[bytes, seconds], ...]}], offered and drawn beside the
  * catalogue's models.
  */
 export function Validation({ links, titles, measured = [] }) {

@@ -7,7 +7,7 @@ import * as fmt from '../format.js';
 import { Chart } from './Chart.jsx';
 import { Legend } from './Legend.jsx';
 import { Rows } from './Rows.jsx';
-import { busBandwidth, closestLink, errorsOf, priceSizes } from './measured.js';
+import { closestLink, errorsOf, priceSizes } from './measured.js';
 
 const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
 const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
@@ -46,7 +46,7 @@ export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes 
       rows: zip(m.rows, priced.line_rate),
     },
   ];
-  const bw = busBandwidth(m);
+  const bw = m.bus_bandwidth;
   return (
     <>
       <div class="field">

@@ -23,8 +23,8 @@ const Options = ({ tables }) =>
 
 /**
  * `data`: validation.json; `api`: the module; `links`: the scenario's links as the core read it;
- * `titles`: their names on the page; `measured`: the user's measurements, [{name, ranks, rows:
- * [[bytes, seconds]]}].
+ * `titles`: their names on the page; `measured`: the user's measurements, [{name, ranks, bus_bandwidth,
+ * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s).
  */
 export function Panel({ data, api, links, titles, measured = [] }) {
   const catalog = useMemo(() => api.catalog().links, [api]);

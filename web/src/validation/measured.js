@@ -140,15 +140,6 @@ export function tablesFor(tables, links, entryOf) {
 }
 
 /**
- * A measurement's bus bandwidth at its largest row (bytes/s): algbw x 2(r-1)/r, as nccl-tests
- * prints it.
- */
-export function busBandwidth({ ranks, rows }) {
-  const [bytes, seconds] = rows[rows.length - 1];
-  return ((bytes / seconds) * 2 * (ranks - 1)) / ranks;
-}
-
-/**
  * The catalogue link to compare a measurement with by default: of `keys` (the calibrated links),
  * the one whose NCCL model is nearest the measured rows of at least `minBytes` (the smallest
  * median error), at the measurement's rank count and the core's default launch overhead;
