@@ -113,6 +113,17 @@ describe('a two-tier link on the sweep chart', () => {
     await again.close();
   });
 
+  it('names the tiers of a two-tier link given by its catalogue key (a two-tier preset)', async () => {
+    const { page } = tab;
+    await page.goto(`${env.server.url}#v=2&p=Llama3_405BTp16AcrossNodes`);
+    await ready(page);
+    const legend = await text(page, '.sweep .legend');
+    expect(legend).toContain(
+      'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across.',
+    );
+    expect(legend).not.toContain('the network link');
+  });
+
   it('draws a tp that is not a whole number of nodes as a gap, and says why once', async () => {
     const { page } = tab;
     const two = await addTwoTier(page, { intra: 'nvlink5_nvl72', g: 24 });

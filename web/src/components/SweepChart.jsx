@@ -97,7 +97,7 @@ export function SweepChart({ sweep, shown }) {
     if (!b) return '';
     const l =
       twoTierOf(linkNamed(shown.scenario.links, r.links[k].name), (key) =>
-        model?.entries.link.get(key),
+        model?.entries.two_tier.get(key),
       ) || {};
     return nodeText(
       b.g,

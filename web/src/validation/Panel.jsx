@@ -27,20 +27,25 @@ const Options = ({ tables }) =>
  * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s).
  */
 export function Panel({ data, api, links, titles, measured = [] }) {
-  const catalog = useMemo(() => api.catalog().links, [api]);
-  const entryOf = (key) => catalog.find((l) => l.key === key);
+  const catalog = useMemo(() => api.catalog(), [api]);
+  // The catalogue's links and two-tier links by key (twoTierOf tells the two apart).
+  const entries = useMemo(() => [...catalog.links, ...catalog.two_tier_links], [catalog]);
+  const entryOf = (key) => entries.find((e) => e.key === key);
   const list = linkList(links);
   const { mine, others, across } = tablesFor(data.tables, list, entryOf);
   const tables = [...mine.flatMap((g) => g.tables), ...others, ...across];
   const choices = [...measured.map((_, i) => MEASURED + i), ...tables.map((t) => t.table)];
   const [pick, setPick] = useState('');
   const chosen = choices.includes(pick) ? pick : choices[0];
-  const keys = useMemo(() => catalog.map((l) => l.key), [catalog]);
+  const keys = useMemo(() => entries.map((e) => e.key), [entries]);
   // The links a measurement is matched with by default: the calibrated ones (a two-tier link by
   // its network link's calibration).
   const calibrated = useMemo(
-    () => catalog.filter((l) => l.protocols || 'inter_node' in l).map((l) => l.key),
-    [catalog],
+    () =>
+      entries
+        .filter((e) => ('inter_node' in e ? entryOf(e.inter_node)?.protocols : e.protocols))
+        .map((e) => e.key),
+    [entries],
   );
   if (!chosen) return <p class="muted">No measurements in this build.</p>;
   const linkLabel = (key) => {
