@@ -7,7 +7,7 @@ export { addRow } from '../rows.js';
 
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
-import { TIERS, isCustom } from '../form.js';
+import { TIERS, fieldInfo, isCustom } from '../form.js';
 import { pickTier, pickTwoTier, read as reading, setTier } from '../rows.js';
 import * as fmt from '../format.js';
 import { tierTitle, twoTierOf } from '../sweep.js';
@@ -296,7 +296,7 @@ export function MeasuredFields({ form, row, i, labels }) {
 }
 
 /** One tier of a two-tier link: a catalogue link or a custom one, and its fields. */
-function Tier({ form, row, i, t, label, hint }) {
+function Tier({ form, row, i, t, label, labels }) {
   const model = useContext(ModelContext);
   const { edit } = useContext(ActionsContext);
   const tier = row.tiers[t];
@@ -308,7 +308,7 @@ function Tier({ form, row, i, t, label, hint }) {
       <Field
         id={prefix}
         label={`Link (${TIERS[t]})`}
-        hint={hint}
+        hint={fieldInfo(model, 'two_tier_link', TIERS[t]).help}
         value={tier.key}
         options={[
           ...model.catalog.links.map((l) => [l.key, l.label]),
@@ -327,11 +327,7 @@ function Tier({ form, row, i, t, label, hint }) {
         part={tier}
         prefix={prefix}
         onSet={(name, x) => edit((f) => setTier(model, f, i, t, name, x))}
-        labels={{
-          bandwidth: 'Bandwidth, per direction, per rank',
-          latency: 'Latency α, per ring step',
-          domain: 'Domain: ranks it joins directly',
-        }}
+        labels={{ ...labels, bandwidth: `${labels.bandwidth}, per rank` }}
       />
     </fieldset>
   );
@@ -370,22 +366,8 @@ export function TwoTierFields({ form, row, i, result, labels }) {
           )}
         </p>
       )}
-      <Tier
-        form={form}
-        row={row}
-        i={i}
-        t={0}
-        label="Inside a node"
-        hint="The link between the GPUs of one node (NVLink, PCIe)."
-      />
-      <Tier
-        form={form}
-        row={row}
-        i={i}
-        t={1}
-        label="Across nodes"
-        hint="Each rank’s own network link (one NIC per GPU on a rail-optimised cluster)."
-      />
+      <Tier form={form} row={row} i={i} t={0} label="Inside a node" labels={labels} />
+      <Tier form={form} row={row} i={i} t={1} label="Across nodes" labels={labels} />
       <FormField
         id={`link.${i}.ranks_per_node`}
         form={form}
