@@ -270,29 +270,55 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
           2);
   wrapped(s.accelerator.name + ", " + s.precision + ": " +
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +
-              tplayer::format_number(s.local_efficiency) + " local efficiency",
+              tplayer::format_number(s.local_efficiency) + " local efficiency; memory " +
+              format_quantity(s.accelerator.memory_bandwidth, Dimension::Bandwidth) + " x " +
+              tplayer::format_number(r.memory_efficiency),
           2);
+  const bool roofline = r.compute_model == tplayer::kRoofline;
+  const bool custom = tplayer::custom_allreduce(s);
   wrapped(
-      r.link_model == tplayer::kNccl
-          ? "links as NCCL runs them (calibrated on published nccl-tests), launch overhead " +
-                format_quantity(r.launch_overhead_s, Dimension::Time) + " per all-reduce"
-          : "links at line rate (mlsysim's model)" +
-                (r.launch_overhead_s > 0
-                     ? ", launch overhead " + format_quantity(r.launch_overhead_s, Dimension::Time)
-                     : std::string()),
+      std::string(roofline && r.link_model == tplayer::kNccl        ? "model: as it runs"
+                  : !roofline && r.link_model == tplayer::kLineRate ? "model: mlsysim's"
+                                                                    : "model: mixed") +
+          " (compute " +
+          (roofline ? "by the roofline: the slower of FLOPs and memory traffic"
+                    : "by FLOPs alone") +
+          "; " +
+          (r.link_model == tplayer::kNccl
+               ? "links as " + std::string(custom ? "the serving engine's all-reduce or " : "") +
+                     "NCCL runs them (calibrated on published measurements), launch "
+                     "overhead " +
+                     format_quantity(r.launch_overhead_s, Dimension::Time) + " per all-reduce"
+               : "links at line rate" +
+                     (r.launch_overhead_s > 0
+                          ? ", launch overhead " +
+                                format_quantity(r.launch_overhead_s, Dimension::Time)
+                          : std::string())) +
+          ")",
       2);
   std::cout << '\n';
   std::cout << "  compute per rank       " << format_quantity(r.compute_time_s, Dimension::Time)
+            << "  (" << (r.compute_bound == "memory" ? "memory" : "FLOPs") << "-bound)\n";
+  std::cout << "    FLOPs term           " << format_quantity(r.flop_time_s, Dimension::Time)
             << "  (" << significant(r.flops_per_layer) << " FLOP per layer / " << s.tp_size
             << " ranks)\n";
+  std::cout << "    memory term          " << format_quantity(r.memory_time_s, Dimension::Time)
+            << "  (" << format_quantity(r.memory_bytes_per_rank, Dimension::Bytes)
+            << " read per rank" << (roofline ? "" : "; shown, not used by the FLOPs model")
+            << ")\n";
   std::cout << "  one accelerator alone  "
             << format_quantity(r.single_device_time_s, Dimension::Time) << '\n';
   std::cout << "  all-reduce message     " << format_quantity(r.message_bytes, Dimension::Bytes)
             << "  (" << s.tokens << " tokens x " << s.workload.hidden_dim << " hidden x "
-            << tplayer::format_number(r.bytes_per_element) << " B)\n";
+            << tplayer::format_number(r.exchange_bytes_per_element) << " B"
+            << (r.exchange_precision != s.precision ? ", exchanged in " + r.exchange_precision
+                                                    : std::string())
+            << ")\n";
   std::cout << "  weights per rank       "
-            << format_quantity(r.weights_per_rank_bytes, Dimension::Bytes) << " of "
-            << format_quantity(r.memory_capacity_bytes, Dimension::Bytes) << " ("
+            << format_quantity(r.weights_per_rank_bytes, Dimension::Bytes);
+  if (r.kv_cache_per_rank_bytes > 0)
+    std::cout << " + KV cache " << format_quantity(r.kv_cache_per_rank_bytes, Dimension::Bytes);
+  std::cout << " of " << format_quantity(r.memory_capacity_bytes, Dimension::Bytes) << " ("
             << tplayer::format_binary_bytes(r.memory_capacity_bytes)
             << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
 

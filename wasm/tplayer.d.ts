@@ -56,6 +56,20 @@ export interface Protocol {
   efficiency: number;
 }
 
+/** One of a serving engine's own all-reduce kernels over peer memory (SPEC 3.8). */
+export interface CustomBranch {
+  /** A short label: "one_shot", "two_shot", "multimem". */
+  name: string;
+  /** one_shot: base + (n-1) steps + (n-1) M / (eff B); two_shot: base + 2(n-1) steps + 2(n-1)/n M / (eff B); nvls: base + M / (eff B). */
+  pattern: 'one_shot' | 'two_shot' | 'nvls';
+  /** Seconds per all-reduce; default 0. */
+  base_latency?: Quantity;
+  /** Seconds per peer step; default 0. */
+  step_latency?: Quantity;
+  /** The share of the link's bandwidth its reads reach, in (0, 1]. */
+  efficiency: number;
+}
+
 export interface Link {
   /** A catalogue link to start from: the fields given here replace its own (its protocols stay). */
   preset?: string;
@@ -67,6 +81,10 @@ export interface Link {
   domain?: number;
   /** NCCL's branches for the nccl model (1 to 8); the fastest wins. */
   protocols?: Protocol[];
+  /** The serving engine's all-reduce kernels (1 to 8), competing with NCCL's when allreduce is "custom". */
+  custom?: CustomBranch[];
+  /** The largest all-reduce the custom kernels take; default 8 MiB (vLLM's limit). */
+  custom_max_bytes?: Quantity;
 }
 
 /**
@@ -115,12 +133,24 @@ export interface Scenario {
   /**
    * Keys each token attends to, for the attention FLOPs 4 * hidden_dim * tokens * attention_context
    * per forward (default 0: left out). A causal prefill of S tokens attends to about S/2; a decode
-   * step's attention reads the KV cache, which is bound by memory bandwidth and not priced here.
+   * step (pass "decode") each sequence reads this many cached keys, which the roofline prices as
+   * memory traffic.
    */
   attention_context?: number;
+  /** "flops" (default: mlsysim's FLOPs / (peak x efficiency)) or "roofline" (the slower of FLOPs and memory traffic). */
+  compute_model?: ComputeModel;
+  /** Fraction of the memory bandwidth the layer's reads reach, in (0, 1]; default 0.8. */
+  memory_efficiency?: number;
+  /** Number format of the all-reduce's payload; default: precision's (FP8 matmuls usually exchange "bf16"). */
+  exchange_precision?: string;
+  /** "nccl" (default) or "custom": the serving engines' one-shot / two-shot kernels (nccl link model only). */
+  allreduce?: AllReduce;
 }
 
-export type Pass = 'forward' | 'backward' | 'training';
+/** "decode": one new token for each of `tokens` sequences, reading attention_context cached keys each. */
+export type Pass = 'forward' | 'backward' | 'training' | 'decode';
+export type ComputeModel = 'flops' | 'roofline';
+export type AllReduce = 'nccl' | 'custom';
 export type LinkModel = 'line_rate' | 'nccl';
 
 export interface LinkResult {
@@ -183,6 +213,25 @@ export interface Result {
   compute_multiplier: number;
   /** The attention part of flops_per_layer (0 when attention_context is 0). */
   attention_flops_per_layer: number;
+  compute_model: ComputeModel;
+  /** Per rank: flops_per_rank / (peak x local_efficiency). */
+  flop_time_s: number;
+  /** Per rank: memory_bytes_per_rank / (memory_bandwidth x memory_efficiency); shown in the flops model too. */
+  memory_time_s: number;
+  /** Weights (read once per product of the pass) and, in decode, the KV cache each rank reads. */
+  memory_bytes_per_rank: number;
+  /** "memory" when the roofline's memory term is the larger; always "flops" in the flops model. */
+  compute_bound: 'flops' | 'memory';
+  /** The whole model's KV cache per rank in a decode pass (counted in fits_in_memory); 0 otherwise. */
+  kv_cache_per_rank_bytes: number;
+  memory_efficiency: number;
+  /** The same two compute terms on one accelerator alone. */
+  single_device_flop_time_s: number;
+  single_device_memory_time_s: number;
+  /** The all-reduce's number format, normalised, and its bytes per element. */
+  exchange_precision: string;
+  exchange_bytes_per_element: number;
+  allreduce: AllReduce;
   warnings: FieldError[];
   links: LinkResult[];
 }
@@ -214,12 +263,21 @@ export interface NormalisedScenario extends Scenario {
   pass: Pass;
   recompute: boolean;
   attention_context: number;
+  compute_model: ComputeModel;
+  memory_efficiency: number;
+  exchange_precision: string;
+  allreduce: AllReduce;
 }
 
 export type SweepPoint = Outcome & { value: number };
 
 export type SweepField =
-  'tp_size' | 'tokens' | 'local_efficiency' | 'collectives_per_layer' | 'attention_context';
+  | 'tp_size'
+  | 'tokens'
+  | 'local_efficiency'
+  | 'collectives_per_layer'
+  | 'attention_context'
+  | 'memory_efficiency';
 
 export interface Preset {
   key: string;
@@ -251,6 +309,7 @@ export interface FieldInfo {
     | 'links'
     | 'peak_flops'
     | 'protocols'
+    | 'custom_branches'
     | 'link';
   required: boolean;
   /** Whether sweep() may vary it. */
@@ -303,6 +362,11 @@ export interface Catalog {
     source: string;
     /** Where the protocols came from: the measurement files, or what they were carried over from. */
     calibration?: string;
+    /** The serving engine's all-reduce kernels, fitted on published per-call times; absent where none runs. */
+    custom?: Array<Required<CustomBranch> & { base_latency: number; step_latency: number }>;
+    custom_max_bytes?: number;
+    /** Where the custom branches came from. */
+    custom_calibration?: string;
   }>;
   /**
    * Two-tier link presets (TP across nodes): a system's node link and network link, each a key of
@@ -325,6 +389,7 @@ export interface Catalog {
     accelerator: FieldInfo[];
     link: FieldInfo[];
     protocol: FieldInfo[];
+    custom_branch: FieldInfo[];
     measured_link: FieldInfo[];
     two_tier_link: FieldInfo[];
   };

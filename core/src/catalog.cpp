@@ -211,6 +211,19 @@ constexpr CalibrationSpec kCalibrations[] = {
 #include "calibration.inc"
 };
 
+// The serving engines' all-reduce kernels (SPEC 3.8), fitted by calibration/fit_custom.py on
+// published per-call times (calibration/data/custom-allreduce.md) into custom_calibration.inc.
+struct CustomCalibrationSpec {
+  const char* key;
+  double custom_max_bytes;
+  std::array<ProtocolSpec, kMaxProtocols> branches;
+  const char* source;
+};
+
+constexpr CustomCalibrationSpec kCustomCalibrations[] = {
+#include "custom_calibration.inc"
+};
+
 struct WorkloadSpec {
   const char* key;
   const char* name;
@@ -409,6 +422,15 @@ LinkEntry expand(const LinkSpec& spec) {
     }
     entry.calibration = c.source;
   }
+  for (const CustomCalibrationSpec& c : kCustomCalibrations) {
+    if (std::string_view(c.key) != spec.key) continue;
+    for (const ProtocolSpec& p : c.branches) {
+      if (!p.name) break;
+      entry.custom.push_back({p.name, p.pattern, p.base_latency, p.step_latency, p.efficiency});
+    }
+    entry.custom_max_bytes = c.custom_max_bytes;
+    entry.custom_calibration = c.source;
+  }
   return entry;
 }
 
@@ -510,6 +532,8 @@ const ScenarioPreset* find_preset(std::string_view key) {
 
 Link link_from(const LinkEntry& entry, std::string name) {
   Link link{std::move(name), entry.key, entry.bandwidth, entry.latency, {}, entry.protocols};
+  link.custom = entry.custom;
+  link.custom_max_bytes = entry.custom_max_bytes;
   if (entry.domain > 0) link.domain = entry.domain;
   return link;
 }

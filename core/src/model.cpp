@@ -52,11 +52,59 @@ std::optional<AllReduce> nccl_allreduce(const Link& link, double n, double messa
 
 bool within_domain(const Link& link, std::int64_t n) { return !link.domain || n <= *link.domain; }
 
-// M = T h b: the bytes of one all-reduce (0 for an unknown precision, which validate() refuses).
+// SPEC 3.8: one of the serving engine's kernels over peer memory. One-shot: each rank reads the
+// other n-1 buffers whole; two-shot: reduce-scatter then all-gather, 2(n-1)/n of M; multimem
+// (nvls): M crosses the switch once. Steps are per peer (one-shot) or per peer and phase.
+AllReduce custom_branch_time(const Protocol& p, double n, double message, double bandwidth) {
+  const double share = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) / n : 1;
+  const double steps = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) : 0;
+  return {share * message / (p.efficiency * bandwidth), p.base_latency + steps * p.step_latency,
+          p.name, share * message};
+}
+
+// Whether the link's custom kernels may take this all-reduce: they are given, the message is
+// within their limit, and every rank is one peer-memory hop from every other (the domain).
+bool custom_runs(const Link& link, std::int64_t n, double message) {
+  return !link.custom.empty() && n > 1 && within_domain(link, n) &&
+         message <= link.custom_max_bytes;
+}
+
+// M = T h b_x: the bytes of one all-reduce, in the exchange's own number format (SPEC 3.8; 0 for
+// an unknown precision, which the reader refuses).
 double message_bytes(const Scenario& s) {
-  const auto precision = parse_precision(s.precision);
+  const auto precision = parse_precision(exchange_precision(s));
   return static_cast<double>(s.tokens) * static_cast<double>(s.workload.hidden_dim) *
          (precision ? precision->bytes_per_element : 0);
+}
+
+// SPEC 3.7: the bytes one rank reads from memory in one pass of the layer, split `ranks` ways:
+// its share of the weights (each read once per product the pass computes) and, in a decode pass,
+// its sequences' K and V (KV heads replicated once the ranks outnumber them).
+struct MemoryTraffic {
+  double weights = 0;   // per pass, with the pass's rereads
+  double kv_cache = 0;  // per layer
+  double total() const { return weights + kv_cache; }
+};
+MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
+  const Workload& w = s.workload;
+  const double b = parse_precision(s.precision)->bytes_per_element;
+  const double parameters = w.parameters;
+  const double tokens = static_cast<double>(s.tokens);
+  const double flops_per_token = w.inference_flops.value_or(2 * parameters);
+  // A mixture of experts reads the experts its tokens route to: at most the whole layer.
+  const double read = flops_per_token < 2 * parameters
+                          ? std::min(parameters, tokens * flops_per_token / 2)
+                          : parameters;
+  MemoryTraffic t;
+  t.weights = read / static_cast<double>(w.layers) * b / ranks * compute_multiplier(s);
+  if (s.pass == kDecode) {
+    const double kv_heads = static_cast<double>(w.kv_heads.value_or(w.heads));
+    const double heads_per_rank = ranks <= kv_heads ? kv_heads / ranks : 1;
+    const double head_dim = static_cast<double>(w.hidden_dim) / static_cast<double>(w.heads);
+    t.kv_cache =
+        tokens * static_cast<double>(s.attention_context) * 2 * heads_per_rank * head_dim * b;
+  }
+  return t;
 }
 
 }  // namespace
@@ -82,12 +130,32 @@ std::vector<FieldError> warnings(const Scenario& s) {
   const auto precision = parse_precision(s.precision);
   const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
                          static_cast<double>(n);
-  if (weights > s.accelerator.memory_capacity) {
+  const double kv_cache = precision ? static_cast<double>(s.workload.layers) *
+                                          memory_traffic(s, static_cast<double>(n)).kv_cache
+                                    : 0;
+  if (weights + kv_cache > s.accelerator.memory_capacity) {
+    const std::string held =
+        kv_cache > 0
+            ? "the weights (" + format_quantity(weights, Dimension::Bytes) + ") and KV cache (" +
+                  format_quantity(kv_cache, Dimension::Bytes) + ") per rank do not fit"
+            : "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
+                  ") do not fit";
     out.emplace_back(FieldPath{"accelerator", "memory_capacity"},
-                     "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
-                         ") do not fit in the accelerator's memory (" +
+                     held + " in the accelerator's memory (" +
                          format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
                          format_binary_bytes(s.accelerator.memory_capacity) + ")");
+  }
+  const double flops_per_token = s.workload.inference_flops.value_or(2 * s.workload.parameters);
+  if (s.compute_model == kRoofline && flops_per_token < 2 * s.workload.parameters) {
+    out.emplace_back(FieldPath{"workload", "inference_flops"},
+                     "a mixture of experts: the roofline reads the experts its tokens route to as "
+                     "min(parameters, tokens x active parameters), an upper bound (tokens that "
+                     "share an expert read it once)");
+  }
+  if (s.allreduce == kCustom && s.link_model != kNccl) {
+    out.emplace_back(FieldPath{"allreduce"},
+                     "the serving engine's all-reduce is priced in the nccl link model only: at "
+                     "line rate every all-reduce is the ring's");
   }
   if (pass_of(s).compute_multiplier > 1) {
     out.emplace_back(FieldPath{"pass"},
@@ -142,12 +210,29 @@ std::vector<FieldError> warnings(const Scenario& s) {
         out.emplace_back(at.path(), whole_number(nodes.count) +
                                         " nodes are more than the inter-node link's domain of " +
                                         whole_number(inter.domain.value_or(0)));
+      if (custom_allreduce(s) && nodes.count > 1)
+        out.emplace_back(at.path(),
+                         "the custom all-reduce runs over peer memory inside one node: across "
+                         "nodes it is NCCL's");
+      else if (custom_allreduce(s) && n > 1 && intra.custom.empty())
+        out.emplace_back(at.path(),
+                         "no custom all-reduce calibration for the intra-node link: priced by "
+                         "NCCL");
       const Link& pricing = nodes.count == 1 ? intra : inter;
       if (s.link_model == kNccl && pricing.protocols.empty() && n > 1)
         out.emplace_back(at.path(), std::string("no NCCL calibration for the ") +
                                         (nodes.count == 1 ? "intra" : "inter") +
                                         "-node link: priced at line rate plus the launch overhead");
       continue;
+    }
+    if (custom_allreduce(s) && n > 1 && link.custom.empty()) {
+      out.emplace_back(at.path(),
+                       "no custom all-reduce calibration for this link (the serving engines run "
+                       "theirs over NVLink or PCIe peer-to-peer inside one node): priced by NCCL");
+    } else if (custom_allreduce(s) && n > 1 && !within_domain(link, n)) {
+      out.emplace_back(at.path(),
+                       "the custom all-reduce needs every rank one peer-memory hop from every "
+                       "other, and tp_size is beyond the domain: priced by NCCL");
     }
     if (s.link_model == kNccl && link.protocols.empty()) {
       out.emplace_back(at.path(),
@@ -199,9 +284,10 @@ AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double g, dou
 }
 
 AllReduce two_tier_allreduce(const Link& link, std::int64_t ranks, double message,
-                             std::string_view link_model, double launch) {
+                             std::string_view link_model, double launch, bool custom) {
   const Nodes at = nodes_of(link, ranks);
-  if (at.count == 1) return allreduce_time(link.tiers[0], ranks, message, link_model, launch);
+  if (at.count == 1)
+    return allreduce_time(link.tiers[0], ranks, message, link_model, launch, custom);
   const Link& intra = link.tiers[0];
   const Link& inter = link.tiers[1];
   const double g = static_cast<double>(at.per_node);
@@ -227,22 +313,32 @@ AllReduce two_tier_allreduce(const Link& link, std::int64_t ranks, double messag
 }  // namespace
 
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
-                             std::string_view link_model, double launch) {
+                             std::string_view link_model, double launch, bool custom) {
   if (link.is_measured()) return measured_allreduce_time(link, ranks, message_bytes);
-  if (link.is_two_tier()) return two_tier_allreduce(link, ranks, message_bytes, link_model, launch);
+  if (link.is_two_tier())
+    return two_tier_allreduce(link, ranks, message_bytes, link_model, launch, custom);
   const double n = static_cast<double>(ranks);
   const AllReduce line = line_rate_allreduce(link, n, message_bytes);
+  const bool nccl = link_model == kNccl;
   AllReduce out =
-      link_model == kNccl && !link.protocols.empty()
+      nccl && !link.protocols.empty()
           ? nccl_allreduce(link, n, message_bytes, within_domain(link, ranks)).value_or(line)
           : line;
+  if (nccl && custom && custom_runs(link, ranks, message_bytes)) {
+    // The engine's kernels compete with NCCL's branches: the fastest runs (NCCL on a tie).
+    for (const Protocol& p : link.custom) {
+      const AllReduce t = custom_branch_time(p, n, message_bytes, link.bandwidth);
+      if (t.time() < out.time()) out = t;
+    }
+  }
   if (ranks > 1) out.latency_time += launch;
   return out;
 }
 
 bool same_link(const Link& a, const Link& b) {
   return a.form == b.form && a.bandwidth == b.bandwidth && a.latency == b.latency &&
-         a.domain == b.domain && a.protocols == b.protocols && a.measured == b.measured &&
+         a.domain == b.domain && a.protocols == b.protocols && a.custom == b.custom &&
+         a.custom_max_bytes == b.custom_max_bytes && a.measured == b.measured &&
          a.ranks == b.ranks && a.ranks_per_node == b.ranks_per_node &&
          std::equal(a.tiers.begin(), a.tiers.end(), b.tiers.begin(), b.tiers.end(), same_link);
 }
@@ -266,6 +362,12 @@ std::int64_t collectives_per_layer(const Scenario& s) {
   return pass_of(s).collectives_per_layer + (s.recompute ? kRecomputeCollectives : 0);
 }
 
+std::string exchange_precision(const Scenario& s) {
+  return s.exchange_precision.value_or(s.precision);
+}
+
+bool custom_allreduce(const Scenario& s) { return s.allreduce == kCustom && s.link_model == kNccl; }
+
 Result solve(const Scenario& s) {
   const Precision precision = *parse_precision(s.precision);
   const double peak = find_peak(s.accelerator, s.precision)->flops_per_s;
@@ -277,6 +379,7 @@ Result solve(const Scenario& s) {
   const double b = precision.bytes_per_element;
   const double eta = s.local_efficiency;
   const double flops_per_token = s.workload.inference_flops.value_or(2 * s.workload.parameters);
+  const bool roofline = s.compute_model == kRoofline;
 
   // SPEC 3.6: one forward is the matmuls plus attention (QK^T and AV: 4 h T context FLOPs);
   // the pass costs `multiplier` forwards.
@@ -290,15 +393,38 @@ Result solve(const Scenario& s) {
   r.attention_flops_per_layer = multiplier * attention_flops;
   r.flops_per_layer = multiplier * (matmul_flops + attention_flops);
   r.flops_per_rank = r.flops_per_layer / n;
-  r.compute_time_s = r.flops_per_rank / (peak * eta);
-  r.single_device_time_s = r.flops_per_layer / (peak * eta);
+  r.flop_time_s = r.flops_per_rank / (peak * eta);
+  r.single_device_flop_time_s = r.flops_per_layer / (peak * eta);
+
+  // SPEC 3.7: the memory term, in both models (the flops model shows it without using it).
+  const double memory_rate = s.accelerator.memory_bandwidth * s.memory_efficiency;
+  const MemoryTraffic per_rank = memory_traffic(s, n);
+  r.memory_bytes_per_rank = per_rank.total();
+  r.memory_time_s = r.memory_bytes_per_rank / memory_rate;
+  r.single_device_memory_time_s = memory_traffic(s, 1).total() / memory_rate;
+  r.memory_efficiency = s.memory_efficiency;
+  r.compute_model = s.compute_model;
+  const bool memory_bound = roofline && r.memory_time_s > r.flop_time_s;
+  r.compute_bound = memory_bound ? "memory" : "flops";
+  r.compute_time_s = memory_bound ? r.memory_time_s : r.flop_time_s;
+  r.single_device_time_s =
+      roofline ? std::max(r.single_device_flop_time_s, r.single_device_memory_time_s)
+               : r.single_device_flop_time_s;
+
   r.message_bytes = message_bytes(s);
   r.bytes_per_element = b;
+  r.exchange_precision = exchange_precision(s);
+  r.exchange_bytes_per_element = parse_precision(r.exchange_precision)->bytes_per_element;
+  r.allreduce = s.allreduce;
   r.peak_flops = peak;
   r.weights_per_rank_bytes = s.workload.parameters * b / n;
+  r.kv_cache_per_rank_bytes = static_cast<double>(s.workload.layers) * per_rank.kv_cache;
   r.memory_capacity_bytes = s.accelerator.memory_capacity;
-  r.fits_in_memory = r.weights_per_rank_bytes <= r.memory_capacity_bytes;
+  r.fits_in_memory =
+      r.weights_per_rank_bytes + r.kv_cache_per_rank_bytes <= r.memory_capacity_bytes;
   r.warnings = warnings(s);
+  const double single_share =
+      roofline ? std::min(1.0, r.single_device_time_s / (n * r.compute_time_s)) : 1.0;
   const double launch = launch_overhead(s);
   r.link_model = s.link_model;
   r.launch_overhead_s = launch;
@@ -311,7 +437,8 @@ Result solve(const Scenario& s) {
     l.domain = static_cast<double>(link.domain.value_or(0));
     l.within_domain = within_domain(link, s.tp_size);
     const AllReduce line = allreduce_time(link, s.tp_size, r.message_bytes, kLineRate, 0);
-    const AllReduce priced = allreduce_time(link, s.tp_size, r.message_bytes, s.link_model, launch);
+    const AllReduce priced =
+        allreduce_time(link, s.tp_size, r.message_bytes, s.link_model, launch, custom_allreduce(s));
     l.line_rate_allreduce_time_s =
         link.is_measured() ? line.bandwidth_time : line.bandwidth_time + line.latency_time;
     if (link.is_measured()) {
@@ -358,9 +485,11 @@ Result solve(const Scenario& s) {
     // this is efficiency = t_comp / time and speedup = efficiency * n, the form in which
     // rounding can never report an efficiency above 1 or a speedup above n (the other form
     // gave 1.0000000000000002 for one scenario in eight).
-    l.serial_efficiency = r.compute_time_s / l.serial_layer_time_s;
+    // In the roofline t_single <= n t_comp (a rank reads at least 1/n of the bytes), so the
+    // same form holds with the share of n that one accelerator's time is (1 in the flops model).
+    l.serial_efficiency = r.compute_time_s / l.serial_layer_time_s * single_share;
     l.serial_speedup = l.serial_efficiency * n;
-    l.overlapped_efficiency = r.compute_time_s / l.overlapped_layer_time_s;
+    l.overlapped_efficiency = r.compute_time_s / l.overlapped_layer_time_s * single_share;
     l.overlapped_speedup = l.overlapped_efficiency * n;
     r.links.push_back(std::move(l));
   }

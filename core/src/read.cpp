@@ -191,6 +191,7 @@ class Reader {
                      else
                        text(v, at, out.*m);
                    },
+                   [&](std::optional<std::string> T::*m) { out.*m = precision(v, at); },
                    [&](bool T::*m) { boolean(v, at, out.*m); },
                    [&](Workload T::*m) { out.*m = workload(v, at); },
                    [&](Accelerator T::*m) { out.*m = accelerator(v, at); },
@@ -201,7 +202,13 @@ class Reader {
                        out.*m = links(v, at);
                    },
                    [&](std::vector<PeakFlops> T::*m) { out.*m = peaks(v, at); },
-                   [&](std::vector<Protocol> T::*m) { out.*m = protocols(v, at); },
+                   [&](std::vector<Protocol> T::*m) {
+                     // A custom branch names its pattern (no ring to fall back on).
+                     out.*m = f.kind == FieldKind::Custom
+                                  ? branches(v, at, kCustomBranchFields,
+                                             Protocol{.name = {}, .pattern = {}})
+                                  : branches(v, at, kProtocolFields, Protocol{});
+                   },
                },
                f.member);
   }
@@ -499,7 +506,9 @@ class Reader {
     return known_keys(two_tier_catalog(), [](auto& e) { return e.key; });
   }
 
-  std::vector<Protocol> protocols(const Value& v, const Where& at) {
+  template <std::size_t N>
+  std::vector<Protocol> branches(const Value& v, const Where& at,
+                                 const InputField<Protocol> (&table)[N], const Protocol& blank) {
     std::vector<Protocol> out;
     if (!v.is_array()) {
       fail(at,
@@ -509,20 +518,20 @@ class Reader {
       return out;
     }
     if (v.array.empty() || v.array.size() > kMaxProtocols) {
-      fail(at, "expected 1 to " + whole_number(kMaxProtocols) + " protocol branches, got " +
+      fail(at, "expected 1 to " + whole_number(kMaxProtocols) + " branches, got " +
                    whole_number(v.array.size()));
       return out;
     }
     for (std::size_t i = 0; i < v.array.size(); ++i) {
       const Where place = at.index(i);
-      Protocol p;
+      Protocol p = blank;
       if (!v.array[i].is_object()) {
         fail(place,
              "expected a protocol branch {name, efficiency, ...}, got " + describe(v.array[i]));
         continue;
       }
-      check_members(v.array[i], place, kProtocolFields);
-      fields(v.array[i], place, kProtocolFields, p);
+      check_members(v.array[i], place, table);
+      fields(v.array[i], place, table, p);
       out.push_back(std::move(p));
     }
     return out;

@@ -206,19 +206,17 @@ bool named_by_name(std::span<const Link> before, std::string_view name) {
 
 namespace {
 
-// The rules of a link priced from its bandwidth (a link object, a preset, a bare bandwidth):
-// alone, or as one tier of a two-tier link.
-void priced_link(Checker& check, const Where& at, const Link& link) {
-  check.rules(at, kLinkFields, link);
-  if (!link.preset.empty() && !find_link(link.preset))
-    check.fail(at.key("preset"), "unknown link preset " + excerpt(link.preset));
-  const Where protocols = at.key("protocols");
-  if (link.protocols.size() > kMaxProtocols)
-    check.fail(protocols, "expected at most " + whole_number(kMaxProtocols) +
-                              " protocol branches, got " + whole_number(link.protocols.size()));
-  for (std::size_t k = 0; k < link.protocols.size(); ++k) {
-    const Protocol& p = link.protocols[k];
-    const Where branch = protocols.index(k);
+// A link's NCCL protocol branches or its custom all-reduce branches: at most kMaxProtocols, each
+// named by a plain label, each member by its table's rule.
+template <std::size_t N>
+void branches(Checker& check, const Where& at, const std::vector<Protocol>& list,
+              const InputField<Protocol> (&table)[N], std::string_view what) {
+  if (list.size() > kMaxProtocols)
+    check.fail(at, "expected at most " + whole_number(kMaxProtocols) + " " + std::string(what) +
+                       ", got " + whole_number(list.size()));
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const Protocol& p = list[k];
+    const Where branch = at.index(k);
     if (p.name.empty())
       check.fail(branch.key("name"), "expected a branch name, got an empty one");
     else if (p.name.size() > kMaxNameBytes || !plain_label(p.name))
@@ -227,8 +225,18 @@ void priced_link(Checker& check, const Where& at, const Link& link) {
                      " bytes of letters, digits, spaces or _ . , + ( ) / # @ - (it is shown on "
                      "pages), got " +
                      excerpt(p.name));
-    check.rules(branch, kProtocolFields, p);
+    check.rules(branch, table, p);
   }
+}
+
+// The rules of a link priced from its bandwidth (a link object, a preset, a bare bandwidth):
+// alone, or as one tier of a two-tier link.
+void priced_link(Checker& check, const Where& at, const Link& link) {
+  check.rules(at, kLinkFields, link);
+  if (!link.preset.empty() && !find_link(link.preset))
+    check.fail(at.key("preset"), "unknown link preset " + excerpt(link.preset));
+  branches(check, at.key("protocols"), link.protocols, kProtocolFields, "protocol branches");
+  branches(check, at.key("custom"), link.custom, kCustomBranchFields, "custom branches");
 }
 
 }  // namespace

@@ -20,7 +20,8 @@ Value peaks_value(const std::vector<PeakFlops>& peaks) {
 }
 
 Value workload_value(const Workload& w);
-Value protocols_value(const std::vector<Protocol>& protocols);
+template <std::size_t N>
+Value branches_value(const std::vector<Protocol>& branches, const InputField<Protocol> (&table)[N]);
 Value accelerator_value(const Accelerator& a);
 Value links_value(const std::vector<Link>& links);
 Value link_value(const Link& l);
@@ -47,6 +48,8 @@ Value fields_value(const T& object, const InputField<T> (&table)[N], std::string
             if (m) v.add(name, Value::from(*m));
           } else if constexpr (std::is_same_v<M, std::string>) {
             if (f.required || !m.empty()) v.add(name, Value::from(m));
+          } else if constexpr (std::is_same_v<M, std::optional<std::string>>) {
+            if (m) v.add(name, Value::from(*m));
           } else if constexpr (std::is_same_v<M, bool>) {
             v.add(name, Value::from(m));
           } else if constexpr (std::is_same_v<M, Workload>) {
@@ -58,7 +61,9 @@ Value fields_value(const T& object, const InputField<T> (&table)[N], std::string
           } else if constexpr (std::is_same_v<M, std::vector<PeakFlops>>) {
             v.add(name, peaks_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<Protocol>>) {
-            if (!m.empty()) v.add(name, protocols_value(m));
+            if (!m.empty())
+              v.add(name, f.kind == FieldKind::Custom ? branches_value(m, kCustomBranchFields)
+                                                      : branches_value(m, kProtocolFields));
           }
         },
         f.member);
@@ -79,9 +84,11 @@ Value accelerator_value(const Accelerator& a) {
   return fields_value(a, kAcceleratorFields);
 }
 
-Value protocols_value(const std::vector<Protocol>& protocols) {
+template <std::size_t N>
+Value branches_value(const std::vector<Protocol>& branches,
+                     const InputField<Protocol> (&table)[N]) {
   Value list = Value::make_array();
-  for (const Protocol& p : protocols) list.push(fields_value(p, kProtocolFields));
+  for (const Protocol& p : branches) list.push(fields_value(p, table));
   return list;
 }
 
@@ -157,6 +164,8 @@ std::string_view kind_name(FieldKind kind) {
       return "peak_flops";
     case FieldKind::Protocols:
       return "protocols";
+    case FieldKind::Custom:
+      return "custom_branches";
     case FieldKind::LinkTier:
       return "link";
   }
@@ -206,6 +215,7 @@ Value to_value(const Scenario& s) {
   Scenario used = s;
   used.collectives_per_layer = collectives_per_layer(s);
   used.launch_overhead = launch_overhead(s);
+  used.exchange_precision = exchange_precision(s);
   used.workload.kv_heads = s.workload.kv_heads.value_or(s.workload.heads);
   used.workload.inference_flops = s.workload.inference_flops.value_or(2 * s.workload.parameters);
   Value v = fields_value(used, kScenarioFields);
@@ -313,9 +323,15 @@ Value catalog_value() {
     item.add("bandwidth", Value::from(e.bandwidth));
     item.add("latency", Value::from(e.latency));
     if (e.domain > 0) item.add("domain", Value::from(static_cast<double>(e.domain)));
-    if (!e.protocols.empty()) item.add("protocols", protocols_value(e.protocols));
+    if (!e.protocols.empty()) item.add("protocols", branches_value(e.protocols, kProtocolFields));
+    if (!e.custom.empty()) {
+      item.add("custom", branches_value(e.custom, kCustomBranchFields));
+      item.add("custom_max_bytes", Value::from(e.custom_max_bytes));
+    }
     item.add("source", Value::from(e.source));
     if (!e.calibration.empty()) item.add("calibration", Value::from(e.calibration));
+    if (!e.custom_calibration.empty())
+      item.add("custom_calibration", Value::from(e.custom_calibration));
   }
   Value& two_tier = v.add("two_tier_links", Value::make_array());
   for (const TwoTierEntry& e : two_tier_catalog()) {
@@ -346,6 +362,7 @@ Value catalog_value() {
   fields.add("accelerator", field_table_value(kAcceleratorFields));
   fields.add("link", field_table_value(kLinkFields));
   fields.add("protocol", field_table_value(kProtocolFields));
+  fields.add("custom_branch", field_table_value(kCustomBranchFields));
   fields.add("measured_link", field_table_value(kMeasuredLinkFields));
   fields.add("two_tier_link", field_table_value(kTwoTierLinkFields));
   v.add("limits", limits_value());

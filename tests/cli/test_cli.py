@@ -20,7 +20,10 @@ RESULT_FIELDS = {
     "type", "flops_per_layer", "flops_per_rank", "compute_time_s", "single_device_time_s",
     "message_bytes", "bytes_per_element", "peak_flops", "weights_per_rank_bytes",
     "memory_capacity_bytes", "fits_in_memory", "binding_link", "bound", "link_model", "launch_overhead_s", "pass", "compute_multiplier",
-    "attention_flops_per_layer", "warnings", "links"}
+    "attention_flops_per_layer", "compute_model", "flop_time_s", "memory_time_s",
+    "memory_bytes_per_rank", "compute_bound", "kv_cache_per_rank_bytes", "memory_efficiency",
+    "single_device_flop_time_s", "single_device_memory_time_s", "exchange_precision",
+    "exchange_bytes_per_element", "allreduce", "warnings", "links"}
 LINK_FIELDS = {
     "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",
     "latency_time_s", "communication_time_s", "wire_bytes_per_rank", "comm_to_compute", "bound",

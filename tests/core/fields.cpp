@@ -76,7 +76,8 @@ TEST_CASE("the normalised scenario lists the scenario table's fields in its orde
 
 TEST_CASE("sweepable fields come from the table, in its order", "[fields]") {
   CHECK(sweepable_names() ==
-        "tp_size, tokens, local_efficiency, collectives_per_layer or attention_context");
+        "tp_size, tokens, local_efficiency, collectives_per_layer, attention_context or "
+        "memory_efficiency");
   CHECK(find_sweepable("tp_size") != nullptr);
   CHECK(find_sweepable("precision") == nullptr);
   CHECK(find_sweepable("workload") == nullptr);
@@ -85,7 +86,8 @@ TEST_CASE("sweepable fields come from the table, in its order", "[fields]") {
   for (const Value& f : catalog.find("fields")->find("scenario")->array)
     if (f.find("sweepable")->boolean) listed.push_back(f.find("name")->string);
   CHECK(listed == std::vector<std::string>{"tp_size", "tokens", "local_efficiency",
-                                           "collectives_per_layer", "attention_context"});
+                                           "collectives_per_layer", "attention_context",
+                                           "memory_efficiency"});
 }
 
 TEST_CASE("dotted() spells a path: keys joined by dots, indices in brackets", "[fields]") {

@@ -30,6 +30,10 @@ struct LinkEntry {
   std::vector<Protocol> protocols;  // NCCL branches fitted on measurements (SPEC 7); may be empty
   std::string source;
   std::string calibration;  // where the protocols came from: the tables, or a carry-over
+  // The serving engine's all-reduce kernels (SPEC 3.8), fitted like the protocols; may be empty.
+  std::vector<Protocol> custom = {};
+  double custom_max_bytes = kDefaultCustomMaxBytes;
+  std::string custom_calibration = {};
 };
 
 // A two-tier link preset (SPEC 3.5): a system's node link and its network link, by link key.

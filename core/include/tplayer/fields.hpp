@@ -32,6 +32,7 @@ enum class FieldKind {
   Links,        // an ordered map (or array) of links
   PeakFlops,    // an object of precision -> FLOP/s
   Protocols,    // a list of protocol branches (SPEC 3.2)
+  Custom,       // a list of the serving engine's all-reduce branches (SPEC 3.8)
   LinkTier,     // one tier of a two-tier link: a preset key, a bare bandwidth or a link object
 };
 
@@ -54,10 +55,11 @@ template <class T>
 struct FieldMemberOf;
 template <>
 struct FieldMemberOf<Scenario> {
-  using type = std::variant<std::int64_t Scenario::*, std::optional<std::int64_t> Scenario::*,
-                            double Scenario::*, std::optional<double> Scenario::*,
-                            std::string Scenario::*, bool Scenario::*, Workload Scenario::*,
-                            Accelerator Scenario::*, std::vector<Link> Scenario::*>;
+  using type =
+      std::variant<std::int64_t Scenario::*, std::optional<std::int64_t> Scenario::*,
+                   double Scenario::*, std::optional<double> Scenario::*, std::string Scenario::*,
+                   std::optional<std::string> Scenario::*, bool Scenario::*, Workload Scenario::*,
+                   Accelerator Scenario::*, std::vector<Link> Scenario::*>;
 };
 template <>
 struct FieldMemberOf<Workload> {
@@ -132,7 +134,9 @@ inline const InputField<Scenario> kScenarioFields[] = {
      "fixed cost of issuing one all-reduce (default 0 at line rate, 10 us with nccl: eager, one "
      "process per GPU; CUDA graphs ~2-5 us)"},
     {"pass", FieldKind::Choice, &Scenario::pass, false, FieldRule::None, kPasses[0].name, false,
-     "a pass", "forward, backward, or training (forward + backward): compute x1, x2 or x3",
+     "a pass",
+     "forward, backward, or training (forward + backward): compute x1, x2 or x3; decode: one new "
+     "token for each of `tokens` sequences, reading attention_context cached keys each",
      kPassNames},
     {"recompute", FieldKind::Bool, &Scenario::recompute, false, FieldRule::None, false, false,
      "true or false",
@@ -141,8 +145,26 @@ inline const InputField<Scenario> kScenarioFields[] = {
     {"attention_context", FieldKind::Count, &Scenario::attention_context, false,
      FieldRule::AtLeast0, 0.0, true, "a key count",
      "keys each token attends to, for the attention FLOPs 4 x hidden x tokens x context (0 leaves "
-     "them out). A causal prefill of S tokens attends to about S/2; a decode step's attention "
-     "reads the KV cache and is bound by memory bandwidth, which this model does not price"},
+     "them out). A causal prefill of S tokens attends to about S/2; in a decode pass also the "
+     "cached keys each sequence reads, which the roofline prices as memory traffic"},
+    {"compute_model", FieldKind::Choice, &Scenario::compute_model, false, FieldRule::None, kFlops,
+     false, "a compute model",
+     "flops: FLOPs / (peak x efficiency), as mlsysim; roofline: the slower of the FLOPs and the "
+     "weights (and, in decode, KV cache) read from memory",
+     kComputeModels},
+    {"memory_efficiency", FieldKind::Real, &Scenario::memory_efficiency, false,
+     FieldRule::Fraction, kDefaultMemoryEfficiency, true, "a fraction",
+     "fraction of the memory bandwidth the sharded layer's reads reach (tuned decode kernels: "
+     "0.7-0.9)"},
+    {"exchange_precision", FieldKind::Precision, &Scenario::exchange_precision, false,
+     FieldRule::None, {}, false, "a precision key",
+     "number format of the all-reduce's payload (default: precision's). FP8 matmuls still "
+     "all-reduce BF16 activations unless FP8 communication is switched on"},
+    {"allreduce", FieldKind::Choice, &Scenario::allreduce, false, FieldRule::None, kAllReduces[0],
+     false, "an all-reduce implementation",
+     "nccl, or custom: the serving engines' one-shot / two-shot kernels over peer memory (vLLM, "
+     "SGLang, TensorRT-LLM), for messages up to a link's custom_max_bytes; nccl link model only",
+     kAllReduces},
 };
 
 inline const InputField<Workload> kWorkloadFields[] = {
@@ -191,6 +213,24 @@ inline const InputField<Protocol> kProtocolFields[] = {
      "the share of the link's bandwidth it reaches (busbw for a ring, algbw for nvls)"},
 };
 
+// A serving engine's all-reduce kernel (SPEC 3.8): the same members as a protocol branch, with
+// its own patterns.
+inline const InputField<Protocol> kCustomBranchFields[] = {
+    {"name", FieldKind::Text, &Protocol::name, true, FieldRule::None, {}, false, "a branch name",
+     "a short label: one_shot, two_shot, multimem"},
+    {"pattern", FieldKind::Choice, &Protocol::pattern, true, FieldRule::None, {}, false,
+     "a pattern",
+     "one_shot: base + (n-1) steps + (n-1) M / (eff B); two_shot: base + 2(n-1) steps + 2(n-1)/n M "
+     "/ (eff B); nvls: base + M / (eff B)",
+     kCustomPatterns},
+    {"base_latency", FieldKind::Time, &Protocol::base_latency, false, FieldRule::NonNegative, 0.0,
+     false, "a latency in seconds", "fixed seconds per all-reduce"},
+    {"step_latency", FieldKind::Time, &Protocol::step_latency, false, FieldRule::NonNegative, 0.0,
+     false, "a latency in seconds", "seconds per peer step"},
+    {"efficiency", FieldKind::Real, &Protocol::efficiency, true, FieldRule::Fraction, {}, false,
+     "a fraction", "the share of the link's bandwidth its reads reach"},
+};
+
 inline const InputField<Link> kLinkFields[] = {
     {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
      "the link's name (in the array form of links; the map form names it by its key)"},
@@ -205,6 +245,13 @@ inline const InputField<Link> kLinkFields[] = {
      "a rank count", "the most ranks it joins directly (8 for an HGX board); absent: no limit"},
     {"protocols", FieldKind::Protocols, &Link::protocols, false, FieldRule::None, {}, false,
      "protocol branches", "NCCL's branches for the nccl model (at most 8); the fastest wins"},
+    {"custom", FieldKind::Custom, &Link::custom, false, FieldRule::None, {}, false,
+     "custom all-reduce branches",
+     "the serving engine's all-reduce kernels (at most 8), competing with NCCL's branches when "
+     "allreduce is custom"},
+    {"custom_max_bytes", FieldKind::Bytes, &Link::custom_max_bytes, false, FieldRule::Positive,
+     kDefaultCustomMaxBytes, false, "a size in bytes",
+     "the largest all-reduce the custom kernels take (vLLM: 8 MiB)"},
 };
 
 // A measured link (SPEC 3.4): the text nccl-tests' all_reduce_perf printed, priced on its own

@@ -51,6 +51,7 @@ inline constexpr PassKind kPasses[] = {
     {"forward", 1, 2},
     {"backward", 2, 2},
     {"training", 3, 4},
+    {"decode", 1, 2},  // one new token for each of `tokens` sequences (SPEC 3.7)
 };
 inline constexpr auto kPassNames = [] {
   std::array<std::string_view, std::size(kPasses)> names{};
@@ -60,6 +61,22 @@ inline constexpr auto kPassNames = [] {
 // Full recomputation runs the forward again inside the backward: its compute and its all-reduces.
 inline constexpr int kRecomputeMultiplier = 1;
 inline constexpr int kRecomputeCollectives = 2;
+inline constexpr std::string_view kDecode = kPasses[3].name;
+
+// The compute models of SPEC 2.5: FLOPs alone (mlsysim's) or the roofline (3.7): the slower of
+// the FLOPs and the memory traffic.
+inline constexpr std::string_view kComputeModels[] = {"flops", "roofline"};
+inline constexpr std::string_view kFlops = kComputeModels[0];
+inline constexpr std::string_view kRoofline = kComputeModels[1];
+// Tuned decode kernels stream 70-90 % of HBM peak (SPEC 3.7).
+inline constexpr double kDefaultMemoryEfficiency = 0.8;
+
+// Which implementation runs each all-reduce in the nccl link model (SPEC 3.8): NCCL, or the
+// serving engines' own kernels over peer memory.
+inline constexpr std::string_view kAllReduces[] = {"nccl", "custom"};
+inline constexpr std::string_view kCustom = kAllReduces[1];
+// vLLM's default limit for its custom all-reduce.
+inline constexpr double kDefaultCustomMaxBytes = 8.0 * 1024 * 1024;
 
 struct Workload {
   std::string key;  // catalogue key it came from; empty for a custom workload
@@ -101,6 +118,12 @@ inline constexpr double kNcclLaunchOverhead = 10e-6;
 inline constexpr std::string_view kPatterns[] = {"ring", "nvls"};
 inline constexpr std::string_view kRing = kPatterns[0];
 inline constexpr std::string_view kNvls = kPatterns[1];
+// How a serving engine's custom all-reduce moves the data (SPEC 3.8): one-shot (each rank reads
+// the other n-1 buffers whole), two-shot (reduce-scatter then all-gather through peer memory), or
+// multimem on an NVLink SHARP switch (M crosses once).
+inline constexpr std::string_view kCustomPatterns[] = {"one_shot", "two_shot", "nvls"};
+inline constexpr std::string_view kOneShot = kCustomPatterns[0];
+inline constexpr std::string_view kTwoShot = kCustomPatterns[1];
 
 // One of NCCL's (algorithm, protocol) branches for a link, as a fitted alpha-beta line.
 struct Protocol {
@@ -123,6 +146,9 @@ struct Link {
   std::optional<std::int64_t> domain =
       std::nullopt;                      // most ranks joined directly; absent: no limit
   std::vector<Protocol> protocols = {};  // NCCL branches (SPEC 3.2); empty: uncalibrated
+  // The serving engine's own all-reduce kernels (SPEC 3.8); empty: none runs on this link.
+  std::vector<Protocol> custom = {};
+  double custom_max_bytes = kDefaultCustomMaxBytes;  // they compete up to this message size
   // A measured link (SPEC 3.4): the nccl-tests text, priced on its own curve.
   std::string measured = {};                         // empty: not a measured link
   std::optional<std::int64_t> ranks = std::nullopt;  // the measurement's rank count, as given
@@ -154,6 +180,10 @@ struct Scenario {
   std::string pass{kPasses[0].name};
   bool recompute = false;
   std::int64_t attention_context = 0;  // keys each token attends to (0: no attention FLOPs)
+  std::string compute_model{kFlops};
+  double memory_efficiency = kDefaultMemoryEfficiency;
+  std::optional<std::string> exchange_precision;  // absent: `precision`'s format
+  std::string allreduce{kAllReduces[0]};
 };
 
 // The pass of a scenario (the forward pass for an unknown name, which validate() refuses).
@@ -164,6 +194,10 @@ int compute_multiplier(const Scenario& scenario);
 std::int64_t collectives_per_layer(const Scenario& scenario);
 // The launch cost of one all-reduce: as given, or 0 at line rate and kNcclLaunchOverhead in nccl.
 double launch_overhead(const Scenario& scenario);
+// The exchange's number format: as given, or the scenario's precision (SPEC 3.8).
+std::string exchange_precision(const Scenario& scenario);
+// Whether the serving engine's custom all-reduce is asked for and can run (the nccl link model).
+bool custom_allreduce(const Scenario& scenario);
 
 struct LinkResult {
   std::string name;
@@ -214,6 +248,18 @@ struct Result {
   std::string pass;
   double compute_multiplier = 1;
   double attention_flops_per_layer = 0;
+  std::string compute_model;           // SPEC 3.7
+  double flop_time_s = 0;              // per rank: FLOPs / (peak x efficiency)
+  double memory_time_s = 0;            // per rank: bytes read / (bandwidth x efficiency)
+  double memory_bytes_per_rank = 0;    // weights (x the pass's reads) and, in decode, KV cache
+  std::string compute_bound;           // "flops" | "memory"
+  double kv_cache_per_rank_bytes = 0;  // the whole model's, in decode; 0 otherwise
+  double memory_efficiency = 0;
+  double single_device_flop_time_s = 0;  // the same two terms on one accelerator
+  double single_device_memory_time_s = 0;
+  std::string exchange_precision;  // SPEC 3.8: the all-reduce's number format
+  double exchange_bytes_per_element = 0;
+  std::string allreduce;  // "nccl" | "custom"
   std::vector<FieldError> warnings;
   std::vector<LinkResult> links;
 };
@@ -250,6 +296,18 @@ inline const ScalarField<Result> kResultFields[] = {
     {"pass", &Result::pass},
     {"compute_multiplier", &Result::compute_multiplier},
     {"attention_flops_per_layer", &Result::attention_flops_per_layer},
+    {"compute_model", &Result::compute_model},
+    {"flop_time_s", &Result::flop_time_s},
+    {"memory_time_s", &Result::memory_time_s},
+    {"memory_bytes_per_rank", &Result::memory_bytes_per_rank},
+    {"compute_bound", &Result::compute_bound},
+    {"kv_cache_per_rank_bytes", &Result::kv_cache_per_rank_bytes},
+    {"memory_efficiency", &Result::memory_efficiency},
+    {"single_device_flop_time_s", &Result::single_device_flop_time_s},
+    {"single_device_memory_time_s", &Result::single_device_memory_time_s},
+    {"exchange_precision", &Result::exchange_precision},
+    {"exchange_bytes_per_element", &Result::exchange_bytes_per_element},
+    {"allreduce", &Result::allreduce},
 };
 
 inline const ScalarField<LinkResult> kLinkResultFields[] = {

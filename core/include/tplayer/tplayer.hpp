@@ -44,8 +44,10 @@ struct AllReduceTime {
   double measured_time = -1;
   double time() const { return measured_time >= 0 ? measured_time : bandwidth_time + latency_time; }
 };
+// With `custom`, the link's custom all-reduce branches (SPEC 3.8) compete in the nccl model.
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
-                             std::string_view link_model, double launch_overhead);
+                             std::string_view link_model, double launch_overhead,
+                             bool custom = false);
 
 // The warnings of SPEC section 3 (the result still stands). solve() includes them.
 std::vector<FieldError> warnings(const Scenario& scenario);
