@@ -331,6 +331,99 @@ TEST_CASE("presets: Llama3_405BTp16AcrossNodes, its lesson's numbers in both mod
   for (const Point* x : {&line8, &line16, &nccl8, &nccl16}) CHECK(x->bound == "compute");
 }
 
+// The decode presets are told in the "as it runs" model (SPEC 4): their numbers, as the lessons
+// round them, come from solving the preset (and its neighbours in tp_size or model) here.
+namespace {
+std::string rounded(double x, int decimals) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, x);
+  return text;
+}
+std::string us(double seconds, int decimals = 0) { return rounded(seconds * 1e6, decimals); }
+Result solved_as(Scenario s, std::string_view compute_model, std::string_view link_model,
+                 std::int64_t tp = 0) {
+  s.compute_model = compute_model;
+  s.link_model = link_model;
+  if (tp) s.tp_size = tp;
+  REQUIRE(validate(s).empty());
+  return solve(s);
+}
+}  // namespace
+
+TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[catalog][presets]") {
+  {
+    const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8");
+    INFO(p.lesson);
+    const Result r = solve(p.scenario);
+    CHECK(p.scenario.pass == "decode");
+    CHECK(p.scenario.attention_context == 4096);
+    CHECK(r.compute_bound == "memory");
+    CHECK(contains(p.lesson, rounded(r.memory_bytes_per_rank / 1e6, 0) + " MB"));
+    CHECK(contains(p.lesson, us(r.flop_time_s) + " us of FLOPs"));
+    CHECK(contains(p.lesson, "memory-bound at " + us(r.compute_time_s) + " us"));
+    CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " us all-reduce"));
+    CHECK(r.links[0].bound == "compute");
+    CHECK(contains(p.lesson, "InfiniBand's " + us(r.links[1].allreduce_time_s) + " us"));
+    CHECK(r.links[1].bound == "communication");
+    const Result mlsysim = solved_as(p.scenario, kFlops, kLineRate);
+    CHECK(mlsysim.links[0].bound == "communication");
+    CHECK(contains(p.lesson, "exchange " + rounded(mlsysim.links[0].comm_to_compute, 2) + "x"));
+  }
+  {
+    const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8Nccl");
+    INFO(p.lesson);
+    const Result r8 = solve(p.scenario);
+    const Result r2 = solved_as(p.scenario, kRoofline, kNccl, 2);
+    const LinkResult& l8 = r8.links[0];
+    CHECK(contains(p.lesson, us(l8.allreduce_time_s) + " us, " +
+                                 rounded(l8.allreduce_time_s / l8.line_rate_allreduce_time_s, 1) +
+                                 "x its " + us(l8.line_rate_allreduce_time_s) + " us"));
+    CHECK(contains(p.lesson, us(r8.compute_time_s) + " us at TP 8, " + us(r2.compute_time_s) +
+                                 " us at TP 2"));
+    const double tp8 = l8.serial_layer_time_s, tp2 = r2.links[0].serial_layer_time_s;
+    CHECK(contains(p.lesson, rounded(tp2 / tp8, 1) + "x faster than TP 2 (" + us(tp8) +
+                                 " against " + us(tp2) + " us)"));
+    const double m8 = solved_as(p.scenario, kFlops, kLineRate).links[0].serial_layer_time_s;
+    const double m2 = solved_as(p.scenario, kFlops, kLineRate, 2).links[0].serial_layer_time_s;
+    CHECK(m8 > m2);  // the direction the FLOPs-only model gets wrong
+    CHECK(contains(p.lesson, "TP 8 at " + us(m8, 1) + " us, slower than TP 2's " + us(m2, 1)));
+  }
+  {
+    const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8Vllm");
+    INFO(p.lesson);
+    const Result r = solve(p.scenario);
+    CHECK(p.scenario.allreduce == "custom");
+    CHECK(r.links[0].protocol == "multimem");
+    CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " us (multimem)"));
+    Scenario eager = p.scenario;
+    eager.allreduce = "nccl";
+    eager.launch_overhead.reset();
+    CHECK(contains(p.lesson, "NCCL's " + us(solve(eager).links[0].allreduce_time_s) + " us eager"));
+    CHECK(contains(p.lesson, us(r.single_device_time_s) + " us of weight"));
+    CHECK(contains(p.lesson, "8 ways to " + us(r.compute_time_s) + " us"));
+    CHECK(contains(p.lesson, rounded(r.links[0].serial_speedup, 1) + "x faster"));
+    CHECK(solved_as(p.scenario, kRoofline, kNccl, 1).fits_in_memory == false);
+  }
+  {
+    const ScenarioPreset& p = *find_preset("Llama3_70BB200Fp8Tp8");
+    INFO(p.lesson);
+    CHECK(p.scenario.exchange_precision == "bf16_dense");
+    const Result r = solve(p.scenario);
+    CHECK(r.exchange_bytes_per_element == 2);
+    CHECK(contains(p.lesson, rounded(r.message_bytes / 1e6, 0) + " MB"));
+    CHECK(contains(p.lesson, rounded(r.links[0].comm_to_compute, 2) + "x compute on NVLink 5"));
+    CHECK(contains(p.lesson, rounded(r.links[1].comm_to_compute, 1) + "x on XDR"));
+    Scenario bf16 = p.scenario;
+    bf16.precision = "bf16_dense";
+    CHECK(contains(p.lesson, "(" + rounded(solve(bf16).links[0].comm_to_compute, 2) + "x in BF16)"));
+    Scenario fp8 = p.scenario;
+    fp8.exchange_precision = "fp8_dense";
+    const Result f = solve(fp8);
+    CHECK(contains(p.lesson, "(" + rounded(f.links[0].comm_to_compute, 2) + "x and " +
+                                 rounded(f.links[1].comm_to_compute, 1) + "x)"));
+  }
+}
+
 TEST_CASE("catalogue: the workloads of SPEC section 4", "[catalog]") {
   struct Row {
     const char* key;
