@@ -132,6 +132,8 @@ Value validation_report() {
   }
   Value report = Value::make_object();
   report.add("tables", std::move(list));
+  Value serving = serving_validation_report();
+  for (auto& [key, value] : serving.object) report.add(key, std::move(value));
   return report;
 }
 
@@ -166,6 +168,7 @@ void print_validation(const Value& report) {
                "catalogue's fitted branches plus each table's launch overhead (the harness's).\n"
                "The 16-rank tables are 2 nodes x 8 GPUs: a two-tier link (NVLink in the node, the\n"
                "network across), both models as for TP across nodes.\n";
+  print_serving_validation(report);
 }
 
 }  // namespace tplayer::cli

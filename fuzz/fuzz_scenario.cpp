@@ -42,8 +42,20 @@ void check_result(const Scenario& s, const Result& r) {
   require(r.compute_time_s > 0 && r.single_device_time_s > 0 && r.flops_per_layer > 0 &&
               r.peak_flops > 0 && r.message_bytes > 0 && r.bytes_per_element > 0,
           "a positive input gave a zero compute time, FLOP count, peak or message size");
-  require(r.fits_in_memory == (r.weights_per_rank_bytes <= r.memory_capacity_bytes),
-          "fits_in_memory disagrees with weights_per_rank_bytes <= memory_capacity_bytes");
+  require(r.fits_in_memory ==
+              (r.weights_per_rank_bytes + r.kv_cache_per_rank_bytes <= r.memory_capacity_bytes),
+          "fits_in_memory disagrees with weights + KV cache per rank <= memory_capacity_bytes");
+  require(r.kv_cache_per_rank_bytes == 0 || s.pass == "decode", "a KV cache only in decode");
+  // SPEC 3.7: the roofline takes the slower term; the flops model the FLOPs term alone.
+  if (s.compute_model == "roofline")
+    require(r.compute_time_s == std::max(r.flop_time_s, r.memory_time_s) &&
+                r.compute_bound == (r.memory_time_s > r.flop_time_s ? "memory" : "flops") &&
+                r.single_device_time_s <=
+                    static_cast<double>(s.tp_size) * r.compute_time_s * (1 + 1e-12),
+            "roofline: t_comp = max(t_flop, t_mem), and one accelerator is at most n ranks' time");
+  else
+    require(r.compute_time_s == r.flop_time_s && r.compute_bound == "flops",
+            "the flops model's t_comp is its FLOPs term");
 
   require(r.links.size() == s.links.size(), "one link result per scenario link");
   require(!r.links.empty(), "a solved scenario has links");
@@ -111,8 +123,16 @@ void check_result(const Scenario& s, const Result& r) {
       // priced on its own curve (checked above)
     } else if (!priced_by_branch || !any_runs) {
       require(l.protocol == "ring", "line rate (or no branch that may run) prices a ring", where);
+    } else if (won == link.protocols.end()) {
+      // Not one of NCCL's branches: one of the serving engine's kernels (SPEC 3.8), which run
+      // only when asked for, within the domain and up to the link's size limit.
+      const auto custom = std::find_if(link.custom.begin(), link.custom.end(),
+                                       [&](const Protocol& p) { return p.name == l.protocol; });
+      require(custom != link.custom.end() && custom_allreduce(s) && within &&
+                  r.message_bytes <= link.custom_max_bytes,
+              "the winning branch is one of the link's (custom ones only where they may run)",
+              where + " " + l.protocol);
     } else {
-      require(won != link.protocols.end(), "the winning protocol is one of the link's", where);
       require(won->pattern == "ring" || within, "NVLS wins only within the domain", where);
     }
     if (s.link_model == "line_rate" && !s.launch_overhead && !link.is_measured())

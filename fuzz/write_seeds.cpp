@@ -72,6 +72,18 @@ constexpr const char* kHandMade[] = {
     R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":["nvlink4","450 GB/s",{"name":"p","preset":"pcie4"}],"link_model":"line_rate",)"
     R"("launch_overhead":"20 us"})",
+    R"({"workload":"Llama3_70B","tp_size":8,"tokens":32,"accelerator":"H100","precision":"fp8",)"
+    R"("local_efficiency":0.5,"links":{"nv":"nvlink4","e":{"bandwidth":"450 GB/s","domain":8,)"
+    R"("custom":[{"name":"one_shot","pattern":"one_shot","base_latency":"2 us","efficiency":0.7},)"
+    R"({"name":"mm","pattern":"nvls","efficiency":0.4}],"custom_max_bytes":"4 MiB"}},)"
+    R"("pass":"decode","attention_context":4096,"compute_model":"roofline",)"
+    R"("memory_efficiency":0.8,"exchange_precision":"bf16","allreduce":"custom",)"
+    R"("link_model":"nccl","launch_overhead":"3 us"})",
+    R"({"workload":"Mixtral_8x7B","tp_size":16,"tokens":3,"accelerator":"A100","local_efficiency":1,)"
+    R"("links":{"x":{"bandwidth":1,"custom":[{"name":"","pattern":"ring","efficiency":2,)"
+    R"("base_latency":-1}],"custom_max_bytes":0}},"pass":"decode","recompute":true,)"
+    R"("compute_model":"memory","memory_efficiency":1.5,"exchange_precision":"fp12",)"
+    R"("allreduce":"vllm"})",
     R"({"workload":"Llama3_405B","tp_size":16,"tokens":4096,"accelerator":"H100",)"
     R"("local_efficiency":0.5,"links":{"hgx":{"intra_node":"nvlink4","inter_node":"ib_ndr",)"
     R"("ranks_per_node":8},"g1":{"intra_node":"900 GB/s","inter_node":{"bandwidth":"50 GB/s",)"

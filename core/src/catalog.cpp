@@ -278,7 +278,7 @@ struct PresetSpec {
   const char* link_model = "line_rate";
   const char* compute_model = "flops";
   const char* allreduce = "nccl";
-  double launch_overhead = -1;  // < 0: the link model's default
+  double launch_overhead = -1;               // < 0: the link model's default
   const char* exchange_precision = nullptr;  // nullptr: precision's
 };
 
@@ -513,7 +513,8 @@ ScenarioPreset expand(const PresetSpec& spec) {
   s.compute_model = spec.compute_model;
   s.allreduce = spec.allreduce;
   if (spec.launch_overhead >= 0) s.launch_overhead = spec.launch_overhead;
-  if (spec.exchange_precision) s.exchange_precision = parse_precision(spec.exchange_precision)->key();
+  if (spec.exchange_precision)
+    s.exchange_precision = parse_precision(spec.exchange_precision)->key();
   return preset;
 }
 

@@ -335,6 +335,15 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
   return out;
 }
 
+AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
+                                 double message_bytes, double launch) {
+  if (ranks <= 1) return {};
+  AllReduce t =
+      custom_branch_time(branch, static_cast<double>(ranks), message_bytes, link.bandwidth);
+  t.latency_time += launch;
+  return t;
+}
+
 bool same_link(const Link& a, const Link& b) {
   return a.form == b.form && a.bandwidth == b.bandwidth && a.latency == b.latency &&
          a.domain == b.domain && a.protocols == b.protocols && a.custom == b.custom &&

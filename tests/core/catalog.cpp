@@ -378,8 +378,8 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
     CHECK(contains(p.lesson, us(l8.allreduce_time_s) + " us, " +
                                  rounded(l8.allreduce_time_s / l8.line_rate_allreduce_time_s, 1) +
                                  "x its " + us(l8.line_rate_allreduce_time_s) + " us"));
-    CHECK(contains(p.lesson, us(r8.compute_time_s) + " us at TP 8, " + us(r2.compute_time_s) +
-                                 " us at TP 2"));
+    CHECK(contains(
+        p.lesson, us(r8.compute_time_s) + " us at TP 8, " + us(r2.compute_time_s) + " us at TP 2"));
     const double tp8 = l8.serial_layer_time_s, tp2 = r2.links[0].serial_layer_time_s;
     CHECK(contains(p.lesson, rounded(tp2 / tp8, 1) + "x faster than TP 2 (" + us(tp8) +
                                  " against " + us(tp2) + " us)"));
@@ -415,7 +415,8 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
     CHECK(contains(p.lesson, rounded(r.links[1].comm_to_compute, 1) + "x on XDR"));
     Scenario bf16 = p.scenario;
     bf16.precision = "bf16_dense";
-    CHECK(contains(p.lesson, "(" + rounded(solve(bf16).links[0].comm_to_compute, 2) + "x in BF16)"));
+    CHECK(
+        contains(p.lesson, "(" + rounded(solve(bf16).links[0].comm_to_compute, 2) + "x in BF16)"));
     Scenario fp8 = p.scenario;
     fp8.exchange_precision = "fp8_dense";
     const Result f = solve(fp8);

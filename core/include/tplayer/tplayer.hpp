@@ -49,6 +49,11 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
                              std::string_view link_model, double launch_overhead,
                              bool custom = false);
 
+// One of a link's custom all-reduce branches alone (SPEC 3.8), plus the launch overhead: for
+// reports that score each branch against its own measurements.
+AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
+                                 double message_bytes, double launch_overhead);
+
 // The warnings of SPEC section 3 (the result still stands). solve() includes them.
 std::vector<FieldError> warnings(const Scenario& scenario);
 
