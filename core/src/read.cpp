@@ -19,8 +19,8 @@ namespace {
 constexpr double kMaxExactInteger = 9007199254740992.0;  // 2^53
 
 // Descriptive members any object may carry (catalogue entries have them); they are ignored.
-constexpr std::string_view kMetadataKeys[] = {"key",   "label",  "source",     "note",
-                                              "title", "lesson", "calibration"};
+constexpr std::string_view kMetadataKeys[] = {
+    "key", "label", "source", "note", "title", "lesson", "calibration", "custom_calibration"};
 // Members of the scenario object beyond its fields.
 constexpr std::string_view kScenarioExtraKeys[] = {"type", "name", "description"};
 

@@ -112,8 +112,12 @@ Value link_value(const Link& l) {
     return v;
   }
   const LinkEntry* entry = find_link(l.preset);
-  const bool unchanged = entry && same_link(link_from(*entry, l.name), l);
-  return unchanged ? Value::from(entry->key) : fields_value(l, kLinkFields, "name");
+  if (entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
+  Value v = fields_value(l, kLinkFields, "name");
+  // The size limit of the custom branches is written only where there are branches to limit.
+  if (l.custom.empty())
+    std::erase_if(v.object, [](const auto& member) { return member.first == "custom_max_bytes"; });
+  return v;
 }
 
 Value links_value(const std::vector<Link>& links) {

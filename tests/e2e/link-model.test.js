@@ -133,7 +133,7 @@ describe('link domains', () => {
     expect(await sweep.locator('g.s0 circle.beyond').count()).toBe(4);
     expect(await sweep.locator('g.s1 circle.beyond').count()).toBe(0);
     expect(await text(page, '.sweep .legend')).toContain(
-      `NVLink 4 turns communication-bound at tp 32 (NCCL: turns communication-bound at tp 32). ${domainText('It', 8, 'H100')}`,
+      `NVLink 4 turns communication-bound at tp 32 (as it runs: turns communication-bound at tp 32). ${domainText('It', 8, 'H100')}`,
     );
     // The table says it too: † on NVLink's rows beyond 8, in both models, and nowhere else.
     await page.click('.sweep summary');
@@ -150,13 +150,13 @@ describe('link domains', () => {
   it('draws both models: the chosen one solid, the other faint, and says which', async () => {
     const { page } = tab;
     expect(await page.locator('.sweep polyline.alt').count()).toBe(2);
-    expect(await text(page, '.sweep .legend')).toContain('faint line: the same as NCCL runs it');
+    expect(await text(page, '.sweep .legend')).toContain('faint line: the same as it runs');
     await page.getByLabel('NCCL (measured)').check();
     await page.waitForFunction(() =>
-      document.querySelector('.sweep').innerText.includes('the same at line rate'),
+      document.querySelector('.sweep').innerText.includes("the same in mlsysim's model"),
     );
-    expect(await page.locator('.sweep thead').textContent()).toContain('NVLink 4, line rate');
-    expect(await text(page, '.compare')).toContain('(line rate: ');
+    expect(await page.locator('.sweep thead').textContent()).toContain("NVLink 4, mlsysim's model");
+    expect(await text(page, '.compare')).toContain("(mlsysim's model: ");
   });
 
   it('a link given as just a bandwidth: in the editor, in the URL and back', async () => {

@@ -120,6 +120,10 @@ describe('load', () => {
       'pass',
       'recompute',
       'attention_context',
+      'compute_model',
+      'memory_efficiency',
+      'exchange_precision',
+      'allreduce',
     ]);
     expect(api.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(api.ScenarioError).toBe(ScenarioError);
@@ -489,6 +493,10 @@ describe('solve and check', () => {
       pass: 'forward',
       recompute: false,
       attention_context: 0,
+      compute_model: 'flops',
+      memory_efficiency: 0.8,
+      exchange_precision: 'bf16_dense',
+      allreduce: 'nccl',
     });
     expect(scenario).toEqual(native(['--json', '-', '--print-scenario'], JSON.stringify(typed)));
     // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.
@@ -526,6 +534,8 @@ describe('solve and check', () => {
       'latency',
       'domain',
       'protocols',
+      'custom',
+      'custom_max_bytes',
     ]);
     expect(names('protocol')).toEqual([
       'name',

@@ -64,16 +64,20 @@ export function createAppState({ win } = {}) {
 
   /**
    * The form's scenario checked by the core: {errors} or {result, scenario (as the core read it),
-   * names, alt}; `alt` is the same scenario priced by the other link model (line rate or NCCL),
-   * with the launch overhead re-derived unless the user set it, to show the two side by side.
+   * names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line rate;
+   * as it runs: the roofline and NCCL), with the launch overhead re-derived unless the user set
+   * it, to show the two side by side.
    */
   function evaluate(form) {
     const { api, model } = s;
     const o = safely(() => api.check(toScenario(model, form)), failed);
     if (o.errors) return { errors: o.errors };
-    const other = o.scenario.link_model === 'nccl' ? 'line_rate' : 'nccl';
+    const asItRuns = o.scenario.link_model === 'nccl';
+    const other = asItRuns
+      ? { link_model: 'line_rate', compute_model: 'flops' }
+      : { link_model: 'nccl', compute_model: 'roofline' };
     const a = safely(
-      () => api.check(toScenario(model, { ...form, edits: { ...form.edits, link_model: other } })),
+      () => api.check(toScenario(model, { ...form, edits: { ...form.edits, ...other } })),
       failed,
     );
     // Words for the headlines: a link's catalogue label (a two-tier preset's, up to its colon)
@@ -195,6 +199,11 @@ export function createAppState({ win } = {}) {
   const actions = {
     /** Sets a field: `where` is 'scenario', 'workload', 'accelerator' or a link row's index. */
     set: (where, name, value) => edit((f) => setField(s.model, f, where, name, value)),
+    /** Sets several scenario fields as one edit: [[name, value], ...]. */
+    setScenario: (pairs) =>
+      edit((f) =>
+        pairs.reduce((g, [name, value]) => setField(s.model, g, 'scenario', name, value), f),
+      ),
     /** Sets the peak of the precision shown. */
     setPeak: (value) =>
       edit((f) =>

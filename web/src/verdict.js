@@ -30,6 +30,21 @@ export function verdict(link, { chip = 'accelerator', tpSize } = {}) {
   return { bound, text: `${bound} — ${exchange}; ${speed}` };
 }
 
+/**
+ * What bounds each rank's compute, in words: "memory-bound: reading 288 MB per rank takes 7.0x
+ * its FLOPs" (the roofline), or the FLOPs model's own term with the memory term beside it.
+ */
+export function computeText(r) {
+  const ratio = r.memory_time_s / r.flop_time_s;
+  if (r.compute_model === 'roofline')
+    return r.compute_bound === 'memory'
+      ? `memory-bound: reading ${bytesWords(r.memory_bytes_per_rank)} per rank takes ${times(ratio, 2)} as long as its FLOPs`
+      : `FLOPs-bound: its FLOPs take ${times(1 / ratio, 2)} as long as reading ${bytesWords(r.memory_bytes_per_rank)} per rank`;
+  return `priced by FLOPs alone (reading its ${bytesWords(r.memory_bytes_per_rank)} per rank would take ${times(ratio, 2)} as long: the roofline's memory term)`;
+}
+const bytesWords = (b) =>
+  b >= 1e9 ? `${(b / 1e9).toPrecision(3)} GB` : `${(b / 1e6).toPrecision(3)} MB`;
+
 /** Where a link turns communication-bound along a sweep, in words. */
 export function turnText(title, series) {
   const first = series.find((p) => p.link && p.link.bound === 'communication');
@@ -45,6 +60,9 @@ const PROTOCOLS = {
   ll128: 'ring, LL128',
   simple: 'ring, bulk (Simple)',
   nvls: 'NVLink SHARP (NVLS)',
+  one_shot: "the serving engine's one-shot kernel",
+  two_shot: "the serving engine's two-shot kernel",
+  multimem: "the serving engine's multimem kernel (NVLink SHARP)",
   ring: 'line rate plus launch (no NCCL calibration)',
 };
 /** The winning NCCL branch of a link's result (nccl mode) in words: "ll128" -> "ring, LL128". */

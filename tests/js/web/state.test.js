@@ -91,13 +91,19 @@ describe('createAppState', () => {
     expect(second.calls).toEqual({ check: c.check + 2, sweep: c.sweep + 2 });
   });
 
-  it('prices the same scenario in the other link model, the launch overhead re-derived unless set', () => {
+  it('prices the same scenario in the other model, the launch overhead re-derived unless set', () => {
     const { state, view } = fresh();
     const preset = api.Scenarios.Gpt3TensorParallelLayerTp8.scenario;
     let v = view();
     expect(v.shown.result.link_model).toBe('line_rate');
+    // mlsysim's model on screen: the other is "as it runs" (the roofline and NCCL).
     expect(v.shown.alt.result).toEqual(
-      api.solve({ ...preset, link_model: 'nccl', launch_overhead: undefined }),
+      api.solve({
+        ...preset,
+        link_model: 'nccl',
+        compute_model: 'roofline',
+        launch_overhead: undefined,
+      }),
     );
     expect(v.shown.alt.scenario.launch_overhead).toBe(10e-6);
     expect(v.sweep.alt[3].result).toEqual(v.shown.alt.result); // tp 8
@@ -114,6 +120,29 @@ describe('createAppState', () => {
     expect(v.shown.alt.result.launch_overhead_s).toBe(20e-6);
     expect(v.sweep.points[6].result.links[0].within_domain).toBe(false); // tp 64 on NVLink 4
     expect(v.sweep.points[3].result.links[0].within_domain).toBe(true);
+  });
+
+  it('switches both fields of a model at once, and the URL carries them', () => {
+    const { state, view } = fresh();
+    state.actions.pickPreset('Llama3_70BDecodeTp8Nccl');
+    let v = view();
+    expect(v.shown.result.compute_model).toBe('roofline');
+    expect(v.shown.alt.result.compute_model).toBe('flops');
+    state.actions.setScenario([
+      ['compute_model', 'flops'],
+      ['link_model', 'line_rate'],
+    ]);
+    v = view();
+    expect(v.hash).toBe('v=2&p=Llama3_70BDecodeTp8Nccl&compute_model=flops&link_model=line_rate');
+    expect(v.shown.result.compute_model).toBe('flops');
+    expect(v.shown.alt.result.compute_model).toBe('roofline');
+    // The decode question in both models: TP 8 beats TP 2 only once the weights are read.
+    const at = (n, fields) =>
+      api.solve({ ...api.Scenarios.Llama3_70BDecodeTp8Nccl.scenario, ...fields, tp_size: n })
+        .links[0].serial_layer_time_s;
+    expect(at(8, {})).toBeLessThan(at(2, {}));
+    const mlsysim = { compute_model: 'flops', link_model: 'line_rate', launch_overhead: undefined };
+    expect(at(8, mlsysim)).toBeGreaterThan(at(2, mlsysim));
   });
 
   it('keeps the last valid result while the input is invalid, and puts the error on the field', () => {

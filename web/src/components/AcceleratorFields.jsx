@@ -12,8 +12,11 @@ import { PartFields } from './PartFields.jsx';
 
 const LABELS = { memory_capacity: 'Memory capacity', memory_bandwidth: 'Memory bandwidth' };
 
-/** `result`: the valid result of this form, or null (for the memory hint). */
-export function AcceleratorFields({ form, result }) {
+/**
+ * `result`: the valid result of this form, or null (for the memory hint); `core`: the scenario as
+ * the core last read it (the exchange's precision follows the precision until it is set).
+ */
+export function AcceleratorFields({ form, result, core }) {
   const model = useContext(ModelContext);
   const actions = useContext(ActionsContext);
   const part = form.accelerator;
@@ -26,8 +29,11 @@ export function AcceleratorFields({ form, result }) {
     memory_capacity:
       result &&
       `= ${fmt.bytes(result.memory_capacity_bytes)} = ${fmt.binaryBytes(result.memory_capacity_bytes)}`,
-    memory_bandwidth: 'Part of the scenario; this model of one layer does not use it.',
+    memory_bandwidth:
+      'The roofline reads the weights (and in decode the KV cache) at this rate x the memory efficiency.',
   };
+  const exchange = fieldText(model, form, 'scenario', form, 'exchange_precision', core);
+  const formats = model.catalog.precisions.map((p) => `${p.format}_dense`);
   return (
     <fieldset>
       <legend>Accelerator</legend>
@@ -49,6 +55,17 @@ export function AcceleratorFields({ form, result }) {
           ...(keys.includes(precision) ? [] : [[precision, `${precision} (not on this chip)`]]),
         ]}
         onInput={(x) => actions.set('scenario', 'precision', x)}
+      />
+      <Field
+        id="exchange_precision"
+        label="Exchange precision"
+        hint="The all-reduce's number format: FP8 matmuls still exchange BF16 activations unless FP8 communication is switched on."
+        value={exchange}
+        options={[
+          ...formats.map((k) => [k, k]),
+          ...(formats.includes(exchange) ? [] : [[exchange, exchange]]),
+        ]}
+        onInput={(x) => actions.set('scenario', 'exchange_precision', x)}
       />
       {keys.includes(precision) ? (
         <FormField

@@ -28,14 +28,29 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
       'Peak used',
       `${fmt.flops(r.peak_flops)} (${scenario.precision}, ${r.bytes_per_element} B per element)`,
     ],
-    ['Compute per rank t_comp', fmt.time(r.compute_time_s)],
+    [
+      'Compute per rank t_comp',
+      `${fmt.time(r.compute_time_s)} (${r.compute_model === 'roofline' ? `roofline: ${r.compute_bound === 'memory' ? 'memory' : 'FLOPs'}-bound` : 'FLOPs'})`,
+    ],
+    ['  FLOPs term F / n / (peak x η)', fmt.time(r.flop_time_s)],
+    [
+      '  Memory term bytes / (bandwidth x efficiency)',
+      `${fmt.time(r.memory_time_s)}${r.compute_model === 'roofline' ? '' : ' (shown; the FLOPs model does not use it)'}`,
+    ],
+    [
+      'Bytes read per rank',
+      `${fmt.bytes(r.memory_bytes_per_rank)} at ${Math.round(r.memory_efficiency * 100)}% of the memory bandwidth`,
+    ],
     ['One accelerator alone t_single', fmt.time(r.single_device_time_s)],
-    ['All-reduce message M', `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B)`],
+    [
+      'All-reduce message M',
+      `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B${r.exchange_precision !== scenario.precision ? `, in ${r.exchange_precision}` : ''})`,
+    ],
     ['Binding link', `${r.binding_link} (${r.bound}-bound)`],
     [
       'All-reduces priced',
       nccl
-        ? `as NCCL runs them, ${fmt.time(r.launch_overhead_s)} launch overhead each`
+        ? `as ${r.allreduce === 'custom' ? "the serving engine's kernels or " : ''}NCCL runs them, ${fmt.time(r.launch_overhead_s)} launch overhead each`
         : `at line rate${r.launch_overhead_s ? `, ${fmt.time(r.launch_overhead_s)} launch overhead each` : ''}`,
     ],
   ];
@@ -47,8 +62,10 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         <Numbers rows={rows} />
         <p class={r.fits_in_memory ? 'fit' : 'fit warn'}>
           <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> Weights per rank{' '}
-          {fmt.bytes(r.weights_per_rank_bytes)} ({fmt.binaryBytes(r.weights_per_rank_bytes)}) of{' '}
-          {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
+          {fmt.bytes(r.weights_per_rank_bytes)} ({fmt.binaryBytes(r.weights_per_rank_bytes)})
+          {r.kv_cache_per_rank_bytes > 0 &&
+            ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)} (the whole model's, per rank)`}{' '}
+          of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
         </p>
         {r.warnings.length ? (
           <ul class="msgs">
@@ -66,7 +83,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         r={r}
         alt={alt?.result}
         titles={names.titles}
-        otherName={nccl ? 'line rate' : 'NCCL'}
+        otherName={nccl ? "mlsysim's model" : 'as it runs'}
         c={c}
       />
       {r.links.map((l, i) => (

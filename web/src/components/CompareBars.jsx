@@ -66,7 +66,7 @@ export function CompareBars({ r, alt, titles, otherName, c }) {
         The dashed mark on each exchange bar is the compute time: a bar past it is
         communication-bound.
         {alt &&
-          ` The thin faint bar is the same exchange ${otherName === 'line rate' ? 'at line rate' : 'as NCCL runs it'}.`}
+          ` The thin faint bar is the same exchange ${otherName === 'as it runs' ? 'as it runs' : "in mlsysim's model"}.`}
         {rows.some((x) => x[4]) && forms.splitHint}
       </p>
     </section>

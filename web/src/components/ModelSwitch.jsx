@@ -1,7 +1,9 @@
-// The control named NCCL, beside the verdict: how an all-reduce is priced, at line rate (the
-// ideal ring, the default) or as NCCL runs it (calibrated on published measurements), and in
-// NCCL mode the launch overhead per all-reduce with its common values. Both are edits of the
-// scenario (link_model, launch_overhead), so the URL carries them.
+// The model control beside the verdict: mlsysim's model (FLOPs for the compute, line rate for the
+// exchange) or "as it runs" (the roofline for the compute, NCCL or the serving engine's all-reduce
+// for the exchange), one switch that sets both fields; each can also be set on its own below it.
+// In NCCL mode: the launch overhead per all-reduce with its common values, and which all-reduce
+// runs (NCCL's, or the serving engines' own kernels). All are edits of the scenario, so the URL
+// carries them.
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
@@ -9,13 +11,32 @@ import { fieldText } from '../form.js';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
 
+/** The two models: [key, label, what it prices with, its two fields]. */
 const MODELS = [
-  ['line_rate', 'Line rate', 'Each link at its datasheet rate, as an ideal ring of α-β steps.'],
   [
-    'nccl',
-    'NCCL (measured)',
-    'As NCCL runs it: its protocols, fitted to published nccl-tests runs.',
+    'mlsysim',
+    "mlsysim's model",
+    'Compute from FLOPs alone; each link at its datasheet rate, as an ideal ring.',
+    { compute_model: 'flops', link_model: 'line_rate' },
   ],
+  [
+    'as_it_runs',
+    'As it runs',
+    'Compute by the roofline (the slower of FLOPs and memory traffic); the exchange as NCCL or the serving engine runs it, fitted to published measurements.',
+    { compute_model: 'roofline', link_model: 'nccl' },
+  ],
+];
+const LINK_MODELS = [
+  ['line_rate', 'Line rate'],
+  ['nccl', 'NCCL (measured)'],
+];
+const COMPUTE_MODELS = [
+  ['flops', 'FLOPs'],
+  ['roofline', 'Roofline'],
+];
+const ALLREDUCES = [
+  ['nccl', 'NCCL'],
+  ['custom', "Serving engine's (vLLM, SGLang, TensorRT-LLM)"],
 ];
 /** The usual launch costs of one all-reduce, by how the job is run. */
 const LAUNCH = [
@@ -24,40 +45,111 @@ const LAUNCH = [
   ['3', 'CUDA graphs'],
 ];
 
+function Choice({ name, label, options, value, onPick }) {
+  return (
+    <div class="seg small" role="radiogroup" aria-label={label}>
+      {options.map(([k, text]) => (
+        <label key={k} class={k === value ? 'on' : ''}>
+          <input
+            type="radio"
+            id={`in-${name}-${k}`}
+            name={name}
+            value={k}
+            checked={k === value}
+            onInput={() => onPick(k)}
+          />
+          {text}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 /** `core`: the scenario as the core last read it (the value each field shows while unedited). */
 export function ModelSwitch({ form, core }) {
   const model = useContext(ModelContext);
-  const { set } = useContext(ActionsContext);
+  const { set, setScenario } = useContext(ActionsContext);
   const messages = useContext(MessagesContext);
-  const value = fieldText(model, form, 'scenario', form, 'link_model', core);
-  const launch = fieldText(model, form, 'scenario', form, 'launch_overhead', core);
-  const nccl = value === 'nccl';
+  const text = (name) => fieldText(model, form, 'scenario', form, name, core);
+  const linkModel = text('link_model');
+  const computeModel = text('compute_model');
+  const launch = text('launch_overhead');
+  const nccl = linkModel === 'nccl';
+  const current = MODELS.find(
+    ([, , , f]) => f.link_model === linkModel && f.compute_model === computeModel,
+  );
   return (
     <fieldset class="model-switch">
-      <legend>All-reduce model</legend>
-      <div class="seg" role="radiogroup" aria-label="NCCL: how each all-reduce is priced">
-        {MODELS.map(([k, label]) => (
-          <label key={k} class={k === value ? 'on' : ''}>
+      <legend>Model</legend>
+      <div class="seg" role="radiogroup" aria-label="Which model prices the layer">
+        {MODELS.map(([k, label, , fields]) => (
+          <label key={k} class={current?.[0] === k ? 'on' : ''}>
             <input
               type="radio"
-              id={`in-link_model-${k}`}
-              name="link_model"
+              id={`in-model-${k}`}
+              name="model"
               value={k}
-              checked={k === value}
-              onInput={() => set('scenario', 'link_model', k)}
+              checked={current?.[0] === k}
+              onInput={() => setScenario(Object.entries(fields))}
             />
             {label}
           </label>
         ))}
       </div>
       <p class="hint">
-        {MODELS.find((m) => m[0] === value)?.[2]} The charts draw the other model faint.
+        {current
+          ? current[2]
+          : 'Mixed: the compute and the exchange are priced by different models (set below).'}{' '}
+        The charts draw the other model faint.
       </p>
+      <div class="model-parts">
+        <span>Compute</span>
+        <Choice
+          name="compute_model"
+          label="Compute model"
+          options={COMPUTE_MODELS}
+          value={computeModel}
+          onPick={(k) => set('scenario', 'compute_model', k)}
+        />
+        <span>Exchange</span>
+        <Choice
+          name="link_model"
+          label="NCCL: how each all-reduce is priced"
+          options={LINK_MODELS}
+          value={linkModel}
+          onPick={(k) => set('scenario', 'link_model', k)}
+        />
+      </div>
       <Messages
         id="link_model"
         errors={messages.errors.link_model}
         warnings={messages.warnings.link_model}
       />
+      <Messages
+        id="compute_model"
+        errors={messages.errors.compute_model}
+        warnings={messages.warnings.compute_model}
+      />
+      {(nccl || Object.hasOwn(form.edits, 'allreduce')) && (
+        <>
+          <p class="hint">
+            Which all-reduce runs: serving engines run decode-sized all-reduces with their own
+            one-shot / two-shot kernels over peer memory, not NCCL.
+          </p>
+          <Choice
+            name="allreduce"
+            label="Which all-reduce runs"
+            options={ALLREDUCES}
+            value={text('allreduce')}
+            onPick={(k) => set('scenario', 'allreduce', k)}
+          />
+          <Messages
+            id="allreduce"
+            errors={messages.errors.allreduce}
+            warnings={messages.warnings.allreduce}
+          />
+        </>
+      )}
       {(nccl || Object.hasOwn(form.edits, 'launch_overhead')) && (
         <FormField
           id="launch_overhead"

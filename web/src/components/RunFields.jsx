@@ -10,7 +10,7 @@ import { FormField } from './FormField.jsx';
 
 const PICKS = [1, 2, 4, 8, 16, 32, 64];
 /** Fields with their own control beside the verdict (ModelSwitch). */
-const BY_VERDICT = ['link_model', 'launch_overhead'];
+const BY_VERDICT = ['link_model', 'launch_overhead', 'compute_model', 'allreduce'];
 const LABELS = {
   tp_size: 'Tensor-parallel size (tp_size)',
   tokens: 'Tokens per step (tokens)',
@@ -19,6 +19,7 @@ const LABELS = {
   pass: 'Pass (pass)',
   recompute: 'Activation recomputation (recompute)',
   attention_context: 'Attention context, keys per token (attention_context)',
+  memory_efficiency: 'Memory efficiency (memory_efficiency)',
 };
 
 export function RunFields({ form, core }) {

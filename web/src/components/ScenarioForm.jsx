@@ -19,7 +19,7 @@ export function ScenarioForm({ form, result, core, addPick }) {
       <Messages id="other" errors={messages.errors['']} warnings={messages.warnings['']} />
       <RunFields form={form} core={core} />
       <LinksEditor form={form} results={result?.links} addPick={addPick} />
-      <AcceleratorFields form={form} result={result} />
+      <AcceleratorFields form={form} result={result} core={core} />
       <WorkloadFields form={form} />
     </form>
   );

@@ -43,7 +43,8 @@ export function SweepChart({ sweep, shown }) {
   const { result: r, names } = shown;
   const titles = names.titles;
   const nccl = r.link_model === 'nccl';
-  const other = nccl ? 'at line rate' : 'as NCCL runs it';
+  // The faint lines: the same scenario in the other model (state.js's alt).
+  const other = nccl ? "in mlsysim's model" : 'as it runs';
   const linkNames = r.links.map((l) => l.name);
   const series = seriesByLink(sweep.points, linkNames);
   const alts = sweep.alt ? seriesByLink(sweep.alt, linkNames) : [];
@@ -193,7 +194,10 @@ export function SweepChart({ sweep, shown }) {
             </svg>{' '}
             {turnText(titles[k], s)}
             {alts[k] && (
-              <span class="muted"> ({turnText(nccl ? 'line rate:' : 'NCCL:', alts[k])})</span>
+              <span class="muted">
+                {' '}
+                ({turnText(nccl ? "mlsysim's model:" : 'as it runs:', alts[k])})
+              </span>
             )}
             .
             {ends[k] >= 0 && !twoTier[k] && (
@@ -229,7 +233,7 @@ export function SweepChart({ sweep, shown }) {
                   </th>,
                   alts[k] && (
                     <th key={`a${k}`} scope="col">
-                      {titles[k]}, {nccl ? 'line rate' : 'NCCL'}
+                      {titles[k]}, {nccl ? "mlsysim's model" : 'as it runs'}
                     </th>
                   ),
                 ])}

@@ -1,7 +1,7 @@
 // The headline: one sentence per link, the binding link marked, in words and not only colour.
 
 import * as fmt from '../format.js';
-import { verdict } from '../verdict.js';
+import { computeText, verdict } from '../verdict.js';
 
 export function Verdicts({ shown }) {
   if (!shown) return null;
@@ -37,6 +37,7 @@ export function Verdicts({ shown }) {
         {fmt.time(r.single_device_time_s)}); the layer is <strong>{r.bound}-bound</strong> on its
         binding link, {r.binding_link}.
       </p>
+      <p class="summary compute-bound">Compute per rank is {computeText(r)}.</p>
     </section>
   );
 }
