@@ -553,11 +553,12 @@ describe('solve and check', () => {
       'local_efficiency',
       'collectives_per_layer',
       'attention_context',
+      'memory_efficiency',
     ]);
     expect(byName.pass).toMatchObject({
       kind: 'choice',
       default: 'forward',
-      choices: ['forward', 'backward', 'training'],
+      choices: ['forward', 'backward', 'training', 'decode'],
     });
     expect(byName.recompute).toMatchObject({ kind: 'boolean', default: false });
     for (const list of Object.values(fields))
@@ -576,7 +577,7 @@ describe('solve and check', () => {
     const refused = api.sweep(gpt3(), 'precision', [1])[0].errors[0];
     expect(refused.path).toEqual(['sweep']);
     expect(refused.message).toContain(
-      'tp_size, tokens, local_efficiency, collectives_per_layer or attention_context',
+      'tp_size, tokens, local_efficiency, collectives_per_layer, attention_context or memory_efficiency',
     );
   });
 
