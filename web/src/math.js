@@ -37,24 +37,61 @@ export function scalarSteps(inp, r) {
   return [
     ['F', formula, values, `${F} FLOP`],
     ['F_rank', 'F / n', `${F} / ${inp.n}`, `${sci(r.flops_per_rank)} FLOP`],
-    [
-      't_comp',
-      'F_rank / (peak × η)',
-      `${sci(r.flops_per_rank)} FLOP / ${peakEta}`,
-      time(r.compute_time_s),
-    ],
-    ['t_single', 'F / (peak × η)', `${F} FLOP / ${peakEta}`, time(r.single_device_time_s)],
+    ...computeSteps(r, peakEta, F),
     [
       'M',
-      'T × h × b',
-      `${inp.T} × ${inp.h} × ${r.bytes_per_element} B`,
+      r.exchange_bytes_per_element === r.bytes_per_element ? 'T × h × b' : 'T × h × b_exchange',
+      `${inp.T} × ${inp.h} × ${r.exchange_bytes_per_element} B`,
       `${count(r.message_bytes)} B (${bytes(r.message_bytes)})`,
     ],
     [
       'weights per rank',
       'P × b / n',
       `${sci(inp.P)} × ${r.bytes_per_element} B / ${inp.n}`,
-      `${bytes(r.weights_per_rank_bytes)} ${r.fits_in_memory ? '≤' : '>'} ${bytes(r.memory_capacity_bytes)} (${binaryBytes(r.memory_capacity_bytes)}): ${r.fits_in_memory ? 'fits' : 'does not fit'}`,
+      `${bytes(r.weights_per_rank_bytes)}${r.kv_cache_per_rank_bytes ? ` + KV cache ${bytes(r.kv_cache_per_rank_bytes)}` : ''} ${r.fits_in_memory ? '≤' : '>'} ${bytes(r.memory_capacity_bytes)} (${binaryBytes(r.memory_capacity_bytes)}): ${r.fits_in_memory ? 'fits' : 'does not fit'}`,
+    ],
+  ];
+}
+
+/** t_comp and t_single: FLOPs alone, or the roofline's slower of FLOPs and memory traffic. */
+function computeSteps(r, peakEta, F) {
+  const rate = `(memory bandwidth × ${r.memory_efficiency})`;
+  const flop = [
+    't_flop',
+    'F_rank / (peak × η)',
+    `${sci(r.flops_per_rank)} FLOP / ${peakEta}`,
+    time(r.flop_time_s),
+  ];
+  const memory = [
+    't_mem',
+    'bytes_rank / (memory bandwidth × efficiency)',
+    `${bytes(r.memory_bytes_per_rank)} / ${rate}`,
+    time(r.memory_time_s),
+  ];
+  if (r.compute_model !== 'roofline')
+    return [
+      [
+        't_comp',
+        'F_rank / (peak × η)',
+        `${sci(r.flops_per_rank)} FLOP / ${peakEta}`,
+        time(r.compute_time_s),
+      ],
+      ['t_single', 'F / (peak × η)', `${F} FLOP / ${peakEta}`, time(r.single_device_time_s)],
+    ];
+  return [
+    flop,
+    memory,
+    [
+      't_comp',
+      'max(t_flop, t_mem)',
+      `max(${time(r.flop_time_s)}, ${time(r.memory_time_s)})`,
+      time(r.compute_time_s),
+    ],
+    [
+      't_single',
+      'max(F / (peak × η), bytes_1 / (memory bandwidth × efficiency))',
+      `max(${time(r.single_device_flop_time_s)}, ${time(r.single_device_memory_time_s)})`,
+      time(r.single_device_time_s),
     ],
   ];
 }

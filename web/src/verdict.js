@@ -36,11 +36,12 @@ export function verdict(link, { chip = 'accelerator', tpSize } = {}) {
  */
 export function computeText(r) {
   const ratio = r.memory_time_s / r.flop_time_s;
+  const factor = (x) => (x >= 10 ? `${Math.round(x)}x` : times(x, 2));
   if (r.compute_model === 'roofline')
     return r.compute_bound === 'memory'
-      ? `memory-bound: reading ${bytesWords(r.memory_bytes_per_rank)} per rank takes ${times(ratio, 2)} as long as its FLOPs`
-      : `FLOPs-bound: its FLOPs take ${times(1 / ratio, 2)} as long as reading ${bytesWords(r.memory_bytes_per_rank)} per rank`;
-  return `priced by FLOPs alone (reading its ${bytesWords(r.memory_bytes_per_rank)} per rank would take ${times(ratio, 2)} as long: the roofline's memory term)`;
+      ? `memory-bound: reading ${bytesWords(r.memory_bytes_per_rank)} per rank takes ${factor(ratio)} as long as its FLOPs`
+      : `FLOPs-bound: its FLOPs take ${factor(1 / ratio)} as long as reading ${bytesWords(r.memory_bytes_per_rank)} per rank`;
+  return `priced by FLOPs alone (reading its ${bytesWords(r.memory_bytes_per_rank)} per rank would take ${factor(ratio)} as long: the roofline's memory term)`;
 }
 const bytesWords = (b) =>
   b >= 1e9 ? `${(b / 1e9).toPrecision(3)} GB` : `${(b / 1e6).toPrecision(3)} MB`;
