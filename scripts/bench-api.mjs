@@ -171,6 +171,36 @@ row(
   `${(ncclSweep / lineSweep).toFixed(2)}x line rate (${(lineSweep / 1000).toFixed(2)} us); ${verdict(ncclSweep / lineSweep)}`,
 );
 
+// The roofline (SPEC 3.7) against the flops model, on a decode scenario (where the memory term
+// binds): solve() and the shipped sweep. Target: within 1.2x of the flops model.
+const decode = {
+  ...scenario,
+  pass: 'decode',
+  tokens: 32,
+  attention_context: 4096,
+  link_model: 'nccl',
+  allreduce: 'custom',
+  launch_overhead: '3 us',
+};
+delete decode.collectives_per_layer; // the pass's
+const roofline = { ...decode, compute_model: 'roofline' };
+for (let i = 0; i < 5_000; i++) api.solve(roofline);
+const flopsSolve = timeSolves(decode);
+const rooflineSolve = timeSolves(roofline);
+const flopsSweep = timeSweep(decode);
+const rooflineSweep = timeSweep(roofline);
+const within = (ratio) => `target <= 1.2x the flops model: ${ratio <= 1.2 ? 'met' : 'MISSED'}`;
+row(
+  'js: solve() in the roofline (decode), median of 20,000',
+  `${rooflineSolve.toFixed(2)} us`,
+  `${(rooflineSolve / flopsSolve).toFixed(2)}x flops (${flopsSolve.toFixed(2)} us); ${within(rooflineSolve / flopsSolve)}`,
+);
+row(
+  'wasm: sweep() in the roofline (decode), per point',
+  `${(rooflineSweep / 1000).toFixed(2)} us`,
+  `${(rooflineSweep / flopsSweep).toFixed(2)}x flops (${(flopsSweep / 1000).toFixed(2)} us); ${within(rooflineSweep / flopsSweep)}`,
+);
+
 // A measured link (SPEC 3.4): a pasted nccl-tests output of about 30 rows. The target (<= 50 us)
 // is the core's work in WebAssembly: reading the text into rows and pricing one all-reduce on
 // them (timed inside wasm by the testing module's hook). The whole solve() beside it adds what

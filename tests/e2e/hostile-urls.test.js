@@ -41,6 +41,13 @@ const HOSTILE = {
   'an edit of a missing row': '#v=2&p=Gpt3TensorParallelLayerTp8&links.7.bandwidth=1~GB%2Fs',
   '<script> as the link model': `#v=2&p=Gpt3TensorParallelLayerTp8&link_model=${e(`<script>${flag}</script>`)}`,
   'an unknown link model': '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=fastest',
+  '<script> as the compute model': `#v=2&p=Gpt3TensorParallelLayerTp8&compute_model=${e(`<script>${flag}</script>`)}`,
+  'an unknown compute model': '#v=2&p=Gpt3TensorParallelLayerTp8&compute_model=memory',
+  'a memory efficiency of 1e309': '#v=2&p=Gpt3TensorParallelLayerTp8&memory_efficiency=1e309',
+  'a memory efficiency above 1': '#v=2&p=Gpt3TensorParallelLayerTp8&memory_efficiency=1.5',
+  'an exchange precision that is markup': `#v=2&p=Gpt3TensorParallelLayerTp8&exchange_precision=${e(`<img src=x onerror="${flag}">`)}`,
+  'an unknown all-reduce': '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl&allreduce=vllm',
+  'decode with recomputation': '#v=2&p=Gpt3TensorParallelLayerTp8&pass=decode&recompute=true',
   'a negative launch overhead':
     '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl&launch_overhead=-1~us',
   'an infinite launch overhead': '#v=2&p=Gpt3TensorParallelLayerTp8&launch_overhead=1e309~s',

@@ -113,8 +113,15 @@ describe('every nccl-tests table of calibration/data, pasted', () => {
       const json = await downloaded(page);
       expect(json.result.links[2].allreduce_time_s).toBe(rows.at(-1).time_s);
       expect(json.result.links[2].measured_ranks).toBe(ranks);
-      // The URL reopens the view: the same number, from the rows the URL carries.
-      await page.waitForFunction(() => location.hash.includes('links.2.measured='));
+      // The URL reopens the view: the same number, from the rows the URL carries. The address bar
+      // holds the last row's view (the download wrote a replacement still waiting for typing to
+      // pause), not one of the rows before it.
+      await page.waitForFunction(
+        (t) =>
+          location.hash.includes('links.2.measured=') &&
+          new RegExp(`[#&]tokens=${t}(&|$)`).test(location.hash),
+        rows.at(-1).bytes / 2,
+      );
       const url = await page.evaluate(() => location.href);
       expect(url.length).toBeLessThan(MAX_URL);
       const again = await tab.context.newPage();

@@ -61,11 +61,11 @@ describe('a two-tier link on the sweep chart', () => {
     expect(await sweep.locator('thead th').allTextContents()).toEqual([
       'tp',
       'NVLink 4',
-      'NVLink 4, NCCL',
+      'NVLink 4, as it runs',
       'InfiniBand NDR',
-      'InfiniBand NDR, NCCL',
+      'InfiniBand NDR, as it runs',
       'two_tier',
-      'two_tier, NCCL',
+      'two_tier, as it runs',
     ]);
     // One node mark, the two-tier link's, at 8; NVLink's domain mark at 8 beside it.
     expect(await sweep.locator('.domain.node').count()).toBe(1);

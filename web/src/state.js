@@ -61,6 +61,7 @@ export function createAppState({ win } = {}) {
   let pending = null; // the hash applyHash was last given (one may wait for code that loads on demand)
   let waiting = ''; // 'push' when a history entry waits for a hash (rows.js loading)
   let timer = 0;
+  let pendingWrite = null; // a replacement waiting for typing to pause (flushUrl writes it now)
 
   /**
    * The form's scenario checked by the core: {errors} or {result, scenario (as the core read it),
@@ -180,6 +181,7 @@ export function createAppState({ win } = {}) {
     win.clearTimeout(timer);
     if (v.hash === written) return;
     const write = () => {
+      pendingWrite = null;
       written = v.hash;
       win.history[mode === 'push' ? 'pushState' : 'replaceState'](
         null,
@@ -187,8 +189,23 @@ export function createAppState({ win } = {}) {
         urlWithHash(win.location.href, v.hash),
       );
     };
+    pendingWrite = null;
     if (mode === 'push') write();
-    else timer = win.setTimeout(write, 120);
+    else {
+      pendingWrite = write;
+      timer = win.setTimeout(write, 120);
+    }
+  }
+
+  /**
+   * Writes a replacement that waits for typing to pause at once: the address bar must hold the
+   * view whenever it can be copied or kept (a share button, leaving the page), not the one of
+   * 120 ms earlier.
+   */
+  function flushUrl() {
+    if (!pendingWrite) return;
+    win.clearTimeout(timer);
+    pendingWrite();
   }
 
   const edit = (fn, mode = 'replace') => {
@@ -240,7 +257,10 @@ export function createAppState({ win } = {}) {
       s.form.links.length < s.model.limits.max_links && edit((f) => addLink(s.model, f, key)),
     removeLink: (i) =>
       s.form.links.length > 1 && edit((f) => ({ ...f, links: f.links.filter((_, j) => j !== i) })),
-    setShare: (share) => setState({ share }),
+    setShare: (share) => {
+      flushUrl();
+      setState({ share });
+    },
     dismissNotice: () => setState({ notice: null }),
   };
 
@@ -326,7 +346,12 @@ export function createAppState({ win } = {}) {
         const h = win.location.hash.replace(/^#/, '');
         if (h === written) return;
         win.clearTimeout(timer);
+        pendingWrite = null;
         applyHash(h);
+      });
+      win?.addEventListener('pagehide', flushUrl);
+      win?.addEventListener('visibilitychange', () => {
+        if (win.document.visibilityState === 'hidden') flushUrl();
       });
       return shown;
     },
