@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The page's budgets, measured on the built dist/ (a benchmark: it prints, it does not fail):
-//   1. bytes, gzip -9, each with its target: the module dist/tplayer.js (wasm inside) <= 52 KiB;
-//      the page's own HTML + CSS + JS (without the module) <= 28 KiB; the first load, both
-//      together, <= 80 KiB
+//   1. bytes, gzip -9, each with its target: the module dist/tplayer.js (wasm inside) <= 64 KiB;
+//      the page's own HTML + CSS + JS (without the module) <= 32 KiB; the first load, both
+//      together, <= 96 KiB
 //   2. Lighthouse 12 (mobile, simulated throttling) on dist/ served by scripts/serve.mjs
 //   3. input -> updated result: median time from an input event on tp_size to the DOM showing
 //      the new numbers, and to the next frame, in Chromium
@@ -17,7 +17,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIST = `${ROOT}dist/`;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
-const BUDGET = { module: 52 * 1024, page: 28 * 1024, firstLoad: 80 * 1024 };
+// Re-based for what the product does now (the roofline, the serving engine's all-reduce, measured
+// and two-tier links): the budgets the developers' guide sets.
+const BUDGET = { module: 64 * 1024, page: 32 * 1024, firstLoad: 96 * 1024 };
 
 function parseArgs(argv) {
   const options = { lighthouse: true, runs: 3, checkOnly: false };
