@@ -22,10 +22,10 @@ struct MeasuredTable {
   const char* intra;  // a two-tier table's intra-node link; "" on one node
   int ranks;
   int nodes;
-  double launch_overhead;                   // fitted for this table's harness, seconds
-  std::array<const char*, 8> branches;      // the protocol branches that ran
-  const char* left_out_fitted_on;           // the tables the prediction was fitted on
-  double left_out_median, left_out_max;     // from calibration/fit.py; < 0 when none
+  double launch_overhead;                    // fitted for this table's harness, seconds
+  std::array<const char*, 8> branches;       // the protocol branches that ran
+  const char* left_out_fitted_on;            // the tables the prediction was fitted on
+  double left_out_median, left_out_max;      // from calibration/fit.py; < 0 when none
   double in_sample_target, left_out_target;  // medians (calibration/fit.py: RCCL, EFA looser)
   const char* left_out_kin;  // a link with one table is predicted from this link; "" otherwise
   std::vector<std::array<double, 2>> rows;  // {bytes, out-of-place time in us}, >= 4 KiB
@@ -123,8 +123,8 @@ Value validation_report() {
     item.add("line_rate", errors_value(errors_of(line), 0));
     item.add("nccl", errors_value(errors_of(nccl), t.in_sample_target));
     if (t.left_out_median >= 0) {
-      Value& left = item.add(
-          "left_out", errors_value({t.left_out_median, t.left_out_max}, t.left_out_target));
+      Value& left = item.add("left_out",
+                             errors_value({t.left_out_median, t.left_out_max}, t.left_out_target));
       left.add("fitted_on", Value::from(t.left_out_fitted_on));
       if (*t.left_out_kin) left.add("carried_from", Value::from(t.left_out_kin));
     }
@@ -139,8 +139,7 @@ void print_validation(const Value& report) {
                "relative error of one all-reduce's time over sizes >= 4 KiB.\n\n";
   // One row per table in 100 columns; the launch and what each was left out from below it.
   std::cout << pad("table", 25) << pad("link", 16) << pad("n", 3) << pad("line", 7)
-            << pad("nccl in sample", 14) << pad("target", 11) << pad("left out", 14)
-            << "target\n";
+            << pad("nccl in sample", 14) << pad("target", 11) << pad("left out", 14) << "target\n";
   const auto pair = [](const Value& e) {
     return percent(e.find("median")->number) + " / " + percent(e.find("max")->number);
   };
@@ -152,8 +151,8 @@ void print_validation(const Value& report) {
     const Value* left = t.find("left_out");
     std::cout << pad(t.find("table")->string, 25) << pad(t.find("link")->string, 16)
               << pad(format_number(t.find("ranks")->number), 3)
-              << pad(percent(t.find("line_rate")->find("median")->number), 7)
-              << pad(pair(nccl), 14) << pad(target(nccl), 11);
+              << pad(percent(t.find("line_rate")->find("median")->number), 7) << pad(pair(nccl), 14)
+              << pad(target(nccl), 11);
     if (left) std::cout << pad(pair(*left), 14) << target(*left);
     std::cout << '\n';
   }
@@ -173,8 +172,9 @@ void print_validation(const Value& report) {
     }
     std::cout << '\n';
   }
-  std::cout << "The 16-rank tables are 2 nodes x 8 GPUs: a two-tier link (NVLink in the node, the\n"
-               "network across), both models as for TP across nodes. mi300x_8.txt is RCCL, not NCCL.\n";
+  std::cout
+      << "The 16-rank tables are 2 nodes x 8 GPUs: a two-tier link (NVLink in the node, the\n"
+         "network across), both models as for TP across nodes. mi300x_8.txt is RCCL, not NCCL.\n";
 }
 
 }  // namespace tplayer::cli

@@ -433,6 +433,10 @@ def test_validate():
     code, out, err = run("--validate")
     check(code == 0 and all(name in out for name in fitted), f"--validate table: exit {code}")
     check(all(len(line) <= 100 for line in out.splitlines()), "--validate fits 100 columns")
+    # The READMEs quote this report and fit.py's; a script regenerates both, never a hand.
+    readme = subprocess.run([sys.executable, os.path.join(root, "calibration", "readme_validation.py"),
+                             "--check", "--cli", TPLAYER], capture_output=True, text=True)
+    check(readme.returncode == 0, f"README validation blocks: {readme.stderr.strip()}")
 
 
 def test_unknown_option():

@@ -33,12 +33,13 @@ let api;
 beforeAll(async () => ({ api } = await real()));
 
 describe('the panel against tplayer --validate', () => {
-  it('has the same tables, three of them across two nodes', () => {
+  it('has the same tables, four of them across two nodes', () => {
     expect(data.tables.map((t) => t.table)).toEqual(cli.tables.map((t) => t.table));
     expect(data.tables.filter((t) => t.nodes > 1).map((t) => [t.table, t.intra_node])).toEqual([
       ['h100x16_ib_ndr.txt', 'nvlink4'],
       ['a100x16_efa.txt', 'nvlink3'],
       ['h100x16_tcpxo.txt', 'nvlink4'],
+      ['h100_16_2node_efa_p5.txt', 'nvlink4'],
     ]);
   });
 

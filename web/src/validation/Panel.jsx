@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { twoTierOf } from '../sweep.js';
 import { shortLabel } from '../verdict.js';
+import { Evidence } from './Evidence.jsx';
 import { MeasurementView } from './MeasurementView.jsx';
 import { TableView } from './TableView.jsx';
 import { linkList, tableKey, tablesFor } from './measured.js';
@@ -24,9 +25,9 @@ const Options = ({ tables }) =>
 /**
  * `data`: validation.json; `api`: the module; `links`: the scenario's links as the core read it;
  * `titles`: their names on the page; `measured`: the user's measurements, [{name, ranks, bus_bandwidth,
- * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s).
+ * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s); `tp`: the scenario's tp_size.
  */
-export function Panel({ data, api, links, titles, measured = [] }) {
+export function Panel({ data, api, links, titles, measured = [], tp }) {
   const catalog = useMemo(() => api.catalog(), [api]);
   // The catalogue's links and two-tier links by key (twoTierOf tells the two apart).
   const entries = useMemo(() => [...catalog.links, ...catalog.two_tier_links], [catalog]);
@@ -63,6 +64,9 @@ export function Panel({ data, api, links, titles, measured = [] }) {
   const t = m ? null : tables.find((x) => x.table === chosen);
   return (
     <div class="panel">
+      {mine.length > 0 && (
+        <Evidence groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))} tp={tp} />
+      )}
       <div class="field">
         <label for="in-measured">Measured system</label>
         <div class="row">
