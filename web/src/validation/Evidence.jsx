@@ -12,7 +12,7 @@ const figure = (e) =>
 /** `groups`: [{title, tables}] (tablesFor's `mine`, titled); `tp`: the scenario's tp_size. */
 export function Evidence({ groups, tp }) {
   return groups.map(({ title, tables }) => {
-    const at = tables.filter((t) => t.ranks === tp || t.ranks === tp / (t.nodes || 1));
+    const at = tables.filter((t) => t.ranks === tp);
     const sorted = [...at, ...tables.filter((t) => !at.includes(t))];
     const counts = [...new Set(tables.map((t) => t.ranks))].sort((a, b) => a - b);
     return (
