@@ -319,11 +319,12 @@ def parse_table(text):
     two_columns = "two columns" in header.get("note", "")
     # Old nccl-tests (2019 and before) print no root column: size, count, type, redop, time,
     # algbw, busbw, error.  The column header says which layout a table has; without one, a
-    # row whose fifth field is not a whole number (a root is one, a time seldom) is old.
+    # row whose fifth field is a number but not a whole one (a root is whole, or "-") is old.
     layout = None
     for line in text.splitlines():
         names = line.lstrip("#").split()
-        if line.lstrip().startswith("#") and "redop" in names and "time" in names:
+        if line.lstrip().startswith("#") and "redop" in names and any(
+                n.startswith("time") for n in names):
             layout = 5 if "root" in names else 4
             break
     rows, skipped, ratio = [], 0, None
@@ -334,7 +335,8 @@ def parse_table(text):
             continue
         at = layout
         if at is None:
-            at = 5 if len(fields) > 4 and re.fullmatch(r"-?\d+", fields[4]) else 4
+            at = 4 if (len(fields) > 4 and not re.fullmatch(r"-?\d+", fields[4])
+                       and _number(fields[4]) is not None) else 5
         size = _whole_bytes(fields[0])
         if two_columns:
             values = [_number(f) for f in fields[1:2]] if len(fields) == 2 else []

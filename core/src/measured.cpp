@@ -117,20 +117,23 @@ std::size_t layout_of_header(std::string_view line) {
   bool redop = false, time = false, root = false;
   for (std::size_t i = 0; i < f.count; ++i) {
     redop = redop || f.field[i] == "redop";
-    time = time || f.field[i] == "time";
+    time = time || f.field[i].starts_with("time");
     root = root || f.field[i] == "root";
   }
   if (!redop || !time) return 0;
   return root ? kTimeWithRoot : kTimeWithoutRoot;
 }
 
-// Without a column header: a root is a whole number (-1 for an all-reduce); a time seldom is.
+// Without a column header: a fifth field that is a number but not a whole one is a time (the
+// old layout); a root is a whole number (-1 for an all-reduce) or "-" (rows rebuilt without it).
 std::size_t layout_of_row(const Fields& f) {
   if (f.count <= kTimeWithoutRoot) return kTimeWithRoot;
-  std::string_view root = f.field[kTimeWithoutRoot];
-  if (!root.empty() && root.front() == '-') root.remove_prefix(1);
-  return !root.empty() && std::all_of(root.begin(), root.end(), is_digit) ? kTimeWithRoot
-                                                                          : kTimeWithoutRoot;
+  const std::string_view fifth = f.field[kTimeWithoutRoot];
+  std::string_view digits = fifth;
+  if (!digits.empty() && digits.front() == '-') digits.remove_prefix(1);
+  const bool whole = !digits.empty() && std::all_of(digits.begin(), digits.end(), is_digit);
+  double value = 0;
+  return !whole && decimal(fifth, value) ? kTimeWithoutRoot : kTimeWithRoot;
 }
 
 // "#  Rank  0 Group  0 Pid ... device  0 [0x..] NVIDIA H100": one line per rank in the header.

@@ -132,6 +132,16 @@ TEST_CASE("old nccl-tests columns (no root) are read, by their column header or 
       "  67108864 16777216  float  sum  0  18726  3.58  5.38  0\n");
   REQUIRE(q.ok());
   CHECK(q.rows[1].time_s == 18726e-6);
+  // Rows rebuilt without their root ("-"), under a header naming "time(us)": the new layout.
+  const MeasuredParse dash = parse_measured(
+      "#  size  count  type  redop  root  time(us)  algbw(GB/s)  busbw(GB/s)\n"
+      "  4096  -  -  -  -  30.5  0.13  0.23\n  8192  -  -  -  -  31.5  0.26  0.45\n");
+  REQUIRE(dash.ok());
+  CHECK(dash.rows[1].time_s == 31.5e-6);
+  const MeasuredParse bare = parse_measured(
+      "  4096  -  -  -  -  30.5  0.13  0.23\n  8192  -  -  -  -  31.5  0.26  0.45\n");
+  REQUIRE(bare.ok());
+  CHECK(bare.rows[0].time_s == 30.5e-6);
   // A bad time in the old layout names its line and the time's own text.
   const MeasuredParse bad = parse_measured(header + rows.substr(0, rows.find('\n') + 1) +
                                            "  2048  512  float  sum  -0.0  0.00  0.00  0\n");
