@@ -46,11 +46,11 @@ describe('the 2-node tables', () => {
   it('lists per link the tables behind it at their rank counts, the ones at your TP marked', async () => {
     const { page } = tab;
     await open(page);
-    const evidence = await text(page, '.panel .evidence');
+    const evidence = (await page.locator('.evidence').allInnerTexts()).join('\n');
     expect(evidence).toContain('is backed by 3 published tables at 4, 8 ranks; 2 are at your TP 8');
     expect(evidence).toContain('h100sxm_4_g4.txt');
     expect(evidence).toContain('none at your TP 8');
-    expect(await page.locator('.panel .evidence tr.yours').count()).toBe(2);
+    expect(await page.locator('.evidence li.yours').count()).toBe(2);
   });
 
   it.each([

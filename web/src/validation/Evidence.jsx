@@ -24,41 +24,22 @@ export function Evidence({ groups, tp }) {
             ? `; ${at.length === 1 ? 'one is' : `${at.length} are`} at your TP ${tp} (marked).`
             : `; none at your TP ${tp}: the model carries over NCCL’s structure (ring steps and bytes) from the others.`}
         </p>
-        <table>
-          <caption>Evidence for {title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Table</th>
-              <th scope="col">Ranks</th>
-              <th scope="col">Model off, fitted with it</th>
-              <th scope="col">Left out</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((t) => (
-              <tr key={t.table} class={at.includes(t) ? 'yours' : undefined}>
-                <td>
-                  {t.system} <code>{t.table}</code>
-                  {at.includes(t) && <strong> (your TP)</strong>}
-                </td>
-                <td>
-                  {t.ranks}
-                  {t.nodes > 1 ? ` (${t.nodes} nodes)` : ''}
-                </td>
-                <td>{figure(t.nccl)}</td>
-                <td>
-                  {t.left_out
-                    ? `${figure(t.left_out)}, ${
-                        t.left_out.carried_from
-                          ? `from ${t.left_out.carried_from.from}’s constants`
-                          : `fitted on ${t.left_out.fitted_on.join(', ')}`
-                      }`
-                    : '–'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul>
+          {sorted.map((t) => (
+            <li key={t.table} class={at.includes(t) ? 'yours' : undefined}>
+              {at.includes(t) && <strong>Your TP: </strong>}
+              {t.system}, {t.ranks} ranks{t.nodes > 1 ? ` on ${t.nodes} nodes` : ''} (
+              <code>{t.table}</code>): fitted with it, the NCCL model is off by {figure(t.nccl)}
+              {t.left_out
+                ? `; left out, ${
+                    t.left_out.carried_from
+                      ? `from ${t.left_out.carried_from.from}’s constants`
+                      : `fitted on ${t.left_out.fitted_on.join(', ')}`
+                  }, by ${figure(t.left_out)}.`
+                : '.'}
+            </li>
+          ))}
+        </ul>
       </div>
     );
   });

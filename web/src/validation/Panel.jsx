@@ -63,57 +63,66 @@ export function Panel({ data, api, links, titles, measured = [], tp }) {
   const m = chosen.startsWith(MEASURED) ? measured[+chosen.slice(MEASURED.length)] : null;
   const t = m ? null : tables.find((x) => x.table === chosen);
   return (
-    <div class="panel">
+    <>
       {mine.length > 0 && (
-        <Evidence groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))} tp={tp} />
-      )}
-      <div class="field">
-        <label for="in-measured">Measured system</label>
-        <div class="row">
-          <select id="in-measured" value={chosen} onInput={(e) => setPick(e.currentTarget.value)}>
-            {measured.length > 0 && (
-              <optgroup label="Your measurements">
-                {measured.map((x, i) => (
-                  <option key={i} value={MEASURED + i}>
-                    Your measurement: {x.name}, {x.ranks} ranks
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {mine.map((g) => (
-              <optgroup key={g.row} label={groupLabel(g)}>
-                <Options tables={g.tables} />
-              </optgroup>
-            ))}
-            {others.length > 0 && (
-              <optgroup label={mine.length ? 'Other links, one node' : 'Measured links, one node'}>
-                <Options tables={others} />
-              </optgroup>
-            )}
-            {across.length > 0 && (
-              <optgroup label="Across two nodes (NVLink inside, the network across)">
-                <Options tables={across} />
-              </optgroup>
-            )}
-          </select>
+        <div class="evidence-list">
+          <Evidence
+            groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))}
+            tp={tp}
+          />
         </div>
-        {!mine.length && !measured.length && (
-          <p class="hint">None of your links has published measurements: here are the others.</p>
+      )}
+      <div class="panel">
+        <div class="field">
+          <label for="in-measured">Measured system</label>
+          <div class="row">
+            <select id="in-measured" value={chosen} onInput={(e) => setPick(e.currentTarget.value)}>
+              {measured.length > 0 && (
+                <optgroup label="Your measurements">
+                  {measured.map((x, i) => (
+                    <option key={i} value={MEASURED + i}>
+                      Your measurement: {x.name}, {x.ranks} ranks
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {mine.map((g) => (
+                <optgroup key={g.row} label={groupLabel(g)}>
+                  <Options tables={g.tables} />
+                </optgroup>
+              ))}
+              {others.length > 0 && (
+                <optgroup
+                  label={mine.length ? 'Other links, one node' : 'Measured links, one node'}
+                >
+                  <Options tables={others} />
+                </optgroup>
+              )}
+              {across.length > 0 && (
+                <optgroup label="Across two nodes (NVLink inside, the network across)">
+                  <Options tables={across} />
+                </optgroup>
+              )}
+            </select>
+          </div>
+          {!mine.length && !measured.length && (
+            <p class="hint">None of your links has published measurements: here are the others.</p>
+          )}
+        </div>
+        {m ? (
+          <MeasurementView
+            key={chosen}
+            m={m}
+            api={api}
+            keys={keys}
+            calibrated={calibrated}
+            linkLabel={linkLabel}
+            minBytes={data.min_bytes}
+          />
+        ) : (
+          <TableView key={chosen} t={t} api={api} linkLabel={linkLabel} measured={measured} />
         )}
       </div>
-      {m ? (
-        <MeasurementView
-          key={chosen}
-          m={m}
-          api={api}
-          keys={keys}
-          calibrated={calibrated}
-          linkLabel={linkLabel}
-          minBytes={data.min_bytes}
-        />
-      ) : (
-        <TableView key={chosen} t={t} api={api} linkLabel={linkLabel} measured={measured} />
-      )}
-    </div>
+    </>
   );
 }
