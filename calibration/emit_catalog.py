@@ -63,7 +63,8 @@ def catalogue_inc(fitted):
 
 def tables_inc(fitted):
     by_file = {v["table"]: v for v in fitted["validation"]}
-    out = [HEADER, "// file, system, link, ranks, nodes, launch s, branches, left-out figures, rows {bytes, time us}\n"]
+    out = [HEADER, "// file, system, link, intra, ranks, nodes, launch s, branches, left-out figures, "
+                   "targets (in sample, left out), left-out kin, rows {bytes, time us}\n"]
     for spec in fit.TABLES:
         v = by_file[spec.file]
         with open(os.path.join(HERE, "data", spec.file), encoding="utf-8") as f:
@@ -71,12 +72,14 @@ def tables_inc(fitted):
         rows = [(b, t) for b, t in parsed["rows"] if b >= MIN_BYTES]
         left = v.get("left_out") or {}
         intra = spec.intra or ""
-        out.append("{%s, %s, %s, %s, %d, %d, %s,\n {%s},\n %s, %s, %s,\n {%s}},\n" % (
+        out.append("{%s, %s, %s, %s, %d, %d, %s,\n {%s},\n %s, %s, %s, %s, %s, %s,\n {%s}},\n" % (
             cxx_string(spec.file), cxx_string(spec.system), cxx_string(spec.link), cxx_string(intra),
             v["ranks"], v["nodes"], cxx_number(v["launch_overhead_s"]),
             ", ".join(cxx_string(b) for b in v["branches"]),
             cxx_string(", ".join(left.get("fitted_on", []))),
             cxx_number(left.get("median", -1)), cxx_number(left.get("max", -1)),
+            cxx_number(v["nccl"]["target_median"]), cxx_number(left.get("target_median", -1)),
+            cxx_string(left.get("carried_from", {}).get("from", "")),
             ", ".join("{%d, %s}" % (b, cxx_number(t)) for b, t in rows)))
     return "".join(out)
 
@@ -109,8 +112,8 @@ def page_json(fitted):
             "nodes": v["nodes"],
             "launch_overhead_s": v["launch_overhead_s"],
             "source": parsed["header"].get("source", ""),
-            "launch": parsed["header"].get("launch", ""),
-            "nccl_version": parsed["header"].get("nccl", ""),
+            "launch": parsed["header"].get("launch") or fit.LAUNCH_MODES[spec.launch][0],
+            "nccl_version": parsed["header"].get("nccl") or "not printed",
             "rows": [[b, t] for b, t in parsed["rows"] if b >= MIN_BYTES],
             "line_rate": v["line_rate"],
             "nccl": v["nccl"],

@@ -79,6 +79,26 @@ class ParserTest(unittest.TestCase):
         self.assertEqual(t["rows"], [(8, 12.52), (16, 13.92), (32, 12.39)])
         self.assertEqual(t["ranks"], 4)
 
+    def test_old_columns_without_root(self):
+        # nccl-tests before 2019: size, count, type, redop, time, algbw, busbw, error, ...
+        rows = ("           8      2   float     sum    48.46    0.00    0.00  1e-07\n"
+                "   134217728 33554432 float     sum   1818.8   73.80  129.14  2e-07\n")
+        header = "#  size  count  type  redop  time  algbw  busbw  error\n"
+        for text in (header + rows, rows):
+            t = fit.parse_table(text)
+            self.assertEqual(t["rows"], [(8, 48.46), (134217728, 1818.8)])
+            self.assertEqual(t["ranks"], 8)  # 129.14 / 73.80 = 1.75
+        # a header with root decides even where the time is a whole number
+        t = fit.parse_table("#  size count type redop root time algbw busbw #wrong\n"
+                            "  33554432 8388608 float sum -1 11398 2.94 4.42 0\n"
+                            "  67108864 16777216 float sum -1 18726 3.58 5.38 0\n")
+        self.assertEqual(t["rows"][0], (33554432, 11398.0))
+
+    def test_lines_without_hash_are_skipped(self):
+        t = fit.parse_table((fit.DATA_DIR / "mi300x_8.txt").read_text())
+        self.assertEqual(t["ranks"], 8)
+        self.assertEqual(t["rows"][0], (8, 19.28))
+
     def test_every_table_parses_consistently(self):
         for spec in fit.TABLES:
             t = fit.parse_table((fit.DATA_DIR / spec.file).read_text())
@@ -184,6 +204,9 @@ class FittedJsonTest(unittest.TestCase):
                 self.assertGreaterEqual(p["base_latency_s"], 0, key)
                 if p["pattern"] == "ring":
                     self.assertIn(round(p["step_latency_s"] / US, 6), steps, key)
+        for v in data["validation"]:  # every table has both figures and its targets
+            self.assertIn("left_out", v, v["table"])
+            self.assertIn(v["nccl"]["target_median"], (0.12, 0.20), v["table"])
         for v in data["validation"]:
             self.assertGreaterEqual(v["launch_overhead_s"], 0, v["table"])
             self.assertTrue(math.isfinite(v["nccl"]["median"]), v["table"])

@@ -108,8 +108,10 @@ struct LinkSpec {
 
 constexpr LinkSpec kLinks[] = {
 
-    {"nvlink2", "NVLink 2 (V100)", 150e9, 0.5e-6, 8,
-     "NVIDIA V100 datasheet: 300 GB/s NVLink total, 150 GB/s per direction; alpha as in mlsysim"},
+    {"nvlink2", "NVLink 2 (V100, DGX-1 hybrid cube mesh)", 150e9, 0.5e-6, 8,
+     "NVIDIA V100 datasheet: 300 GB/s NVLink total (6 links), 150 GB/s per direction; alpha as in "
+     "mlsysim; DGX-1 joins 8 V100s in a hybrid cube mesh without NVSwitch (NCCL rings over the "
+     "NV1/NV2 links)"},
     {"nvlink3", "NVLink 3 (A100)", 300e9, 0.5e-6, 8,
      "NVIDIA A100 datasheet: 600 GB/s NVLink total, 300 GB/s per direction; alpha as in mlsysim"},
     {"nvlink4", "NVLink 4 (H100, H200, HGX)", 450e9, 0.5e-6, 8,
@@ -129,6 +131,12 @@ constexpr LinkSpec kLinks[] = {
      "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 us"},
     {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", 525e9, 1e-6, 8,
      "Intel Gaudi 3 white paper: 21 x 200 GbE RoCE ports for scale-up; alpha assumed 1 us"},
+    {"pcie3", "PCIe 3.0 x16, GPU peer-to-peer", 16e9, 1e-6, 8,
+     "PCI-SIG PCIe 3.0: 8 GT/s x16, ~16 GB/s per direction (V100 PCIe hosts); the GPUs of one "
+     "host"},
+    {"pcie3_host", "PCIe 3.0 x16, no peer-to-peer (through host memory)", 16e9, 1e-6, 8,
+     "PCI-SIG PCIe 3.0 as above, with GPU peer-to-peer unavailable (cloud VMs, hosts that "
+     "disable it): NCCL stages every transfer through host memory"},
     {"pcie4", "PCIe 4.0 x16, GPU peer-to-peer", 32e9, 1e-6, 8,
      "PCI-SIG PCIe 4.0: 16 GT/s x16, ~32 GB/s per direction; the GPUs of one host"},
     {"pcie4_host", "PCIe 4.0 x16, no peer-to-peer (through host memory)", 32e9, 1e-6, 8,
@@ -147,6 +155,9 @@ constexpr LinkSpec kLinks[] = {
     {"efa_p4d", "AWS EFA on p4d (4 x 100 Gb/s per 8-GPU node: 50 Gb/s per GPU)", 6.25e9, 5e-6, 0,
      "AWS p4d.24xlarge: 4 x 100 Gb/s EFA per node of 8 A100s, 50 Gb/s = 6.25 GB/s per GPU; "
      "alpha assumed 5 us"},
+    {"efa_p5", "AWS EFAv2 on p5 (32 x 100 Gb/s per 8-GPU node: 400 Gb/s per GPU)", 50e9, 5e-6, 0,
+     "AWS EC2 p5.48xlarge: 32 x EFAv2 per node of 8 H100s, 3,200 Gb/s = 50 GB/s per GPU; alpha "
+     "assumed 5 us"},
     {"tcpxo_a3mega", "GCP A3 Mega GPUDirect-TCPXO (8 x 200 Gb/s per node: 25 GB/s per GPU)", 25e9,
      5e-6, 0,
      "Google Cloud A3 Mega: 8 x 200 Gb/s GPUDirect-TCPXO NICs per node of 8 H100s, 25 GB/s per "
@@ -184,6 +195,10 @@ constexpr TwoTierSpec kTwoTierLinks[] = {
      "efa_p4d", 8,
      "AWS EC2 p4d.24xlarge: 8 A100 per node on NVLink 3 (NVSwitch), and 4 x 100 Gb/s EFA per "
      "node, 50 Gb/s per GPU (efa_p4d)"},
+    {"aws_p5_efa", "AWS p5: NVLink 4 in the node, 32 x EFAv2 (3,200 Gb/s) per 8 GPUs across",
+     "nvlink4", "efa_p5", 8,
+     "AWS EC2 p5.48xlarge: 8 H100 per node on NVLink 4 (NVSwitch), and 32 x EFAv2 per node, "
+     "3,200 Gb/s, 400 Gb/s per GPU (efa_p5)"},
     {"gcp_a3mega_tcpxo",
      "GCP A3 Mega: NVLink 4 in the node, 8 x 200 Gb/s GPUDirect-TCPXO (one per GPU) across",
      "nvlink4", "tcpxo_a3mega", 8,
@@ -317,8 +332,8 @@ constexpr PresetSpec kPresets[] = {
      "Llama 3 405B, TP 16 across two HGX H100 nodes (two-tier: NVLink 4 + 8 x NDR)",
      "Crossing the node boundary grows one all-reduce from 0.53 ms (TP 8 in one node) to "
      "0.87 ms at line rate, nearly all of it bandwidth (each GPU sends its 1/8 share over its "
-     "own NDR NIC; the two extra steps add 10 us), and from 0.56 to 0.74 ms as NCCL runs it, "
-     "where the node's 8 NICs together keep the bandwidth term flat (0.52 to 0.54 ms) and the "
+     "own NDR NIC; the two extra steps add 10 us), and from 0.57 to 0.74 ms as NCCL runs it, "
+     "where the node's 8 NICs together keep the bandwidth term flat (0.54 to 0.54 ms) and the "
      "growth is the network protocol's fixed cost; either way the layer stays compute-bound.",
      "Llama3_405B",
      16,

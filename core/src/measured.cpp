@@ -105,6 +105,37 @@ Fields fields_of(std::string_view line) {
   return out;
 }
 
+// Where the out-of-place time sits: field 5 (0-based) in nccl-tests since 2019 (size, count,
+// type, redop, root, time, ...), field 4 in the older output without a root column.
+constexpr std::size_t kTimeWithRoot = 5;
+constexpr std::size_t kTimeWithoutRoot = 4;
+
+// "#  size  count  type  redop  [root]  time  algbw  busbw ...": the column header names the
+// layout; 0 for any other line.
+std::size_t layout_of_header(std::string_view line) {
+  const Fields f = fields_of(line.substr(1));
+  bool redop = false, time = false, root = false;
+  for (std::size_t i = 0; i < f.count; ++i) {
+    redop = redop || f.field[i] == "redop";
+    time = time || f.field[i].starts_with("time");
+    root = root || f.field[i] == "root";
+  }
+  if (!redop || !time) return 0;
+  return root ? kTimeWithRoot : kTimeWithoutRoot;
+}
+
+// Without a column header: a fifth field that is a number but not a whole one is a time (the
+// old layout); a root is a whole number (-1 for an all-reduce) or "-" (rows rebuilt without it).
+std::size_t layout_of_row(const Fields& f) {
+  if (f.count <= kTimeWithoutRoot) return kTimeWithRoot;
+  const std::string_view fifth = f.field[kTimeWithoutRoot];
+  std::string_view digits = fifth;
+  if (!digits.empty() && digits.front() == '-') digits.remove_prefix(1);
+  const bool whole = !digits.empty() && std::all_of(digits.begin(), digits.end(), is_digit);
+  double value = 0;
+  return !whole && decimal(fifth, value) ? kTimeWithoutRoot : kTimeWithRoot;
+}
+
 // "#  Rank  0 Group  0 Pid ... device  0 [0x..] NVIDIA H100": one line per rank in the header.
 bool rank_line(std::string_view line) {
   const Fields f = fields_of(line.substr(1));
@@ -163,6 +194,7 @@ MeasuredParse parse_measured(std::string_view text) {
     return out;
   }
   std::int64_t number = 0;
+  std::size_t layout = 0;  // where the time sits, once a column header has said so
   const auto skip = [&](std::string_view line, std::string reason) {
     ++out.skipped;
     if (out.first_skipped.size() < kShownSkipped)
@@ -182,6 +214,7 @@ MeasuredParse parse_measured(std::string_view text) {
     }
     if (line[first] == '#') {
       if (rank_line(line.substr(first))) ++out.ranks_from_header;
+      if (!layout) layout = layout_of_header(line.substr(first));
       ++out.skipped;  // comments and headers: counted, not shown
       continue;
     }
@@ -190,9 +223,10 @@ MeasuredParse parse_measured(std::string_view text) {
     MeasuredRow row;
     row.line = number;
     double time_us = 0;
-    if (fields.count < kFields || !whole_bytes(f[0], row.bytes) || !decimal(f[5], time_us) ||
-        !decimal(f[6], row.algbw) || !decimal(f[7], row.busbw)) {
-      skip(line, "not a data row (size, count, type, redop, root, time, algbw, busbw, ...)");
+    const std::size_t at = layout ? layout : layout_of_row(fields);
+    if (fields.count < at + 3 || !whole_bytes(f[0], row.bytes) || !decimal(f[at], time_us) ||
+        !decimal(f[at + 1], row.algbw) || !decimal(f[at + 2], row.busbw)) {
+      skip(line, "not a data row (size, count, type, redop, [root,] time, algbw, busbw, ...)");
       continue;
     }
     if (!out.rows.empty() && row.bytes <= out.rows.back().bytes) {
@@ -201,7 +235,7 @@ MeasuredParse parse_measured(std::string_view text) {
     }
     row.time_s = time_us / 1e6;
     if (!std::isfinite(row.time_s) || !(row.time_s > 0)) {
-      out.error = "line " + whole_number(number) + ": the time " + excerpt(f[5]) +
+      out.error = "line " + whole_number(number) + ": the time " + excerpt(f[at]) +
                   " is not a finite number of microseconds > 0";
       return out;
     }

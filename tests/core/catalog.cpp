@@ -168,11 +168,14 @@ TEST_CASE("catalogue: the links of SPEC section 4, per direction", "[catalog]") 
       {"infinity_fabric", 448e9, 0.5e-6},
       {"ici_v5p", 600e9, 0.5e-6},
       {"roce_gaudi3", 525e9, 1e-6},
+      {"pcie3", 16e9, 1e-6},
+      {"pcie3_host", 16e9, 1e-6},
       {"pcie4", 32e9, 1e-6},
       {"pcie5", 64e9, 1e-6},
       {"ib_hdr", 25e9, 7e-6},
       {"ib_ndr", 50e9, 5e-6},
       {"ib_xdr", 100e9, 5e-6},
+      {"efa_p5", 50e9, 5e-6},
       {"roce_100g", 12.5e9, 10e-6},
       {"ethernet_400g", 50e9, 50e-6},
   };
@@ -196,7 +199,7 @@ TEST_CASE("catalogue: two-tier links, each of two catalogue links with its sourc
   const Row rows[] = {
       {"hgx_h100_ndr", "nvlink4", "ib_ndr", 8},           {"hgx_a100_hdr", "nvlink3", "ib_hdr", 8},
       {"hgx_b200_ndr", "nvlink5", "ib_ndr", 8},           {"aws_p4d_efa", "nvlink3", "efa_p4d", 8},
-      {"gcp_a3mega_tcpxo", "nvlink4", "tcpxo_a3mega", 8},
+      {"gcp_a3mega_tcpxo", "nvlink4", "tcpxo_a3mega", 8}, {"aws_p5_efa", "nvlink4", "efa_p5", 8},
   };
   CHECK(two_tier_catalog().size() == std::size(rows));
   for (const Row& row : rows) {

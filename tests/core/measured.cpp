@@ -28,17 +28,18 @@ std::vector<std::filesystem::path> nccl_tests_tables() {
 
 TEST_CASE("every published table prices each of its rows back to exactly its time", "[measured]") {
   const auto tables = nccl_tests_tables();
-  REQUIRE(tables.size() >= 9);
+  REQUIRE(tables.size() >= 15);
   for (const auto& path : tables) {
     DYNAMIC_SECTION(path.filename().string()) {
       const MeasuredParse parsed = parse_measured(read_file(path));
       INFO(parsed.error);
       REQUIRE(parsed.ok());
       REQUIRE(parsed.rows.size() >= 12);
-      // The header says "# ranks: 8 on 1 node(s)" or 16; busbw/algbw of the largest row agrees.
+      // 2, 4, 8 ranks on one node or 16 on two; busbw/algbw of the largest row says which, and
+      // agrees with the "#  Rank" lines where a table kept them.
       const std::int64_t r = parsed.ranks_from_ratio;
-      CHECK((r == 8 || r == 16));
-      CHECK(parsed.ranks_from_header == 0);  // these copies keep no "#  Rank" lines
+      CHECK((r == 2 || r == 4 || r == 8 || r == 16));
+      if (parsed.ranks_from_header > 0) CHECK(parsed.ranks_from_header == r);
       for (std::size_t i = 1; i < parsed.rows.size(); ++i)
         CHECK(parsed.rows[i].bytes > parsed.rows[i - 1].bytes);
       for (const MeasuredRow& row : parsed.rows) {
@@ -55,10 +56,12 @@ TEST_CASE("every published table prices each of its rows back to exactly its tim
       CHECK(t >= std::min(a.time_s, b.time_s));
       CHECK(t <= std::max(a.time_s, b.time_s));
       CHECK_THAT(t, WithinRel(std::sqrt(a.time_s * b.time_s), 1e-12));  // log-log midpoint
-      const MeasuredTime two = measured_allreduce(parsed.rows, r, 2, a.bytes);
-      CHECK(two.rescaled);
-      const double rr = static_cast<double>(r);
-      CHECK_THAT(two.time_s, WithinRel(a.time_s * 1.0 / (2 * (rr - 1) / rr), 1e-12));
+      const std::int64_t other = r == 2 ? 4 : 2;
+      const MeasuredTime moved = measured_allreduce(parsed.rows, r, other, a.bytes);
+      CHECK(moved.rescaled);
+      const double rr = static_cast<double>(r), o = static_cast<double>(other);
+      CHECK_THAT(moved.time_s,
+                 WithinRel(a.time_s * (2 * (o - 1) / o) / (2 * (rr - 1) / rr), 1e-12));
     }
   }
 }
@@ -89,6 +92,80 @@ TEST_CASE("the parser keeps rows while the size grows and says what it passed ov
   CHECK(p.first_skipped[1].line == 7);
   CHECK(contains(p.first_skipped[1].reason, "not a data row"));
   CHECK(p.first_skipped[2].line == 8);
+}
+
+TEST_CASE("old nccl-tests columns (no root) are read, by their column header or by shape",
+          "[measured]") {
+  // nccl-tests before 2019: size, count, type, redop, time, algbw, busbw, error, then in place.
+  const std::string rows =
+      "           8             2   float     sum    48.46    0.00    0.00  1e-07    48.17    0.00"
+      "    0.00  1e-07\n"
+      "     1048576        262144   float     sum    89.27   11.75   20.56  2e-07    88.45   11.85"
+      "   20.75  2e-07\n"
+      "   134217728      33554432   float     sum   1818.8   73.80  129.14  2e-07   1821.9   73.67"
+      "  128.92  2e-07\n";
+  const std::string header =
+      "#       size         count    type   redop     time   algbw   busbw  error     time   algbw"
+      "   busbw  error\n";
+  for (const std::string& text : {header + rows, rows}) {
+    const MeasuredParse p = parse_measured(text);
+    INFO(p.error);
+    REQUIRE(p.ok());
+    REQUIRE(p.rows.size() == 3);
+    CHECK(p.rows[0].time_s == 48.46e-6);
+    CHECK(p.rows[1].algbw == 11.75);
+    CHECK(p.rows[2].time_s == 1818.8e-6);
+    CHECK(p.rows[2].busbw == 129.14);
+    CHECK(p.ranks_from_ratio == 8);  // 129.14 / 73.80 = 1.75 = 2(r-1)/r
+  }
+  // A column header with root decides even where a time is a whole number.
+  const std::string with_root =
+      "#  size  count  type  redop  root  time  algbw  busbw  #wrong\n"
+      "  33554432  8388608  float  sum  -1  11398  2.94  4.42  0\n"
+      "  67108864 16777216  float  sum  -1  18726  3.58  5.38  0\n";
+  const MeasuredParse p = parse_measured(with_root);
+  REQUIRE(p.ok());
+  CHECK(p.rows[0].time_s == 11398e-6);
+  // Without a header, a whole-number fifth field is a root: the time is the sixth.
+  const MeasuredParse q = parse_measured(
+      "  33554432  8388608  float  sum  0  11398  2.94  4.42  0\n"
+      "  67108864 16777216  float  sum  0  18726  3.58  5.38  0\n");
+  REQUIRE(q.ok());
+  CHECK(q.rows[1].time_s == 18726e-6);
+  // Rows rebuilt without their root ("-"), under a header naming "time(us)": the new layout.
+  const MeasuredParse dash = parse_measured(
+      "#  size  count  type  redop  root  time(us)  algbw(GB/s)  busbw(GB/s)\n"
+      "  4096  -  -  -  -  30.5  0.13  0.23\n  8192  -  -  -  -  31.5  0.26  0.45\n");
+  REQUIRE(dash.ok());
+  CHECK(dash.rows[1].time_s == 31.5e-6);
+  const MeasuredParse bare = parse_measured(
+      "  4096  -  -  -  -  30.5  0.13  0.23\n  8192  -  -  -  -  31.5  0.26  0.45\n");
+  REQUIRE(bare.ok());
+  CHECK(bare.rows[0].time_s == 30.5e-6);
+  // A bad time in the old layout names its line and the time's own text.
+  const MeasuredParse bad = parse_measured(header + rows.substr(0, rows.find('\n') + 1) +
+                                           "  2048  512  float  sum  -0.0  0.00  0.00  0\n");
+  CHECK(contains(bad.error, "line 3"));
+  CHECK(contains(bad.error, "-0.0"));
+}
+
+TEST_CASE("header lines without '#' (NCCL, RCCL versions) are passed over and counted",
+          "[measured]") {
+  const MeasuredParse p =
+      parse_measured(read_file(std::filesystem::path(TPLAYER_CALIBRATION_DIR) / "mi300x_8.txt"));
+  REQUIRE(p.ok());
+  CHECK(p.ranks_from_header == 8);
+  CHECK(p.ranks_from_ratio == 8);
+  CHECK(p.rows.front().bytes == 8);
+  CHECK(p.rows.back().bytes == 8589934592.0);
+  REQUIRE_FALSE(p.first_skipped.empty());
+  CHECK(contains(p.first_skipped[0].text, "rccl-tests: Version"));
+  CHECK(contains(p.first_skipped[0].reason, "not a data row"));
+  const MeasuredParse old = parse_measured(
+      read_file(std::filesystem::path(TPLAYER_CALIBRATION_DIR) / "v100sxm2_8_dgx1_g8.txt"));
+  REQUIRE(old.ok());
+  CHECK(old.rows.size() == 25);
+  CHECK(old.rows.back().time_s == 1818.8e-6);
 }
 
 TEST_CASE("a measured text is read up to the core's size limit, like a scenario", "[measured]") {

@@ -38,12 +38,27 @@ describe('the 2-node tables', () => {
     expect(got).toContainEqual(['Your link InfiniBand NDR', ['h100x16_ib_ndr.txt']]);
     expect(got.at(-1)).toEqual([
       'Across two nodes (NVLink inside, the network across)',
-      ['a100x16_efa.txt', 'h100x16_tcpxo.txt'],
+      ['a100x16_efa.txt', 'h100x16_tcpxo.txt', 'h100_16_2node_efa_p5.txt'],
     ]);
     expect(await text(page, '.panel')).not.toContain('Coming');
   });
 
-  it.each(['h100x16_ib_ndr.txt', 'a100x16_efa.txt', 'h100x16_tcpxo.txt'])(
+  it('lists per link the tables behind it at their rank counts, the ones at your TP marked', async () => {
+    const { page } = tab;
+    await open(page);
+    const evidence = (await page.locator('.evidence').allInnerTexts()).join('\n');
+    expect(evidence).toContain('is backed by 3 published tables at 4, 8 ranks; 2 are at your TP 8');
+    expect(evidence).toContain('h100sxm_4_g4.txt');
+    expect(evidence).toContain('none at your TP 8');
+    expect(await page.locator('.evidence li.yours').count()).toBe(2);
+  });
+
+  it.each([
+    'h100x16_ib_ndr.txt',
+    'a100x16_efa.txt',
+    'h100x16_tcpxo.txt',
+    'h100_16_2node_efa_p5.txt',
+  ])(
     '%s: plotted against both models, with the CLI’s errors and a two-tier link’s numbers',
     async (name) => {
       const { page } = tab;

@@ -58,13 +58,17 @@ describe('the measurements', () => {
     });
     const { mine, others, across } = tablesFor(data.tables, links);
     expect(mine.map((g) => [g.row, g.tables.map((t) => t.table)])).toEqual([
-      [0, ['h100x8_nvls.txt', 'h100x8_ring.txt']],
+      [0, ['h100x8_nvls.txt', 'h100sxm_4_g4.txt', 'h100x8_ring.txt']],
       [1, ['h100x16_ib_ndr.txt']],
       [3, ['rtx4090x8_p2p.txt']],
     ]);
     expect(others.map((t) => t.table)).not.toContain('h100x8_ring.txt');
     expect(others.every((t) => t.nodes === 1)).toBe(true);
-    expect(across.map((t) => t.table)).toEqual(['a100x16_efa.txt', 'h100x16_tcpxo.txt']);
+    expect(across.map((t) => t.table)).toEqual([
+      'a100x16_efa.txt',
+      'h100x16_tcpxo.txt',
+      'h100_16_2node_efa_p5.txt',
+    ]);
     expect(tablesFor(data.tables, linkList({ x: 'nvlink4_ring' })).mine[0].tables[0].table).toBe(
       'h100x8_ring.txt',
     );

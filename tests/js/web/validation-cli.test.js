@@ -33,12 +33,13 @@ let api;
 beforeAll(async () => ({ api } = await real()));
 
 describe('the panel against tplayer --validate', () => {
-  it('has the same tables, three of them across two nodes', () => {
+  it('has the same tables, four of them across two nodes', () => {
     expect(data.tables.map((t) => t.table)).toEqual(cli.tables.map((t) => t.table));
     expect(data.tables.filter((t) => t.nodes > 1).map((t) => [t.table, t.intra_node])).toEqual([
       ['h100x16_ib_ndr.txt', 'nvlink4'],
       ['a100x16_efa.txt', 'nvlink3'],
       ['h100x16_tcpxo.txt', 'nvlink4'],
+      ['h100_16_2node_efa_p5.txt', 'nvlink4'],
     ]);
   });
 
@@ -114,11 +115,11 @@ describe('the panel against tplayer --validate', () => {
     ]);
     const { mine, across } = tablesFor(data.tables, links);
     expect(mine.map((g) => [g.row, g.tables.map((t) => t.table)])).toEqual([
-      [0, ['h100x8_nvls.txt', 'h100x8_ring.txt']],
+      [0, ['h100x8_nvls.txt', 'h100sxm_4_g4.txt', 'h100x8_ring.txt']],
       [1, ['h100x16_ib_ndr.txt']],
       [2, ['h100x16_tcpxo.txt']],
     ]);
-    expect(across.map((t) => t.table)).toEqual(['a100x16_efa.txt']);
+    expect(across.map((t) => t.table)).toEqual(['a100x16_efa.txt', 'h100_16_2node_efa_p5.txt']);
     // A two-tier catalogue entry, by its key: its network link's tables too.
     const entry = { key: 'p4d', intra_node: 'nvlink3', inter_node: 'efa_p4d', ranks_per_node: 8 };
     const entryOf = (k) => (k === entry.key ? entry : undefined);

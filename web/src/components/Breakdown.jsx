@@ -103,7 +103,12 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         />
       ))}
       <SweepChart sweep={sweep} shown={shown} />
-      <Validation links={scenario.links} titles={names.titles} measured={measured} />
+      <Validation
+        links={scenario.links}
+        titles={names.titles}
+        measured={measured}
+        tp={scenario.tp_size}
+      />
       <MathSteps shown={shown} inputs={inputs} />
     </section>
   );

@@ -25,9 +25,9 @@ function load() {
  * `links`: the scenario's links as the core read it (a catalogue link by its key or `preset`, a
  * two-tier one by its network link); `titles`: what the page calls each; `measured`: the form's
  * measured links, [{name, ranks, bus_bandwidth, rows: [[bytes, seconds], ...]}], offered and drawn beside the
- * catalogue's models.
+ * catalogue's models; `tp`: the scenario's tp_size (the panel marks the tables at it).
  */
-export function Validation({ links, titles, measured = [] }) {
+export function Validation({ links, titles, measured = [], tp }) {
   const [got, setGot] = useState(null);
   const toggle = (e) => {
     if (e.currentTarget.open && !got?.Panel)
@@ -46,6 +46,7 @@ export function Validation({ links, titles, measured = [] }) {
           links={links}
           titles={titles}
           measured={measured}
+          tp={tp}
         />
       ) : (
         <p class={got ? 'warn' : 'muted'} role="status">

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { twoTierOf } from '../sweep.js';
 import { shortLabel } from '../verdict.js';
+import { Evidence } from './Evidence.jsx';
 import { MeasurementView } from './MeasurementView.jsx';
 import { TableView } from './TableView.jsx';
 import { linkList, tableKey, tablesFor } from './measured.js';
@@ -24,9 +25,9 @@ const Options = ({ tables }) =>
 /**
  * `data`: validation.json; `api`: the module; `links`: the scenario's links as the core read it;
  * `titles`: their names on the page; `measured`: the user's measurements, [{name, ranks, bus_bandwidth,
- * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s).
+ * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s); `tp`: the scenario's tp_size.
  */
-export function Panel({ data, api, links, titles, measured = [] }) {
+export function Panel({ data, api, links, titles, measured = [], tp }) {
   const catalog = useMemo(() => api.catalog(), [api]);
   // The catalogue's links and two-tier links by key (twoTierOf tells the two apart).
   const entries = useMemo(() => [...catalog.links, ...catalog.two_tier_links], [catalog]);
@@ -62,54 +63,66 @@ export function Panel({ data, api, links, titles, measured = [] }) {
   const m = chosen.startsWith(MEASURED) ? measured[+chosen.slice(MEASURED.length)] : null;
   const t = m ? null : tables.find((x) => x.table === chosen);
   return (
-    <div class="panel">
-      <div class="field">
-        <label for="in-measured">Measured system</label>
-        <div class="row">
-          <select id="in-measured" value={chosen} onInput={(e) => setPick(e.currentTarget.value)}>
-            {measured.length > 0 && (
-              <optgroup label="Your measurements">
-                {measured.map((x, i) => (
-                  <option key={i} value={MEASURED + i}>
-                    Your measurement: {x.name}, {x.ranks} ranks
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {mine.map((g) => (
-              <optgroup key={g.row} label={groupLabel(g)}>
-                <Options tables={g.tables} />
-              </optgroup>
-            ))}
-            {others.length > 0 && (
-              <optgroup label={mine.length ? 'Other links, one node' : 'Measured links, one node'}>
-                <Options tables={others} />
-              </optgroup>
-            )}
-            {across.length > 0 && (
-              <optgroup label="Across two nodes (NVLink inside, the network across)">
-                <Options tables={across} />
-              </optgroup>
-            )}
-          </select>
+    <>
+      {mine.length > 0 && (
+        <div class="evidence-list">
+          <Evidence
+            groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))}
+            tp={tp}
+          />
         </div>
-        {!mine.length && !measured.length && (
-          <p class="hint">None of your links has published measurements: here are the others.</p>
+      )}
+      <div class="panel">
+        <div class="field">
+          <label for="in-measured">Measured system</label>
+          <div class="row">
+            <select id="in-measured" value={chosen} onInput={(e) => setPick(e.currentTarget.value)}>
+              {measured.length > 0 && (
+                <optgroup label="Your measurements">
+                  {measured.map((x, i) => (
+                    <option key={i} value={MEASURED + i}>
+                      Your measurement: {x.name}, {x.ranks} ranks
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {mine.map((g) => (
+                <optgroup key={g.row} label={groupLabel(g)}>
+                  <Options tables={g.tables} />
+                </optgroup>
+              ))}
+              {others.length > 0 && (
+                <optgroup
+                  label={mine.length ? 'Other links, one node' : 'Measured links, one node'}
+                >
+                  <Options tables={others} />
+                </optgroup>
+              )}
+              {across.length > 0 && (
+                <optgroup label="Across two nodes (NVLink inside, the network across)">
+                  <Options tables={across} />
+                </optgroup>
+              )}
+            </select>
+          </div>
+          {!mine.length && !measured.length && (
+            <p class="hint">None of your links has published measurements: here are the others.</p>
+          )}
+        </div>
+        {m ? (
+          <MeasurementView
+            key={chosen}
+            m={m}
+            api={api}
+            keys={keys}
+            calibrated={calibrated}
+            linkLabel={linkLabel}
+            minBytes={data.min_bytes}
+          />
+        ) : (
+          <TableView key={chosen} t={t} api={api} linkLabel={linkLabel} measured={measured} />
         )}
       </div>
-      {m ? (
-        <MeasurementView
-          key={chosen}
-          m={m}
-          api={api}
-          keys={keys}
-          calibrated={calibrated}
-          linkLabel={linkLabel}
-          minBytes={data.min_bytes}
-        />
-      ) : (
-        <TableView key={chosen} t={t} api={api} linkLabel={linkLabel} measured={measured} />
-      )}
-    </div>
+    </>
   );
 }
