@@ -9,6 +9,7 @@
 
 #include "tplayer/catalog.hpp"
 #include "tplayer/format.hpp"
+#include "tplayer/json.hpp"
 #include "tplayer/tplayer.hpp"
 #include "validate.hpp"
 
@@ -64,34 +65,13 @@ struct EndToEndRow {
   double forward_ms, backward_ms, combined_ms;
 };
 
-constexpr EndToEndRow kKorthikanti[] = {
-    {"tensor parallel only, no recompute", false, true, "", 7.7, 11.9, 19.6},
-    {"sequence parallelism", false, false, "sequence parallelism is not modelled yet", 7.2, 11.8,
-     19.0},
-    {"full recompute", true, true, "", 7.7, 19.5, 27.2},
-    {"selective recompute", false, false,
-     "selective (attention-only) recomputation is not a field of the model", 7.7, 13.2, 20.9},
-    {"selective recompute + sequence parallelism", false, false,
-     "neither selective recomputation nor sequence parallelism is modelled", 7.2, 13.1, 20.3},
-};
+#include "end_to_end.inc"
 
-// The 22B layer as a scenario: 12 h^2 L parameters, T = micro-batch 4 x sequence 2048, attention
-// over the full sequence (their FLOP count), bf16 on A100 over NVLink 3; local_efficiency 0.5,
-// the presets' value, not fitted to these timings.
-Scenario korthikanti_layer(const char* pass, bool recompute, bool as_it_runs) {
-  Scenario s;
-  s.workload.name = "Korthikanti 22B";
-  s.workload.parameters = 12.0 * 6144 * 6144 * 48;
-  s.workload.layers = 48;
-  s.workload.hidden_dim = 6144;
-  s.workload.heads = 64;
-  s.tp_size = 8;
-  s.tokens = 4 * 2048;
-  s.attention_context = 2048;
-  s.accelerator = find_accelerator("A100")->accelerator;
-  s.precision = "bf16_dense";
-  s.local_efficiency = 0.5;
-  s.links = {link_from(*find_link("nvlink3"), "nvlink3")};
+// The layer of calibration/data/end-to-end.md (its scenario in end_to_end.inc) in a pass, in one of
+// the two models.
+Scenario end_to_end_layer(const char* pass, bool recompute, bool as_it_runs) {
+  ScenarioRead read = read_scenario(parse_json(kEndToEndScenario).value);
+  Scenario s = std::move(read.scenario);
   s.pass = pass;
   s.recompute = recompute;
   if (as_it_runs) {
@@ -133,9 +113,9 @@ Value serving_validation_report() {
       item.add("left_out", figures(t.left_out_median, t.left_out_max, kLeftOutTarget));
   }
   Value& e2e = report.add("end_to_end", Value::make_array());
-  for (const EndToEndRow& row : kKorthikanti) {
+  for (const EndToEndRow& row : kEndToEnd) {
     Value& item = e2e.push(Value::make_object());
-    item.add("source", Value::from("Korthikanti et al. 2022, Table 4 (22B, TP 8, DGX A100)"));
+    item.add("source", Value::from(kEndToEndSource));
     item.add("experiment", Value::from(row.experiment));
     item.add("modelled", Value::from(row.modelled));
     if (!row.modelled) item.add("why_not", Value::from(row.why_not));
@@ -153,7 +133,7 @@ Value serving_validation_report() {
       // Recomputation belongs to the backward (and so to the whole step), not the forward.
       const bool recompute = row.recompute && std::string(part.pass) != "forward";
       for (const bool as_it_runs : {false, true}) {
-        const Result r = solve(korthikanti_layer(part.pass, recompute, as_it_runs));
+        const Result r = solve(end_to_end_layer(part.pass, recompute, as_it_runs));
         const LinkResult& l = r.links.front();
         Value& m = p.add(as_it_runs ? "as_it_runs" : "mlsysim", Value::make_object());
         m.add("compute_s", Value::from(r.compute_time_s));

@@ -94,22 +94,27 @@ function wasmModule() {
 }
 
 /**
- * calibration/validation.json (the published measurements) as dist/validation.json: fetched by
- * the measurements panel when it is opened, never by the page's first load.
+ * calibration/validation.json (the published measurements) with calibration/serving-validation.json
+ * (the serving engines' all-reduce and the whole-layer timings) as its `serving` member, as
+ * dist/validation.json: fetched by the measurements panel when it is opened, never by the page's
+ * first load.
  */
 function validationData() {
-  const file = fileURLToPath(new URL('../calibration/validation.json', import.meta.url));
+  const read = (name) =>
+    JSON.parse(readFileSync(fileURLToPath(new URL(`../calibration/${name}`, import.meta.url))));
+  const source = () =>
+    JSON.stringify({ ...read('validation.json'), serving: read('serving-validation.json') });
   return {
     name: 'tplayer:validation-data',
     buildStart() {
       if (this.meta.watchMode) return;
-      this.emitFile({ type: 'asset', fileName: 'validation.json', source: readFileSync(file) });
+      this.emitFile({ type: 'asset', fileName: 'validation.json', source: source() });
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         if (!req.url.split('?')[0].endsWith('/validation.json')) return next();
         res.setHeader('Content-Type', 'application/json');
-        createReadStream(file).pipe(res);
+        res.end(source());
       });
     },
   };

@@ -8,6 +8,7 @@ import { twoTierOf } from '../sweep.js';
 import { shortLabel } from '../verdict.js';
 import { Evidence } from './Evidence.jsx';
 import { MeasurementView } from './MeasurementView.jsx';
+import { ServingView } from './ServingView.jsx';
 import { TableView } from './TableView.jsx';
 import { linkList, tableKey, tablesFor } from './measured.js';
 import './panel.css';
@@ -123,6 +124,7 @@ export function Panel({ data, api, links, titles, measured = [], tp }) {
           <TableView key={chosen} t={t} api={api} linkLabel={linkLabel} measured={measured} />
         )}
       </div>
+      <ServingView serving={data.serving} api={api} />
     </>
   );
 }

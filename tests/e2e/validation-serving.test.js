@@ -1,0 +1,36 @@
+// The measurements panel's section beyond nccl-tests, on the built page in Chromium: the serving
+// engines' all-reduce kernels against the per-call times they were fitted on, and the whole-layer
+// timings of calibration/data/end-to-end.md against both models, solved by the page's module as
+// `tplayer --validate` solves them.
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import * as fmt from '../../web/src/format.js';
+import { freshTabs, text, useBrowser } from './harness.js';
+
+const env = useBrowser();
+const tab = freshTabs(env);
+const serving = JSON.parse(
+  readFileSync(new URL('../../dist/validation.json', import.meta.url)),
+).serving;
+
+it('shows every custom kernel with its figures, and each whole layer in both models', async () => {
+  const { page } = tab;
+  await page.click('summary:has-text("How close to measurements?")');
+  await page.waitForSelector('.serving table');
+  const kernels = page.locator('.serving table').first().locator('tbody tr');
+  expect(await kernels.count()).toBe(serving.custom_allreduce.length);
+  const first = serving.custom_allreduce[0];
+  expect(await kernels.first().innerText()).toContain(
+    `${(100 * first.in_sample.median).toFixed(1)} %`,
+  );
+  // The first modelled experiment's forward pass: measured, and the model's serial layer time.
+  const { load } = await import('../../dist/tplayer.js');
+  const api = await load();
+  const e2e = serving.end_to_end;
+  const forward = api.solve({ ...e2e.scenario, pass: 'forward' }).links[0].serial_layer_time_s;
+  const row = page.locator('.serving table').nth(1).locator('tbody tr').first();
+  const said = await row.innerText();
+  expect(said).toContain(fmt.time(e2e.experiments[0].forward_ms / 1e3));
+  expect(said).toContain(fmt.time(forward));
+  expect(await text(page, '.serving')).toContain('not modelled: sequence parallelism');
+});

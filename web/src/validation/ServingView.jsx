@@ -1,0 +1,123 @@
+// Beyond nccl-tests: the serving engines' own all-reduce kernels against the per-call times they
+// were fitted on, and whole layers measured end to end against both models, solved here by the
+// module (the figures `tplayer --validate` prints). Data: validation.json's `serving`.
+
+import * as fmt from '../format.js';
+
+const pct = (x) => `${(100 * x).toFixed(1)} %`;
+const verdict = (x, target) => (x.median <= target ? 'met' : 'missed');
+const PARTS = [
+  ['forward', 'forward', 'forward_ms'],
+  ['backward', 'backward', 'backward_ms'],
+  ['combined', 'training', 'combined_ms'],
+];
+
+/** The serial layer time of the whole-layer scenario in one pass and model, or null. */
+function layerTime(api, scenario, pass, recompute, asItRuns) {
+  const o = api.check({
+    ...scenario,
+    pass,
+    recompute,
+    ...(asItRuns ? { compute_model: 'roofline', link_model: 'nccl' } : {}),
+  });
+  return o.result ? o.result.links[0].serial_layer_time_s : null;
+}
+
+export function ServingView({ serving, api }) {
+  if (!serving) return null;
+  const { custom_allreduce: custom, end_to_end: e2e, targets } = serving;
+  const error = (model, ms) =>
+    `${fmt.time(model)} (${model > ms / 1e3 ? '+' : ''}${pct(model / (ms / 1e3) - 1)})`;
+  return (
+    <section class="serving" aria-labelledby="h-serving">
+      <h4 id="h-serving">The serving engines’ all-reduce</h4>
+      <p class="hint">
+        Each of the serving engines’ kernels (one-shot, two-shot, multimem) against the per-call
+        times vLLM published, timed inside CUDA graphs (launch {fmt.time(serving.launch_s)}), up to
+        8 MiB. Median / largest error; targets {pct(targets.in_sample)} fitted on the table,{' '}
+        {pct(targets.left_out)} left out.
+      </p>
+      <div class="scroll" tabindex="0">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">table</th>
+              <th scope="col">link, ranks</th>
+              <th scope="col">kernel</th>
+              <th scope="col">fitted on it</th>
+              <th scope="col">left out</th>
+            </tr>
+          </thead>
+          <tbody>
+            {custom.map((c) => (
+              <tr key={`${c.table}-${c.branch}`}>
+                <th scope="row" title={c.source}>
+                  {c.table}: {c.system.split(' (')[0]}
+                </th>
+                <td>
+                  {c.link}, {c.ranks}
+                </td>
+                <td>{c.branch.replace('_', '-')}</td>
+                <td>
+                  {pct(c.in_sample.median)} / {pct(c.in_sample.max)},{' '}
+                  {verdict(c.in_sample, targets.in_sample)}
+                </td>
+                <td>
+                  {c.left_out
+                    ? `${pct(c.left_out.median)} / ${pct(c.left_out.max)}, ${verdict(c.left_out, targets.left_out)}`
+                    : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h4>Whole layers, measured end to end</h4>
+      <p class="hint">
+        {e2e.source}. Serial layer time; a check, nothing is fitted to it. The model serialises
+        compute and exchange, while the backward overlaps its all-reduces with the weight-gradient
+        matmuls, and it leaves out the layer’s non-matmul work.
+      </p>
+      <div class="scroll" tabindex="0">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">experiment</th>
+              <th scope="col">part</th>
+              <th scope="col">measured</th>
+              <th scope="col">mlsysim’s model</th>
+              <th scope="col">as it runs</th>
+            </tr>
+          </thead>
+          <tbody>
+            {e2e.experiments.flatMap((x) =>
+              x.modelled ? (
+                PARTS.map(([part, pass, key]) => {
+                  const recompute = x.recompute && pass !== 'forward';
+                  const m = layerTime(api, e2e.scenario, pass, recompute, false);
+                  const a = layerTime(api, e2e.scenario, pass, recompute, true);
+                  return (
+                    <tr key={`${x.experiment}-${part}`}>
+                      <th scope="row">{x.experiment}</th>
+                      <td>{part}</td>
+                      <td>{fmt.time(x[key] / 1e3)}</td>
+                      <td>{m ? error(m, x[key]) : '—'}</td>
+                      <td>{a ? error(a, x[key]) : '—'}</td>
+                    </tr>
+                  );
+                })
+              ) : (
+                <tr key={x.experiment}>
+                  <th scope="row">{x.experiment}</th>
+                  <td>all three</td>
+                  <td>{PARTS.map(([, , key]) => fmt.time(x[key] / 1e3)).join(' / ')}</td>
+                  <td colSpan="2">not modelled: {x.why_not}</td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
