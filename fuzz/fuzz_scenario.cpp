@@ -178,7 +178,7 @@ void check_result(const Scenario& s, const Result& r) {
 
   // Warnings: exactly the rules of SPEC section 3.
   std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0,
-              link_warnings = 0;
+              link_warnings = 0, allreduce_warnings = 0, experts_warnings = 0;
   for (const FieldError& w : r.warnings) {
     if (w.field == "tp_size")
       ++tp_warnings;
@@ -188,6 +188,10 @@ void check_result(const Scenario& s, const Result& r) {
       ++collective_warnings;
     else if (w.field == "pass")
       ++pass_warnings;
+    else if (w.field == "allreduce")
+      ++allreduce_warnings;
+    else if (w.field == "workload.inference_flops")
+      ++experts_warnings;
     else if (w.path.size() == 2 && w.path[0] == PathStep(std::string("links")))
       ++link_warnings;
     else
@@ -202,6 +206,12 @@ void check_result(const Scenario& s, const Result& r) {
           "a memory warning exactly when the weights do not fit");
   require(collective_warnings == (collectives_per_layer(s) == 0 ? 1u : 0u),
           "a collectives warning exactly when collectives_per_layer is 0");
+  require(allreduce_warnings == (s.allreduce == "custom" && s.link_model != "nccl" ? 1u : 0u),
+          "an allreduce warning exactly when the custom all-reduce is asked at line rate");
+  const bool experts = w.inference_flops.value_or(2 * w.parameters) < 2 * w.parameters;
+  require(experts_warnings == (s.compute_model == "roofline" && experts ? 1u : 0u),
+          "a mixture-of-experts warning exactly in the roofline");
+  const bool custom = custom_allreduce(s) && s.tp_size > 1;
   std::size_t want_link = 0;  // beyond the domain; uncalibrated in nccl mode
   for (const Link& link : s.links) {
     if (link.is_two_tier()) {  // SPEC 3.3 for two tiers, and no NCCL calibration where it prices
@@ -214,6 +224,8 @@ void check_result(const Scenario& s, const Result& r) {
                                   (beyond(link.tiers[1], nodes) ? 1u : 0u);
       const Link& pricing = one_node ? link.tiers[0] : link.tiers[1];
       want_link += s.link_model == "nccl" && pricing.protocols.empty() && s.tp_size > 1 ? 1u : 0u;
+      // SPEC 3.8: the custom all-reduce runs inside one node, on a tier that has its kernels.
+      want_link += custom && (!one_node || link.tiers[0].custom.empty()) ? 1u : 0u;
       continue;
     }
     want_link += link.domain && s.tp_size > *link.domain ? 1u : 0u;
@@ -225,6 +237,9 @@ void check_result(const Scenario& s, const Result& r) {
       continue;
     }
     want_link += s.link_model == "nccl" && link.protocols.empty() ? 1u : 0u;
+    // SPEC 3.8: a link without custom kernels, or one beyond its domain, is priced by NCCL.
+    want_link +=
+        custom && (link.custom.empty() || (link.domain && s.tp_size > *link.domain)) ? 1u : 0u;
     const bool ring = std::any_of(link.protocols.begin(), link.protocols.end(),
                                   [](const Protocol& p) { return p.pattern == "ring"; });
     want_link += s.link_model == "nccl" && !link.protocols.empty() && !ring && s.tp_size > 1 &&
@@ -234,7 +249,7 @@ void check_result(const Scenario& s, const Result& r) {
   }
   require(link_warnings == want_link, "link warnings: beyond the domain, or no NCCL branch",
           std::to_string(link_warnings) + " != " + std::to_string(want_link));
-  require(pass_warnings == (s.pass == "forward" ? 0u : 1u),
+  require(pass_warnings == (pass_of(s).compute_multiplier > 1 ? 1u : 0u),
           "a memory-fit warning exactly for a backward or training pass");
   // SPEC 3.6: the pass multiplies compute; attention is part of the FLOPs.
   const int m = compute_multiplier(s);
