@@ -596,6 +596,46 @@ describe('solve and check', () => {
   });
 });
 
+describe('decode as it runs (the roofline)', () => {
+  // Llama 2 70B decoding one sequence on A100: each rank streams its share of the weights, so TP
+  // speeds the step up, with NCCL (eager) or the serving engine's all-reduce under CUDA graphs;
+  // FLOPs alone say the opposite.
+  const decode = (tp, over = {}) =>
+    api.solve({
+      workload: 'Llama2_70B',
+      tp_size: tp,
+      tokens: 1,
+      accelerator: 'A100',
+      precision: 'bf16',
+      local_efficiency: 0.5,
+      links: { nvlink: 'nvlink3' },
+      pass: 'decode',
+      attention_context: 512,
+      compute_model: 'roofline',
+      link_model: 'nccl',
+      ...over,
+    });
+  const layer = (r) => r.links[0].serial_layer_time_s;
+  it.each([
+    ['NCCL, eager', {}],
+    ['the custom all-reduce, CUDA graphs', { allreduce: 'custom', launch_overhead: '3 us' }],
+  ])('gets faster from TP 2 to 4 to 8 with %s', (_, over) => {
+    const [t2, t4, t8] = [2, 4, 8].map((n) => layer(decode(n, over)));
+    expect(t4).toBeLessThan(t2);
+    expect(t8).toBeLessThan(t4);
+    expect(decode(8, over).compute_bound).toBe('memory');
+  });
+  it('the custom all-reduce wins at decode sizes, and is named', () => {
+    const r = decode(8, { allreduce: 'custom', launch_overhead: '3 us' });
+    expect(['one_shot', 'two_shot']).toContain(r.links[0].protocol);
+    expect(r.links[0].allreduce_time_s).toBeLessThan(decode(8).links[0].allreduce_time_s);
+  });
+  it("mlsysim's model (FLOPs, line rate) says TP 8 is slower than TP 2", () => {
+    const mlsysim = { compute_model: 'flops', link_model: 'line_rate' };
+    expect(layer(decode(8, mlsysim))).toBeGreaterThan(layer(decode(2, mlsysim)));
+  });
+});
+
 describe('ScenarioError', () => {
   it('extends Error and carries the error list', () => {
     const e = new ScenarioError([
