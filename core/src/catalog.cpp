@@ -471,23 +471,27 @@ AcceleratorEntry expand(const AcceleratorSpec& spec) {
   return entry;
 }
 
+// A fitted list of branches (NCCL's or the serving engine's), up to its first empty slot.
+std::vector<Protocol> branches_of(const std::array<ProtocolSpec, kMaxProtocols>& specs) {
+  std::vector<Protocol> out;
+  for (const ProtocolSpec& p : specs) {
+    if (!p.name) break;
+    out.push_back({p.name, p.pattern, p.base_latency, p.step_latency, p.efficiency});
+  }
+  return out;
+}
+
 LinkEntry expand(const LinkSpec& spec) {
   LinkEntry entry{spec.key,    spec.label, spec.bandwidth, spec.latency,
                   spec.domain, {},         spec.source,    {}};
   for (const CalibrationSpec& c : kCalibrations) {
     if (std::string_view(c.key) != spec.key) continue;
-    for (const ProtocolSpec& p : c.protocols) {
-      if (!p.name) break;
-      entry.protocols.push_back({p.name, p.pattern, p.base_latency, p.step_latency, p.efficiency});
-    }
+    entry.protocols = branches_of(c.protocols);
     entry.calibration = c.source;
   }
   for (const CustomCalibrationSpec& c : kCustomCalibrations) {
     if (std::string_view(c.key) != spec.key) continue;
-    for (const ProtocolSpec& p : c.branches) {
-      if (!p.name) break;
-      entry.custom.push_back({p.name, p.pattern, p.base_latency, p.step_latency, p.efficiency});
-    }
+    entry.custom = branches_of(c.branches);
     entry.custom_max_bytes = c.custom_max_bytes;
     entry.custom_calibration = c.source;
   }
