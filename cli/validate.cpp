@@ -38,10 +38,38 @@ const std::vector<MeasuredTable>& tables() {
   return all;
 }
 
-struct Errors {
-  double median = 0;
-  double max = 0;
-};
+// The catalogue link restricted to the branches the measurement ran (NVLS off, Simple forced);
+// on a 2-node table, the two-tier link of SPEC 3.5 with it across the nodes.
+Link measured_link(const MeasuredTable& t) {
+  Link link = link_from(*find_link(t.link), t.link);
+  std::erase_if(link.protocols, [&](const Protocol& p) {
+    return std::none_of(t.branches.begin(), t.branches.end(),
+                        [&](const char* b) { return b && p.name == b; });
+  });
+  if (t.nodes <= 1) return link;
+  Link two_tier;
+  two_tier.name = t.link;
+  two_tier.form = LinkForm::TwoTier;
+  two_tier.ranks_per_node = t.ranks / t.nodes;
+  two_tier.tiers = {link_from(*find_link(t.intra), t.intra), link};
+  return two_tier;
+}
+
+std::string bytes_text(double b) {
+  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int u = 0;
+  while (b >= 1024 && u < 4) b /= 1024, ++u;
+  return format_significant(b, 4) + " " + units[u];
+}
+
+std::string pad(std::string s, std::size_t width) {
+  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
+}
+
+// A target's verdict, short so that each row fits 100 columns.
+const char* verdict(bool pass) { return pass ? " met" : " MISS"; }
+
+}  // namespace
 
 Errors errors_of(std::vector<double> relative) {
   std::sort(relative.begin(), relative.end());
@@ -60,40 +88,7 @@ Value errors_value(const Errors& e, double target) {
   return v;
 }
 
-// The catalogue link restricted to the branches the measurement ran (NVLS off, Simple forced);
-// on a 2-node table, the two-tier link of SPEC 3.5 with it across the nodes.
-Link measured_link(const MeasuredTable& t) {
-  Link link = link_from(*find_link(t.link), t.link);
-  std::erase_if(link.protocols, [&](const Protocol& p) {
-    return std::none_of(t.branches.begin(), t.branches.end(),
-                        [&](const char* b) { return b && p.name == b; });
-  });
-  if (t.nodes <= 1) return link;
-  Link two_tier;
-  two_tier.name = t.link;
-  two_tier.form = LinkForm::TwoTier;
-  two_tier.ranks_per_node = t.ranks / t.nodes;
-  two_tier.tiers = {link_from(*find_link(t.intra), t.intra), link};
-  return two_tier;
-}
-
 std::string percent(double x) { return format_significant(100 * x, x < 0.1 ? 2 : 3) + "%"; }
-
-std::string bytes_text(double b) {
-  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int u = 0;
-  while (b >= 1024 && u < 4) b /= 1024, ++u;
-  return format_significant(b, 4) + " " + units[u];
-}
-
-std::string pad(std::string s, std::size_t width) {
-  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
-}
-
-// A target's verdict, short so that each row fits 100 columns.
-const char* verdict(bool pass) { return pass ? " met" : " MISS"; }
-
-}  // namespace
 
 Value validation_report() {
   Value list = Value::make_array();

@@ -16,11 +16,6 @@
 namespace tplayer::cli {
 namespace {
 
-constexpr double kInSampleTarget = 0.10;
-constexpr double kLeftOutTarget = 0.15;
-// The custom tables were timed inside CUDA graphs: the launch calibration/fit_custom.py assumed.
-constexpr double kCudaGraphLaunch = 3e-6;
-
 struct CustomTable {
   const char* section;  // of calibration/data/custom-allreduce.md
   const char* system;
@@ -31,32 +26,12 @@ struct CustomTable {
   std::vector<std::array<double, 2>> rows;  // {bytes, ms}
 };
 
-const std::vector<CustomTable>& custom_tables() {
-  static const std::vector<CustomTable> all = {
+// The rows, the launch the fit assumed (CUDA graphs) and the targets: calibration/fit_custom.py's.
 #include "custom_validation.inc"
-  };
-  return all;
-}
 
-double median(std::vector<double> x) {
-  std::sort(x.begin(), x.end());
-  const std::size_t k = x.size();
-  return k % 2 ? x[k / 2] : (x[k / 2 - 1] + x[k / 2]) / 2;
-}
-
-Value figures(double med, double max, double target) {
-  Value v = Value::make_object();
-  v.add("median", Value::from(med));
-  v.add("max", Value::from(max));
-  v.add("target_median", Value::from(target));
-  v.add("pass", Value::from(med <= target));
-  return v;
-}
-
-// Korthikanti et al. 2022 (arXiv 2205.05198), Table 4: one layer of their 22B model on a DGX A100
-// (calibration/data/end-to-end.md). Times in ms; < 0: not measured. Each row's scenario differs
-// from the base in its pass and recomputation; "modelled" is false where the model has no such
-// feature (selective recomputation, sequence parallelism).
+// One experiment of calibration/data/end-to-end.md, times in ms. Each row's scenario differs from
+// the base in its pass and recomputation; "modelled" is false where the model has no such feature
+// (selective recomputation, sequence parallelism).
 struct EndToEndRow {
   const char* experiment;
   bool recompute;
@@ -96,7 +71,7 @@ Value serving_validation_report() {
     for (const auto& [bytes, ms] : t.rows) {
       const double measured = ms / 1e3;
       errors.push_back(
-          std::fabs(custom_branch_time(*branch, link, t.ranks, bytes, kCudaGraphLaunch).time() -
+          std::fabs(custom_branch_time(*branch, link, t.ranks, bytes, kCustomLaunchS).time() -
                     measured) /
           measured);
     }
@@ -107,10 +82,9 @@ Value serving_validation_report() {
     item.add("ranks", Value::from(static_cast<double>(t.ranks)));
     item.add("branch", Value::from(t.branch));
     item.add("rows", Value::from(static_cast<double>(t.rows.size())));
-    item.add("in_sample", figures(median(errors), *std::max_element(errors.begin(), errors.end()),
-                                  kInSampleTarget));
+    item.add("in_sample", errors_value(errors_of(errors), kCustomInSampleTarget));
     if (t.left_out_median >= 0)
-      item.add("left_out", figures(t.left_out_median, t.left_out_max, kLeftOutTarget));
+      item.add("left_out", errors_value({t.left_out_median, t.left_out_max}, kCustomLeftOutTarget));
   }
   Value& e2e = report.add("end_to_end", Value::make_array());
   for (const EndToEndRow& row : kEndToEnd) {
@@ -148,19 +122,21 @@ Value serving_validation_report() {
 }
 
 void print_serving_validation(const Value& report) {
-  const auto pct = [](double x) { return format_significant(100 * x, 3) + "%"; };
   std::cout << "\nThe serving engines' all-reduce (SPEC 3.8): each custom branch against its own\n"
                "column of calibration/data/custom-allreduce.md (vLLM's benchmarks, CUDA graphs,\n"
-               "launch 3 us), messages up to 8 MiB; median / largest error.\n";
+               "launch "
+            << format_quantity(kCustomLaunchS, Dimension::Time)
+            << "), messages up to 8 MiB; median / largest error.\n";
   for (const Value& t : report.find("custom_allreduce")->array) {
     const Value& in = *t.find("in_sample");
     std::string line = "  " + t.find("table")->string + "  " + t.find("link")->string + "  n " +
                        format_number(t.find("ranks")->number) + "  " + t.find("branch")->string +
-                       ": " + pct(in.find("median")->number) + " / " + pct(in.find("max")->number) +
+                       ": " + percent(in.find("median")->number) + " / " +
+                       percent(in.find("max")->number) +
                        (in.find("pass")->boolean ? " met" : " MISS");
     if (const Value* lo = t.find("left_out"))
-      line += "; left out " + pct(lo->find("median")->number) + " / " +
-              pct(lo->find("max")->number) + (lo->find("pass")->boolean ? " met" : " MISS");
+      line += "; left out " + percent(lo->find("median")->number) + " / " +
+              percent(lo->find("max")->number) + (lo->find("pass")->boolean ? " met" : " MISS");
     std::cout << line << '\n';
   }
   std::cout << "\nWhole layers measured end to end (checks, nothing fitted): "
@@ -178,9 +154,9 @@ void print_serving_validation(const Value& report) {
       if (const Value* m = p.find("mlsysim")) {
         const Value& a = *p.find("as_it_runs");
         line += "   mlsysim " + format_significant(m->find("serial_s")->number * 1e3, 3) + " (" +
-                pct(m->find("serial_error")->number) + ")   as it runs " +
+                percent(m->find("serial_error")->number) + ")   as it runs " +
                 format_significant(a.find("serial_s")->number * 1e3, 3) + " (" +
-                pct(a.find("serial_error")->number) + ")";
+                percent(a.find("serial_error")->number) + ")";
       }
       std::cout << line << '\n';
     }
