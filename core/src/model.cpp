@@ -77,6 +77,11 @@ double message_bytes(const Scenario& s) {
          (precision ? precision->bytes_per_element : 0);
 }
 
+// A mixture of experts computes with fewer parameters than it holds (inference_flops < 2P).
+bool mixture_of_experts(const Workload& w) {
+  return w.inference_flops.value_or(2 * w.parameters) < 2 * w.parameters;
+}
+
 // SPEC 3.7: the bytes one rank reads from memory in one pass of the layer, split `ranks` ways:
 // its share of the weights (each read once per product the pass computes) and, in a decode pass,
 // its sequences' K and V (KV heads replicated once the ranks outnumber them).
@@ -90,11 +95,9 @@ MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
   const double b = parse_precision(s.precision)->bytes_per_element;
   const double parameters = w.parameters;
   const double tokens = static_cast<double>(s.tokens);
-  const double flops_per_token = w.inference_flops.value_or(2 * parameters);
   // A mixture of experts reads the experts its tokens route to: at most the whole layer.
-  const double read = flops_per_token < 2 * parameters
-                          ? std::min(parameters, tokens * flops_per_token / 2)
-                          : parameters;
+  const double read =
+      mixture_of_experts(w) ? std::min(parameters, tokens * *w.inference_flops / 2) : parameters;
   MemoryTraffic t;
   t.weights = read / static_cast<double>(w.layers) * b / ranks * compute_multiplier(s);
   if (s.pass == kDecode) {
@@ -145,8 +148,7 @@ std::vector<FieldError> warnings(const Scenario& s) {
                          format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
                          format_binary_bytes(s.accelerator.memory_capacity) + ")");
   }
-  const double flops_per_token = s.workload.inference_flops.value_or(2 * s.workload.parameters);
-  if (s.compute_model == kRoofline && flops_per_token < 2 * s.workload.parameters) {
+  if (s.compute_model == kRoofline && mixture_of_experts(s.workload)) {
     out.emplace_back(FieldPath{"workload", "inference_flops"},
                      "a mixture of experts: the roofline reads the experts its tokens route to as "
                      "min(parameters, tokens x active parameters), an upper bound (tokens that "
