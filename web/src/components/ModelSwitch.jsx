@@ -45,9 +45,10 @@ const LAUNCH = [
   ['3', 'CUDA graphs'],
 ];
 
-function Choice({ name, label, options, value, onPick }) {
+/** A segmented radio group: `options` [[value, text]]; `small` for the per-field ones. */
+function Choice({ name, label, options, value, onPick, small = true }) {
   return (
-    <div class="seg small" role="radiogroup" aria-label={label}>
+    <div class={small ? 'seg small' : 'seg'} role="radiogroup" aria-label={label}>
       {options.map(([k, text]) => (
         <label key={k} class={k === value ? 'on' : ''}>
           <input
@@ -81,21 +82,14 @@ export function ModelSwitch({ form, core }) {
   return (
     <fieldset class="model-switch">
       <legend>Model</legend>
-      <div class="seg" role="radiogroup" aria-label="Which model prices the layer">
-        {MODELS.map(([k, label, , fields]) => (
-          <label key={k} class={current?.[0] === k ? 'on' : ''}>
-            <input
-              type="radio"
-              id={`in-model-${k}`}
-              name="model"
-              value={k}
-              checked={current?.[0] === k}
-              onInput={() => setScenario(Object.entries(fields))}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
+      <Choice
+        name="model"
+        label="Which model prices the layer"
+        options={MODELS}
+        value={current?.[0]}
+        onPick={(k) => setScenario(Object.entries(MODELS.find((m) => m[0] === k)[3]))}
+        small={false}
+      />
       <p class="hint">
         {current
           ? current[2]
