@@ -115,8 +115,10 @@ describe('a two-tier link on the sweep chart', () => {
 
   it('names the tiers of a two-tier link given by its catalogue key (a two-tier preset)', async () => {
     const { page } = tab;
+    // The tab already shows the default view: a new hash is a same-document navigation, applied
+    // once the two-tier code has loaded, so wait for the two-tier link's node mark, not any verdict.
     await page.goto(`${env.server.url}#v=2&p=Llama3_405BTp16AcrossNodes`);
-    await ready(page);
+    await page.waitForSelector('.sweep .domain.node');
     const legend = await text(page, '.sweep .legend');
     expect(legend).toContain(
       'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across.',
