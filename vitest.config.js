@@ -6,7 +6,8 @@
 //   package  tests/package/**: installs build/npm/tplayer-<version>.tgz into an empty project and
 //            imports it from Node and from a bundle; run npm run package first.
 //   browser  tests/e2e/**: the built dist/ served by scripts/serve.mjs, driven in Debian's
-//            Chromium through playwright-core; one file at a time (each starts a browser).
+//            Chromium through playwright-core: one server and one browser for the run
+//            (tests/e2e/global-setup.js), one file at a time, a fresh context per page.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -39,6 +40,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.js'],
+          globalSetup: ['tests/e2e/global-setup.js'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

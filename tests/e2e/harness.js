@@ -1,10 +1,11 @@
-// Starts scripts/serve.mjs on a free port and Chromium (playwright-core, /usr/bin/chromium),
-// and watches each page for console errors, uncaught exceptions and requests to other origins.
+// The browser run's server (scripts/serve.mjs on a free port) and Chromium (playwright-core,
+// /usr/bin/chromium), started once by global-setup.js, and pages in fresh contexts of it, each
+// watched for console errors, uncaught exceptions and requests to other origins.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,11 +37,6 @@ export function startServer() {
     });
     child.on('exit', (code) => reject(new Error(`serve.mjs exited with ${code}: ${out}`)));
   });
-}
-
-export async function launch() {
-  mkdirSync(RESULTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /**
@@ -96,16 +92,20 @@ function inPage(page, call, scenario) {
 export const solveInPage = (page, scenario) => inPage(page, 'solve', scenario);
 export const checkInPage = (page, scenario) => inPage(page, 'check', scenario);
 
-/** The server and the browser of one test file, started before its tests and stopped after. */
+/**
+ * The run's server and browser for one test file (global-setup.js started them): `env.server.url`
+ * and `env.browser`, connected before the file's tests and disconnected after (closing its
+ * contexts).
+ */
 export function useBrowser() {
   const env = {};
   beforeAll(async () => {
-    env.server = await startServer();
-    env.browser = await launch();
+    const { url, ws } = inject('e2e');
+    env.server = { url };
+    env.browser = await chromium.connect(ws);
   });
   afterAll(async () => {
     await env.browser?.close();
-    env.server?.stop();
   });
   return env;
 }

@@ -378,3 +378,48 @@ describe('core messages -> inputs, by path', () => {
     expect(w['link.2.bandwidth'].map((x) => x.message).join()).toContain('no NCCL calibration');
   });
 });
+
+describe('bad input typed into the form', () => {
+  // [what, where, field, as typed, the input the message goes to, its words]: the browser suite
+  // (tests/e2e/form-editing.test.js) types the same values into the page.
+  const cases = [
+    ['tp_size', 'scenario', 'tp_size', 'abc', 'tp_size', 'expected a whole number'],
+    ['tp_size 0', 'scenario', 'tp_size', '0', 'tp_size', '>= 1'],
+    ['tokens', 'scenario', 'tokens', '-5', 'tokens', '>= 1'],
+    ['local_efficiency', 'scenario', 'local_efficiency', '1.5', 'local_efficiency', '(0, 1]'],
+    ['collectives', 'scenario', 'collectives_per_layer', '2.5', 'collectives_per_layer', 'whole'],
+    ['a bandwidth', 0, 'bandwidth', ['0', 'GB/s'], 'link.0.bandwidth', '> 0'],
+    ['a latency', 1, 'latency', ['-1', 'us'], 'link.1.latency', '>= 0'],
+    ['a unit of the wrong kind', 0, 'bandwidth', ['5 ms', 'GB/s'], 'link.0.bandwidth', 'a time'],
+    ['an unknown unit', 0, 'latency', ['5 parsecs', 'us'], 'link.0.latency', 'unknown unit'],
+    ['heads', 'workload', 'heads', '0', 'workload.heads', '>= 1'],
+    ['parameters', 'workload', 'parameters', '-175e9', 'workload.parameters', '> 0'],
+    ['kv_heads', 'workload', 'kv_heads', '200', 'workload.kv_heads', '<= 96'],
+    [
+      'a peak',
+      'accelerator',
+      'peak_flops.fp16_dense',
+      ['0', 'TFLOP/s'],
+      'accelerator.peak_flops',
+      '> 0',
+    ],
+    [
+      'memory capacity',
+      'accelerator',
+      'memory_capacity',
+      ['lots', 'GiB'],
+      'accelerator.memory_capacity',
+      'expected a size in bytes',
+    ],
+    ['infinity', 'scenario', 'tokens', '1e309', 'tokens', 'expected a whole number'],
+  ];
+  it.each(cases)('%s: the core names it, at its input', (_, where, field, typed, input, words) => {
+    const f = edit(gpt3(), [where, field, typed]);
+    const o = api.check(toScenario(model, f));
+    expect(o.errors).toBeDefined();
+    const at = messagesByInput(model, f, o.errors);
+    expect(Object.keys(at)).toContain(input);
+    expect(at['']).toBeUndefined(); // none left above the form
+    expect(at[input].map((e) => e.message).join()).toContain(words);
+  });
+});

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppState } from '../../../web/src/state.js';
 import { loadV1 } from '../../../web/src/url.js';
+import { HOSTILE } from '../../e2e/hostile-hashes.js';
 import { real } from './model.js';
 
 let api;
@@ -234,6 +235,22 @@ describe('createAppState', () => {
     expect(bad.view().notice.ignored.join()).toContain('tokens');
     expect(win.written).toEqual([['replace', 'https://example.org/tp/']]);
   });
+
+  it.each(Object.entries(HOSTILE))(
+    'refuses the hostile hash "%s": the default view, a notice, an empty address bar',
+    async (_, hash) => {
+      const win = fakeWindow();
+      win.location.href = `https://example.org/tp/${hash}`;
+      const state = createAppState({ win });
+      await state.setApi(api); // a promise when the hash waits for code that loads on demand
+      const v = state.view();
+      expect(v.presetKey).toBe('Gpt3TensorParallelLayerTp8');
+      expect(v.notice.ignored.length).toBeGreaterThan(0);
+      expect(v.notice.ignored.every((t) => t.length <= 300)).toBe(true); // user text is clipped
+      expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
+      expect(win.written).toEqual([['replace', 'https://example.org/tp/']]);
+    },
+  );
 
   it('adds and removes links, never the last one, never more than the core takes', () => {
     const { state, view } = fresh();
