@@ -5,7 +5,7 @@
 // one is then typed into the address bar of one open page (the same reading, on hashchange).
 import { expect, it } from 'vitest';
 import { RESULTS, openPage, openReady, ready, text, useBrowser } from './harness.js';
-import { HOSTILE, e, flag, link, ok } from './hostile-hashes.js';
+import { HOSTILE, e, link, ok } from './hostile-hashes.js';
 
 const env = useBrowser();
 
