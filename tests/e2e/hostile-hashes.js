@@ -1,41 +1,42 @@
-// Hostile and broken URL hashes, v1 and v2, by what they try: the page must open its default view
+// Hostile and broken URL hashes, by what they try: the page must open its default view
 // with a notice naming what it ignored, run no script and keep none of it in the address bar.
 // Read by the browser suite (hostile-urls.test.js: what only a browser shows) and the node suite
 // (tests/js/web/state.test.js: every one decoded, refused and named).
 
 export const e = encodeURIComponent;
-export const ok = 'v=1&w=GPT3&a=H100&pr=fp16_dense&t=2048&e=0.5&c=2';
+export const ok = 'v=2&p=Gpt3TensorParallelLayerTp8';
+/** A `links` row: `name` on catalogue link `preset`. */
 export const link = (name, preset = 'nvlink4') =>
-  `&l=${e(name).replace(/~/g, '%7E')}~450~GB%2Fs~0.5~us~${preset}`;
+  `&links=${e(name).replace(/~/g, '%7E')}~${e(preset)}`;
 export const flag = 'window.__pwned=1';
 const nested = (n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 const measured = '#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=m~~measured';
 const twoTier = '#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=t~~two_tier';
 
 export const HOSTILE = {
-  'broken %-encoding': '#v=1&w=%E0%A4%A&a=H100',
+  'broken %-encoding': `#${ok}&tokens=%E0%A4%A`,
   'a lone %': '#%',
-  'broken UTF-16 in the name': `#${ok}&tp=8&l=%ED%A0%80~1~GB%2Fs~0~us~`,
-  'a 1 MB hash': `#v=1&l=${'A'.repeat(1 << 20)}`,
-  'a 1 MB hash of links': `#${ok}&tp=8${link('x').repeat(50_000)}`.slice(0, 1 << 20),
-  '<img onerror> in a link name': `#${ok}&tp=8${link(`<img src=x onerror="${flag}">`)}`,
-  'javascript: in a link name': `#${ok}&tp=8${link(`javascript:${flag}`)}`,
-  'javascript: as a link preset': `#${ok}&tp=8${link('nvlink', `javascript:${flag}`)}`,
-  '<script> as the workload': `#v=1&w=${e(`<script>${flag}</script>`)}&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2${link('nvlink')}`,
-  '<svg onload> as the precision': `#v=1&w=GPT3&a=H100&pr=${e(`<svg onload="${flag}">`)}&tp=8&t=2048&e=0.5&c=2${link('nvlink')}`,
-  '1e309 as tp_size': `#${ok}&tp=1e309${link('nvlink')}`,
-  '-0 as tp_size': `#${ok}&tp=-0${link('nvlink')}`,
-  '-0 as local_efficiency': `#v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=-0&c=2${link('nvlink')}`,
-  'NaN as tokens': `#v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=NaN&e=0.5&c=2${link('nvlink')}`,
+  'broken UTF-16 in the name': `#${ok}&links=%ED%A0%80~nvlink4`,
+  'a 1 MB hash': `#v=2&p=${'A'.repeat(1 << 20)}`,
+  'a 1 MB hash of links': `#${ok}${link('x').repeat(60_000)}`.slice(0, 1 << 20),
+  '<img onerror> in a link name': `#${ok}${link(`<img src=x onerror="${flag}">`)}`,
+  'javascript: in a link name': `#${ok}${link(`javascript:${flag}`)}`,
+  'javascript: as a link preset': `#${ok}${link('nvlink', `javascript:${flag}`)}`,
+  '<script> as the workload': `#${ok}&workload=${e(`<script>${flag}</script>`)}`,
+  '<svg onload> as the precision': `#${ok}&precision=${e(`<svg onload="${flag}">`)}`,
+  '1e309 as tp_size': `#${ok}&tp_size=1e309`,
+  '-0 as tp_size': `#${ok}&tp_size=-0`,
+  '-0 as local_efficiency': `#${ok}&local_efficiency=-0`,
+  'NaN as tokens': `#${ok}&tokens=NaN`,
   'deeply nested JSON': `#${e(nested(20_000))}`,
-  'deeply nested JSON as a value': `#${ok}&tp=${e(nested(5000))}${link('nvlink')}`,
+  'deeply nested JSON as a value': `#${ok}&tp_size=${e(nested(5000))}`,
   'base64 of JSON': `#${btoa(JSON.stringify({ workload: '<img src=x onerror=alert(1)>' }))}`,
   'unknown keys only': `#embed=${e(`<svg onload="${flag}">`)}&__proto__[x]=1`,
   'an unknown version': '#v=99&w=GPT3',
+  'version 1 (never released)': '#v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2',
   '<script> as the preset': `#v=2&p=${e(`<script>${flag}</script>`)}`,
   '<img onerror> in a v2 link row': `#v=2&p=Gpt3TensorParallelLayerTp8&links=${e(`<img src=x onerror="${flag}">`)}~nvlink4`,
   'javascript: as a v2 link preset': `#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~${e(`javascript:${flag}`)}`,
-  '1e309 as a v2 tp_size': '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=1e309',
   'an edit of a missing row': '#v=2&p=Gpt3TensorParallelLayerTp8&links.7.bandwidth=1~GB%2Fs',
   '<script> as the link model': `#v=2&p=Gpt3TensorParallelLayerTp8&link_model=${e(`<script>${flag}</script>`)}`,
   'an unknown link model': '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=fastest',

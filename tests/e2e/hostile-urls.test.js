@@ -26,7 +26,7 @@ async function expectDefaultWithNotice(page) {
 // hash, nested JSON, a measured link's rows and a two-tier link's tier.
 const OPENED = [
   '<img onerror> in a link name',
-  '<img onerror> in a v2 link row',
+  'javascript: as a link preset',
   '<script> as the preset',
   'a 1 MB hash of links',
   'deeply nested JSON',
@@ -65,7 +65,9 @@ it(`every hostile hash (${Object.keys(HOSTILE).length}) typed into the address b
 
 it('an unknown key next to a good state is ignored and named, the rest is used', async () => {
   const { page, problems, context } = await openPage(env.browser, env.server.url);
-  await page.goto(`${env.server.url}#${ok}&tp=16${link('nvlink')}&utm_source=${e('<b>x</b>')}`);
+  await page.goto(
+    `${env.server.url}#${ok}&tp_size=16${link('nvlink')}&utm_source=${e('<b>x</b>')}`,
+  );
   await ready(page);
   expect(await page.inputValue('#in-tp_size')).toBe('16');
   expect(await text(page, '#notice')).toContain('the unknown key "utm_source"');

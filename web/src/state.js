@@ -276,8 +276,8 @@ export function createAppState({ win } = {}) {
       () => ({ form: null, ignored: ['the link (unreadable)'] }),
     );
     pending = hash;
-    // Code that loads on demand first (the page waits, showing what it showed): a version 1 hash's
-    // reader, or rows.js for a measured or two-tier link (a hash's, or its preset's own hash).
+    // Code that loads on demand first (the page waits, showing what it showed): rows.js for a
+    // measured or two-tier link (a hash's, or its preset's own hash).
     const later =
       decoded.later || (decoded.form && encodeForm(model, decoded.form) === null && loadRows());
     if (later) {
@@ -327,8 +327,7 @@ export function createAppState({ win } = {}) {
     },
     /**
      * Takes the loaded module, shows the state in the address bar's hash, and follows back/forward;
-     * a promise when the hash waits for code that loads on demand (a version 1 hash, a measured or
-     * two-tier link).
+     * a promise when the hash waits for code that loads on demand (a measured or two-tier link).
      */
     setApi(api) {
       s.api = api;

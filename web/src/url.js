@@ -20,9 +20,9 @@
 // measured rows that are not size/time pairs or do not read back as rows discard the whole
 // hash; keys it does not know are ignored one by one. Values are not judged
 // here: the page runs the decoded form through the core and discards the hash if anything is
-// wrong, so there is one validation path. Version 1 hashes (every value spelled out) are still
-// read, as the preset with the fewest edits (url-v1.js, loaded on demand). Pure: no DOM, no
-// wasm (the core's reading of nccl-tests text comes with the model).
+// wrong, so there is one validation path. (Version 1, every value spelled out, lived two days
+// before any release: it reads as an unknown version.) Pure: no DOM, no wasm (the core's reading
+// of nccl-tests text comes with the model).
 
 import {
   Later,
@@ -45,13 +45,6 @@ export const VERSION = '2';
 export const MAX_HASH = 16384; // this format's own bounds on what it reads
 const MAX_VALUE = 200;
 export { loadRows };
-let v1 = null; // url-v1.js, once loaded
-/**
- * The reader of version 1 hashes (url-v1.js, which tries every preset: rows.js too, for those
- * with a two-tier link): loaded when a hash first says v=1.
- */
-export const loadV1 = () =>
-  Promise.all([import('./url-v1.js'), loadRows()]).then(([m]) => (v1 = m));
 
 /**
  * The longest page URL offered as the way to share a view: mail, chat and many servers cut
@@ -152,7 +145,7 @@ function pairs(h, maxRepeat) {
 /**
  * Decodes a location.hash. Returns {form, ignored}: form is null when the hash is empty or was
  * discarded; ignored lists, in words, each thing that was not used. A hash with a measured link
- * or a two-tier link needs rows.js, and a version 1 hash url-v1.js: until it is loaded, the answer is {later: a promise
+ * or a two-tier link needs rows.js: until it is loaded, the answer is {later: a promise
  * of its load}; decode again then.
  */
 export function decodeHash(model, hash) {
@@ -161,20 +154,16 @@ export function decodeHash(model, hash) {
   try {
     const got = pairs(h, model.limits.max_links);
     if (!got.size) return { form: null, ignored };
-    for (const [key, list] of got)
-      need(
-        list.length === 1 || key === 'links' || key === 'l' || key === 'ak',
-        `"${clip(key, 24)}" (given twice)`,
-      );
     const version = got.get('v')?.[0][0];
     need(
-      version === VERSION || version === '1',
+      version === VERSION,
       got.has('v')
         ? `version "${clip(version, 12)}" (this page reads ${VERSION})`
         : 'a link without a version',
     );
-    if (version === '1' && !v1) throw new Later(loadV1);
-    const form = (version === '1' ? v1.fromV1 : fromV2)(model, got, ignored);
+    for (const [key, list] of got)
+      need(list.length === 1 || key === 'links', `"${clip(key, 24)}" (given twice)`);
+    const form = fromV2(model, got, ignored);
     return { form, ignored };
   } catch (e) {
     if (e instanceof Later) return { later: e.load() };

@@ -1,6 +1,5 @@
-// What the page loads on demand, in a module graph of its own (this file): a version 1 hash waits
-// for its reader, and a form or hash with a measured or two-tier link for rows.js; decoding and
-// encoding then give their answers.
+// What the page loads on demand, in a module graph of its own (this file): a form or hash with a
+// measured or two-tier link waits for rows.js; decoding and encoding then give their answers.
 import { describe, expect, it } from 'vitest';
 import { addLink, setField } from '../../../web/src/form.js';
 import { decodeHash, encodeForm } from '../../../web/src/url.js';
@@ -23,14 +22,5 @@ describe('parts of the URL format that load on demand', () => {
     expect(d.ignored).toEqual([]);
     expect(d.form.links[1]).toMatchObject({ name: 't', kind: 'two_tier' });
     expect(encodeForm(model, form)).toContain('links=m~~measured');
-  });
-
-  it('a version 1 hash waits for url-v1.js (and rows.js: it tries every preset), then reads', async () => {
-    const { model } = await real({ rows: false });
-    const v1 = '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&c=2&l=a~1~GB%2Fs~0~us~';
-    const first = decodeHash(model, v1);
-    expect(Object.keys(first)).toEqual(['later']);
-    await first.later;
-    expect(decodeHash(model, v1).form.links[0].name).toBe('a');
   });
 });

@@ -3,7 +3,6 @@
 // preset pick pushes and typing replaces, and a link the core rejects falls back with a notice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppState } from '../../../web/src/state.js';
-import { loadV1 } from '../../../web/src/url.js';
 import { HOSTILE } from '../../e2e/hostile-hashes.js';
 import { real } from './model.js';
 
@@ -11,7 +10,6 @@ let api;
 let catalog;
 beforeAll(async () => {
   ({ api, catalog } = await real());
-  await loadV1(); // the reader of version 1 hashes, which the page loads on demand
 });
 
 /** A stand-in for window: location, history (recorded), hashchange and timers (run by flush()). */
@@ -209,7 +207,7 @@ describe('createAppState', () => {
     expect(win.written).toHaveLength(3);
   });
 
-  it('opens a hash exactly, writes its own form of an old one, and drops one the core rejects with a notice', () => {
+  it('opens a hash exactly, and drops one the core rejects with a notice', () => {
     const { state, view } = fresh();
     state.actions.set('scenario', 'tokens', '1024');
     state.actions.addLink('pcie5');
@@ -219,16 +217,6 @@ describe('createAppState', () => {
     expect(again.shown.result).toEqual(view().shown.result);
 
     const win = fakeWindow();
-    const old = fresh(
-      '#v=1&w=GPT3&a=H100&pr=fp16&tp=16&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr',
-      win,
-    );
-    expect(old.view().form.edits).toEqual({ tp_size: '16' }); // "fp16" read as the core reads it: fp16_dense, the preset's
-    expect(win.written).toEqual([
-      ['replace', 'https://example.org/tp/#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16'],
-    ]);
-
-    win.written = [];
     const bad = fresh('#v=2&p=Llama2_7BPcieBoxTp4&tokens=-0', win);
     expect(bad.view().presetKey).toBe('Gpt3TensorParallelLayerTp8');
     expect(bad.view().notice.reset).toBe(true);

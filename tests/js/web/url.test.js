@@ -1,5 +1,5 @@
-// The URL hash with the real catalogue: the preset key and the edits, nothing more; version 1
-// hashes still open to the same view; anything malformed is discarded with a reason.
+// The URL hash with the real catalogue: the preset key and the edits, nothing more; anything
+// malformed (version 1 included: an unknown version) is discarded with a reason.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addLink, isPreset, pickPart, presetForm, toScenario } from '../../../web/src/form.js';
 import {
@@ -11,7 +11,6 @@ import {
   fullUrl,
   isEmbed,
   loadRows,
-  loadV1,
   urlWithHash,
 } from '../../../web/src/url.js';
 import { edit, gpt3, real } from './model.js';
@@ -21,7 +20,7 @@ let catalog;
 let model;
 beforeAll(async () => {
   ({ api, catalog, model } = await real());
-  await Promise.all([loadV1(), loadRows()]); // the parts of the format the page loads on demand (lazy.test.js)
+  await loadRows(); // the part of the format the page loads on demand (lazy.test.js)
 });
 
 const roundTrip = (form) => decodeHash(model, `#${encodeForm(model, form)}`);
@@ -162,34 +161,12 @@ describe('URL hash', () => {
     ]);
   });
 
-  describe('version 1 hashes (every value spelled out) open to the same view', () => {
+  it('reads version 1 (two days old, never released) as an unknown version', () => {
     const v1 =
-      'v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4&l=infiniband_ndr~50~GB%2Fs~5~us~ib_ndr';
-    it('as the preset when nothing differs', () => {
-      const d = decodeHash(model, `#${v1}`);
-      expect(d).toEqual({ form: gpt3(), ignored: [] });
-      expect(isPreset(model, d.form)).toBe(true);
-    });
-    it('as the preset with the fewest edits, and the same scenario', () => {
-      const d = decodeHash(
-        model,
-        `#${v1.replace('tp=8', 'tp=16')}&wa=64&ak=fp16_dense~1.2~PFLOP%2Fs&am=141~GB`,
-      );
-      expect(d.ignored).toEqual([]);
-      expect(encodeForm(model, d.form)).toBe(
-        'v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload.heads=64&accelerator.memory_capacity=141~GB&accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs',
-      );
-      const pcie =
-        'v=1&w=Llama2_7B&a=A100&pr=fp16&tp=4&t=1024&e=0.5&c=2&wl=16&l=pcie4~32~GB%2Fs~1~us~pcie4&l=nvlink3~300~GB%2Fs~0.5~us~nvlink3';
-      const p = decodeHash(model, `#${pcie}`).form;
-      expect(p.preset).toBe('Llama2_7BPcieBoxTp4');
-      const s = toScenario(model, p);
-      expect(s).toMatchObject({
-        workload: { layers: 16 },
-        tokens: 1024,
-        links: { pcie4: 'pcie4' },
-      });
-      expect(api.check(s).scenario.precision).toBe('fp16_dense');
+      'v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4';
+    expect(decodeHash(model, `#${v1}`)).toEqual({
+      form: null,
+      ignored: ['version "1" (this page reads 2)'],
     });
   });
 
@@ -215,9 +192,7 @@ describe('URL hash', () => {
     'a key given twice': `#${ok}&tp_size=8&tp_size=16`,
     'an over-long value': `#${ok}&tp_size=${'9'.repeat(300)}`,
     'too many links': `#${ok}${'&links=a~'.repeat(65)}`,
-    'a version 1 hash without a key':
-      '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
-    'a version 1 hash with a malformed link': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2&e=0.5&c=2&l=a~1',
+    'a version 1 hash': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
     'a prototype key': '#v=2&__proto__=1&constructor=2',
     'a bare bandwidth with an unknown unit': `#${ok}&links=a~1~parsecs`,
     'a bare bandwidth in a time unit': `#${ok}&links=a~1~us`,
