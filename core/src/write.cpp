@@ -194,6 +194,10 @@ Value field_table_value(const InputField<T> (&table)[N]) {
       Value& choices = item.add("choices", Value::make_array());
       for (std::string_view c : f.choices) choices.push(Value::from(c));
     }
+    if (!f.derived_from.empty()) {
+      Value& from = item.add("derived_from", Value::make_array());
+      for (std::string_view name : f.derived_from) from.push(Value::from(name));
+    }
   }
   return list;
 }
@@ -213,6 +217,69 @@ Value limits_value() {
 }
 
 }  // namespace
+
+namespace {
+
+// Whether optional member `V T::*` of `object` is absent; false for a member of another type.
+template <class V, class T, class... Members>
+bool absent(const T& object, const std::variant<Members...>& member) {
+  if constexpr ((std::is_same_v<std::optional<V> T::*, Members> || ...)) {
+    const auto* m = std::get_if<std::optional<V> T::*>(&member);
+    return m && !(object.**m);
+  }
+  return false;
+}
+
+// Whether a field of `object` was left out (a derived default is always optional).
+template <class T>
+bool left_out(const T& object, const FieldMember<T>& member) {
+  return absent<std::int64_t>(object, member) || absent<double>(object, member) ||
+         absent<std::string>(object, member);
+}
+
+void add_derivation(const FieldPath& at, std::string_view name,
+                    std::span<const std::string_view> from, std::vector<Derivation>& out) {
+  FieldPath path = at;
+  path.emplace_back(std::string(name));
+  out.push_back({std::move(path), from});
+}
+
+// The fields of `object` (at `at`) that were left out and follow others.
+template <class T, std::size_t N>
+void add_derivations(const T& object, const InputField<T> (&table)[N], const FieldPath& at,
+                     std::vector<Derivation>& out) {
+  for (const InputField<T>& f : table)
+    if (!f.derived_from.empty() && left_out(object, f.member))
+      add_derivation(at, f.name, f.derived_from, out);
+}
+
+}  // namespace
+
+std::vector<Derivation> derivations(const Scenario& s) {
+  std::vector<Derivation> out;
+  add_derivations(s, kScenarioFields, {}, out);
+  add_derivations(s.workload, kWorkloadFields, {"workload"}, out);
+  for (const Link& l : s.links)
+    if (l.form == LinkForm::Measured)
+      add_derivations(l, kMeasuredLinkFields, {"links", l.name}, out);
+  return out;
+}
+
+Value to_value(const std::vector<Derivation>& derived) {
+  Value list = Value::make_array();
+  for (const Derivation& d : derived) {
+    Value& item = list.push(Value::make_object());
+    item.add("field", Value::from(dotted(d.path)));
+    item.add("path", path_value(d.path));
+    Value& from = item.add("from", Value::make_array());
+    FieldPath sibling = d.path;
+    for (std::string_view name : d.from) {
+      sibling.back() = std::string(name);
+      from.push(path_value(sibling));
+    }
+  }
+  return list;
+}
 
 Value to_value(const Scenario& s) {
   // Every value the model used, the defaults that follow the pass and the link model included.
@@ -302,6 +369,7 @@ Value catalog_value() {
     item.add("title", Value::from(p.title));
     item.add("lesson", Value::from(p.lesson));
     item.add("scenario", to_value(p.scenario));
+    item.add("derived", to_value(derivations(p.scenario)));
     item.add("result", to_value(solve(p.scenario)));
   }
   Value& workloads = v.add("workloads", Value::make_array());
