@@ -237,47 +237,37 @@ bool left_out(const T& object, const FieldMember<T>& member) {
          absent<std::string>(object, member);
 }
 
-void add_derivation(const FieldPath& at, std::string_view name,
-                    std::span<const std::string_view> from, std::vector<Derivation>& out) {
-  FieldPath path = at;
+// One derived default, at `path` + `name`, following `from` (names in the same object).
+void add_derived(Value& list, FieldPath path, std::string_view name,
+                 std::span<const std::string_view> from) {
   path.emplace_back(std::string(name));
-  out.push_back({std::move(path), from});
+  Value& item = list.push(Value::make_object());
+  item.add("field", Value::from(dotted(path)));
+  item.add("path", path_value(path));
+  Value& sources = item.add("from", Value::make_array());
+  for (std::string_view source : from) {
+    path.back() = std::string(source);
+    sources.push(path_value(path));
+  }
 }
 
 // The fields of `object` (at `at`) that were left out and follow others.
 template <class T, std::size_t N>
-void add_derivations(const T& object, const InputField<T> (&table)[N], const FieldPath& at,
-                     std::vector<Derivation>& out) {
+void add_derived(Value& list, const T& object, const InputField<T> (&table)[N],
+                 const FieldPath& at) {
   for (const InputField<T>& f : table)
     if (!f.derived_from.empty() && left_out(object, f.member))
-      add_derivation(at, f.name, f.derived_from, out);
+      add_derived(list, at, f.name, f.derived_from);
 }
 
 }  // namespace
 
-std::vector<Derivation> derivations(const Scenario& s) {
-  std::vector<Derivation> out;
-  add_derivations(s, kScenarioFields, {}, out);
-  add_derivations(s.workload, kWorkloadFields, {"workload"}, out);
-  for (const Link& l : s.links)
-    if (l.form == LinkForm::Measured)
-      add_derivations(l, kMeasuredLinkFields, {"links", l.name}, out);
-  return out;
-}
-
-Value to_value(const std::vector<Derivation>& derived) {
+Value derived_value(const Scenario& s) {
   Value list = Value::make_array();
-  for (const Derivation& d : derived) {
-    Value& item = list.push(Value::make_object());
-    item.add("field", Value::from(dotted(d.path)));
-    item.add("path", path_value(d.path));
-    Value& from = item.add("from", Value::make_array());
-    FieldPath sibling = d.path;
-    for (std::string_view name : d.from) {
-      sibling.back() = std::string(name);
-      from.push(path_value(sibling));
-    }
-  }
+  add_derived(list, s, kScenarioFields, {});
+  add_derived(list, s.workload, kWorkloadFields, {"workload"});
+  for (const Link& l : s.links)
+    if (l.form == LinkForm::Measured) add_derived(list, l, kMeasuredLinkFields, {"links", l.name});
   return list;
 }
 
@@ -369,7 +359,7 @@ Value catalog_value() {
     item.add("title", Value::from(p.title));
     item.add("lesson", Value::from(p.lesson));
     item.add("scenario", to_value(p.scenario));
-    item.add("derived", to_value(derivations(p.scenario)));
+    item.add("derived", derived_value(p.scenario));
     item.add("result", to_value(solve(p.scenario)));
   }
   Value& workloads = v.add("workloads", Value::make_array());

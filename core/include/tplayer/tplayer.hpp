@@ -83,21 +83,15 @@ class Sweep {
 std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
                            std::span<const double> values);
 
-// A default the core derived from other fields because the scenario left it out: where it is,
-// and the names of the fields it followed, in the same object (InputField::derived_from).
-struct Derivation {
-  FieldPath path;
-  std::span<const std::string_view> from;
-};
-// Every such default of a scenario as read (check() reports them beside the normalised scenario,
-// so that a UI knows which values follow its other inputs without asking again).
-std::vector<Derivation> derivations(const Scenario& scenario);
+// The defaults the core derived from other fields because the scenario left them out
+// (InputField::derived_from), as [{field, path, from: [path, ...]}]: check() reports them beside
+// the normalised scenario, so that a UI knows which values follow its other inputs.
+Value derived_value(const Scenario& scenario);
 
 // Value forms for the doors (the JSON names of SPEC sections 2 and 6).
 Value to_value(const Scenario& scenario);  // normalised: catalogue keys kept, SI numbers
 Value to_value(const Result& result);
 Value to_value(const std::vector<FieldError>& errors);      // {"errors": [{field, path, message}]}
-Value to_value(const std::vector<Derivation>& derived);     // [{field, path, from: [path, ...]}]
 Value errors_value(const std::vector<FieldError>& errors);  // the array alone
 Value path_value(const FieldPath& path);                    // ["links", "nvlink", "bandwidth"]
 Value catalog_value();  // presets, workloads, accelerators, links, two-tier links, units, fields,
