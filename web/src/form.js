@@ -56,11 +56,11 @@ export function later() {
 }
 
 /**
- * The catalogue indexed for the form: entries by key, fields by name, each preset's scenario (as
- * the core normalised it) and, per preset, the scenario fields whose value the core derived from
- * the others (the preset's `derived`): those follow the other fields, unless the user sets them.
- * `normalise` is scenario -> check(scenario).scenario (undefined when the core rejects it);
- * `readMeasured` the core's reading of nccl-tests text (api.readMeasured; rows.js's read()
+ * The catalogue indexed for the form: entries by key, fields by name, each preset's scenario as
+ * the core normalised it (`normalise`: scenario -> check(scenario).scenario, undefined when the
+ * core rejects it), and, per preset, the optional fields whose value the core derives (left out,
+ * the core gives the same value): those follow the other fields, unless the user sets them.
+ * `readMeasured` is the core's reading of nccl-tests text (api.readMeasured; rows.js's read()
  * remembers the last few).
  */
 export function createModel(catalog, normalise, readMeasured) {
@@ -68,13 +68,24 @@ export function createModel(catalog, normalise, readMeasured) {
   const fields = {};
   for (const [kind, list] of Object.entries(catalog.fields))
     fields[kind] = new Map(list.map((f) => [f.name, f]));
-  const presets = new Map(catalog.presets.map((p) => [p.key, p.scenario]));
-  const derived = new Map(
-    catalog.presets.map((p) => [
+  const presets = new Map();
+  const derived = new Map();
+  for (const p of catalog.presets) {
+    const base = normalise(p.scenario) || p.scenario;
+    const optional = catalog.fields.scenario
+      .filter((f) => !f.required && Object.hasOwn(base, f.name))
+      .map((f) => f.name);
+    presets.set(p.key, base);
+    derived.set(
       p.key,
-      p.derived.filter((d) => d.path.length === 1).map((d) => d.path[0]),
-    ]),
-  );
+      optional.filter((name) =>
+        equal(
+          normalise(Object.fromEntries(Object.entries(base).filter(([k]) => k !== name)))?.[name],
+          base[name],
+        ),
+      ),
+    );
+  }
   return {
     catalog,
     fields,

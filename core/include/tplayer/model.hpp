@@ -278,7 +278,7 @@ struct ScalarField {
   ScalarMember<T> member;
 };
 
-inline constexpr ScalarField<Result> kResultFields[] = {
+inline const ScalarField<Result> kResultFields[] = {
     {"flops_per_layer", &Result::flops_per_layer},
     {"flops_per_rank", &Result::flops_per_rank},
     {"compute_time_s", &Result::compute_time_s},
@@ -310,7 +310,7 @@ inline constexpr ScalarField<Result> kResultFields[] = {
     {"allreduce", &Result::allreduce},
 };
 
-inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {
+inline const ScalarField<LinkResult> kLinkResultFields[] = {
     {"name", &LinkResult::name},
     {"bandwidth_bytes_per_s", &LinkResult::bandwidth_bytes_per_s},
     {"latency_s", &LinkResult::latency_s},
