@@ -55,13 +55,6 @@ Link measured_link(const MeasuredTable& t) {
   return two_tier;
 }
 
-std::string bytes_text(double b) {
-  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int u = 0;
-  while (b >= 1024 && u < 4) b /= 1024, ++u;
-  return format_significant(b, 4) + " " + units[u];
-}
-
 std::string pad(std::string s, std::size_t width) {
   return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm run fuzz: builds the libFuzzer targets (CMake preset "fuzz": clang, ASan + UBSan), writes
+# npm run fuzz: builds the libFuzzer targets (CMake preset "sanitize": clang, ASan + UBSan, the
+# build the sanitizer tests run from too), writes
 # their seed corpora from the presets and tests/cases/, runs fuzz_scenario and fuzz_units side
 # by side (one core each) on fresh working corpora under build/fuzz/, and prints executions and
 # findings per target. Exits non-zero on any crash, sanitizer report or invariant failure.
@@ -32,15 +33,16 @@ done
 targets=(fuzz_scenario fuzz_units fuzz_measured)
 goal=1000000  # executions per target in the default 60 s run (issue 5)
 out=build/fuzz
+bin=build/sanitize/fuzz
 
-echo "== building the fuzz targets (preset fuzz)"
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+echo "== building the fuzz targets (preset sanitize)"
+cmake --preset sanitize >/dev/null
+cmake --build --preset sanitize
 
 rm -rf "$out/seeds" "$out/corpus" "$out/findings" "$out/logs"
 mkdir -p "$out/findings" "$out/logs"
 shopt -s nullglob
-"$out/fuzz/tplayer_fuzz_seeds" "$out/seeds" tests/cases/*.json tests/cases/invalid/*.json \
+"$bin/tplayer_fuzz_seeds" "$out/seeds" tests/cases/*.json tests/cases/invalid/*.json \
   calibration/data/*.txt
 
 # Sanitizer reports abort (the targets are built with -fno-sanitize-recover=all), so libFuzzer
@@ -57,7 +59,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$out/corpus/$name"
   (
     TIMEFORMAT='%U %S'  # CPU seconds, so a busy machine shows in the report
-    { time "$out/fuzz/$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+    { time "$bin/$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
       -rss_limit_mb=2048 -dict="$out/seeds/$name.dict" -artifact_prefix="$out/findings/$t-" \
       "$out/corpus/$name" "$out/seeds/$name" >"$out/logs/$t.log" 2>&1; } 2>"$out/logs/$t.cpu"
   ) &
@@ -91,7 +93,7 @@ for t in "${targets[@]}"; do
     grep -a -m3 -E 'INVARIANT FAILED|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error' "$log" || tail -n 20 "$log"
     for a in "${artifacts[@]}"; do
       echo "   input: $a"
-      echo "   reproduce: $out/fuzz/$t $a"
+      echo "   reproduce: $bin/$t $a"
     done
   fi
 done

@@ -20,8 +20,8 @@ step "calibration (re-fit from calibration/data; the catalogue matches the fit)"
   bash -c 'python3 -m unittest -q calibration/test_fit.py && python3 calibration/emit_catalog.py --check && python3 calibration/fit_custom.py --check'
 step "native build" bash -c 'cmake --preset native >/dev/null && cmake --build --preset native'
 step "Catch2 + CLI tests" ctest --preset native
-step "sanitizer build (ASan + UBSan)" bash -c 'cmake --preset native-asan >/dev/null && cmake --build --preset native-asan'
-step "Catch2 + CLI tests under ASan + UBSan" ctest --preset native-asan
+step "sanitizer build (clang, ASan + UBSan: tests and fuzz targets)" bash -c 'cmake --preset sanitize >/dev/null && cmake --build --preset sanitize'
+step "Catch2 + CLI tests under ASan + UBSan" ctest --preset sanitize
 step "fuzz smoke" bash scripts/fuzz.sh --smoke
 step "site build (page + WebAssembly)" bash scripts/build.sh
 step "JavaScript tests (Vitest, project node)" npx vitest run --project node
