@@ -1,9 +1,12 @@
 // Stage 3: the model of SPEC section 3 on a scenario that validate() accepted, and the
 // warnings that come with its result.
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "internal.hpp"
 #include "tplayer/format.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
@@ -25,24 +28,27 @@ Nodes nodes_of(const Link& link, std::int64_t n) {
 
 using AllReduce = AllReduceTime;
 
-// SPEC 3: the ring at line rate, alpha per step (0 when n = 1).
-AllReduce line_rate_allreduce(const Link& link, double n, double message) {
-  const double share = 2 * (n - 1) / n;  // of M that each rank sends
-  return {share * message / link.bandwidth, 2 * (n - 1) * link.latency, kRing, share * message};
+// SPEC 3 and 3.9: a ring collective at line rate, alpha per step: its phases of n-1 steps, each
+// moving (n-1)/n of M (0 when n = 1).
+AllReduce line_rate_time(double bandwidth, double latency, double n, double message,
+                         const CollectiveKind& kind) {
+  const double share = kind.phases * (n - 1) / n;  // of M that each rank sends
+  return {share * message / bandwidth, kind.phases * (n - 1) * latency, kRing, share * message};
 }
 
-// SPEC 3.2: the fastest of the link's protocol branches (the first on a tie); nvls branches
-// compete only within the link's domain. None when no branch may run (only nvls, out of domain).
-std::optional<AllReduce> nccl_allreduce(const Link& link, double n, double message,
-                                        bool within_domain) {
+// SPEC 3.2 and 3.9: the fastest of the link's protocol branches (the first on a tie), with the
+// collective's factors; nvls branches compete only within the link's domain. None when no
+// branch may run (only nvls, out of domain).
+std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
+                                   bool within_domain, const CollectiveKind& kind) {
   if (n <= 1) return AllReduce{};
   std::optional<AllReduce> best;
   for (const Protocol& p : link.protocols) {
     const bool nvls = p.pattern == kNvls;
     if (nvls && !within_domain) continue;
-    const double share = nvls ? 1 : 2 * (n - 1) / n;
-    AllReduce t{share * message / (p.efficiency * link.bandwidth),
-                p.base_latency + (nvls ? 0 : 2 * (n - 1) * p.step_latency), p.name,
+    const double share = nvls ? 1 : kind.phases * (n - 1) / n;
+    AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
+                p.base_latency + (nvls ? 0 : kind.phases * (n - 1) * p.step_latency), p.name,
                 share * message};
     if (!best || t.bandwidth_time + t.latency_time < best->bandwidth_time + best->latency_time)
       best = t;
@@ -158,6 +164,10 @@ std::vector<FieldError> warnings(const Scenario& s) {
     out.emplace_back(FieldPath{"allreduce"},
                      "the serving engine's all-reduce is priced in the nccl link model only: at "
                      "line rate every all-reduce is the ring's");
+  } else if (s.allreduce == kCustom && !custom_allreduce(s)) {
+    out.emplace_back(FieldPath{"allreduce"},
+                     "the serving engine's kernels run all-reduces only: under sequence "
+                     "parallelism each reduce-scatter and all-gather is NCCL's");
   }
   if (pass_of(s).compute_multiplier > 1) {
     out.emplace_back(FieldPath{"pass"},
@@ -271,70 +281,162 @@ AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double m
   return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes, time};
 }
 
-// mlsysim's hierarchical all-reduce at line rate: reduce-scatter in the node, all-reduce of M/g
-// across the N nodes on each rank's own network link, all-gather. Also the intra-node part.
-AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double g, double nodes,
-                             double message, double* intra_time) {
+// mlsysim's hierarchical collective at line rate (SPEC 3.5, 3.9): the node's reduce-scatter (and,
+// for an all-reduce, its all-gather), and across the N nodes the collective on M/g over each
+// rank's own network link at `inter_bandwidth`. Also the intra-node part.
+AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double inter_bandwidth, double g,
+                             double nodes, double message, const CollectiveKind& kind,
+                             double* intra_time) {
   const double rs_bandwidth = (g - 1) / g * message / intra.bandwidth;
   const double rs_latency = (g - 1) * intra.latency;
-  const double share = 2 * (nodes - 1) / nodes;
-  const AllReduce across{share * (message / g) / inter.bandwidth, 2 * (nodes - 1) * inter.latency,
-                         kRing, share * message / g};
-  if (intra_time) *intra_time = 2 * (rs_bandwidth + rs_latency);
-  return {2 * rs_bandwidth + across.bandwidth_time, 2 * rs_latency + across.latency_time, kRing,
-          2 * (g - 1) / g * message + across.bytes_per_rank};
+  const AllReduce across = line_rate_time(inter_bandwidth, inter.latency, nodes, message / g, kind);
+  if (intra_time) *intra_time = kind.phases * (rs_bandwidth + rs_latency);
+  AllReduce out{kind.phases * rs_bandwidth + across.bandwidth_time,
+                kind.phases * rs_latency + across.latency_time, kRing,
+                kind.phases * (g - 1) / g * message + across.bytes_per_rank};
+  out.intra_bandwidth_time = kind.phases * rs_bandwidth;
+  return out;
 }
 
-AllReduce two_tier_allreduce(const Link& link, std::int64_t ranks, double message,
-                             std::string_view link_model, double launch, bool custom) {
+AllReduce collective_time(const Link& link, double bandwidth, std::int64_t ranks, double message,
+                          std::string_view link_model, double launch, bool custom,
+                          const CollectiveKind& kind);
+
+// A two-tier link (SPEC 3.5), `bandwidth` its node link's while the ranks fit one node, its
+// network link's beyond.
+AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, double message,
+                        std::string_view link_model, double launch, bool custom,
+                        const CollectiveKind& kind) {
   const Nodes at = nodes_of(link, ranks);
   if (at.count == 1)
-    return allreduce_time(link.tiers[0], ranks, message, link_model, launch, custom);
+    return collective_time(link.tiers[0], bandwidth, ranks, message, link_model, launch, custom,
+                           kind);
   const Link& intra = link.tiers[0];
   const Link& inter = link.tiers[1];
   const double g = static_cast<double>(at.per_node);
-  AllReduce out =
-      two_tier_line_rate(intra, inter, g, static_cast<double>(at.count), message, nullptr);
+  AllReduce out = two_tier_line_rate(intra, inter, bandwidth, g, static_cast<double>(at.count),
+                                     message, kind, nullptr);
   if (link_model == kNccl && !inter.protocols.empty()) {
     // NCCL's hierarchical algorithms follow the node's aggregate network bandwidth: the inter-
     // node link's ring branches with N ranks at g x its bandwidth (SPEC 3.5).
-    Link aggregate = inter;
-    aggregate.bandwidth = g * inter.bandwidth;
     const double bytes = out.bytes_per_rank;
-    out = allreduce_time(aggregate, at.count, message, kNccl, launch);
+    out = collective_time(inter, g * bandwidth, at.count, message, kNccl, launch, false, kind);
     out.bytes_per_rank = bytes;
-    // The winner's name must outlive the copy: name it from the link itself.
-    for (const Protocol& p : inter.protocols)
-      if (p.name == out.protocol) out.protocol = p.name;
     return out;
   }
   out.latency_time += launch;
   return out;
 }
 
-}  // namespace
-
-AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
-                             std::string_view link_model, double launch, bool custom) {
-  if (link.is_measured()) return measured_allreduce_time(link, ranks, message_bytes);
+// One call of a collective on a link, with the bandwidth a hiding search varies (see
+// varied_bandwidth) set to `bandwidth`; the launch added when n > 1 (not on a measured link).
+AllReduce collective_time(const Link& link, double bandwidth, std::int64_t ranks, double message,
+                          std::string_view link_model, double launch, bool custom,
+                          const CollectiveKind& kind) {
+  if (link.is_measured()) return measured_allreduce_time(link, ranks, message);
   if (link.is_two_tier())
-    return two_tier_allreduce(link, ranks, message_bytes, link_model, launch, custom);
+    return two_tier_time(link, bandwidth, ranks, message, link_model, launch, custom, kind);
   const double n = static_cast<double>(ranks);
-  const AllReduce line = line_rate_allreduce(link, n, message_bytes);
+  const AllReduce line = line_rate_time(bandwidth, link.latency, n, message, kind);
   const bool nccl = link_model == kNccl;
   AllReduce out =
       nccl && !link.protocols.empty()
-          ? nccl_allreduce(link, n, message_bytes, within_domain(link, ranks)).value_or(line)
+          ? nccl_time(link, bandwidth, n, message, within_domain(link, ranks), kind).value_or(line)
           : line;
-  if (nccl && custom && custom_runs(link, ranks, message_bytes)) {
+  if (nccl && custom && custom_runs(link, ranks, message)) {
     // The engine's kernels compete with NCCL's branches: the fastest runs (NCCL on a tie).
     for (const Protocol& p : link.custom) {
-      const AllReduce t = custom_branch_time(p, n, message_bytes, link.bandwidth);
+      const AllReduce t = custom_branch_time(p, n, message, bandwidth);
       if (t.time() < out.time()) out = t;
     }
   }
   if (ranks > 1) out.latency_time += launch;
   return out;
+}
+
+// The bandwidth SPEC 3.9's hiding search varies: the link's own; a two-tier link's node link
+// while its ranks fit one node, its network link beyond (a measured link's is its bus bandwidth).
+double varied_bandwidth(const Link& link, std::int64_t ranks) {
+  if (!link.is_two_tier()) return link.bandwidth;
+  return link.tiers[nodes_of(link, ranks).count > 1 ? 1 : 0].bandwidth;
+}
+
+// How every link of a scenario prices one of the layer's c exchanges.
+struct Pricing {
+  std::int64_t ranks;
+  double message;
+  std::string_view link_model;
+  double launch;
+  bool custom;
+  const CollectiveKind& kind;
+};
+
+// One exchange (SPEC 3.9): the collective's calls, each priced alone (NCCL prices the reduce-
+// scatter and the all-gather alike, so the second is the first again).
+AllReduce exchange_time(const Link& link, double bandwidth, const Pricing& p) {
+  AllReduce t = collective_time(link, bandwidth, p.ranks, p.message, p.link_model, p.launch,
+                                p.custom, p.kind);
+  t.bandwidth_time *= p.kind.calls;
+  t.latency_time *= p.kind.calls;
+  t.bytes_per_rank *= p.kind.calls;
+  t.intra_bandwidth_time *= p.kind.calls;
+  if (t.measured_time >= 0) t.measured_time *= p.kind.calls;
+  return t;
+}
+
+// SPEC 3.9: the varied bandwidth at which `c` exchanges take `compute` seconds, and it over the
+// link's own (`own`); {0, 0} when none does or nothing is exchanged. In the varied bandwidth b an
+// exchange takes, on each branch, rest + scaled / b; the time is the least of those lines. At line
+// rate and on a measured link one line: the closed form. In the nccl model, from the line that
+// runs at the link's own bandwidth (or, if its fixed cost alone exceeds the target, the one that
+// runs at unbounded bandwidth), each step goes to the bandwidth where the running line takes the
+// target: the lines lie above their least, so every step lands at or above the answer and the
+// steps only fall, reaching it exactly once they stay on one line (at most one step per branch).
+struct Hiding {
+  double bandwidth = 0;
+  double factor = 0;
+};
+constexpr int kMaxHidingSteps = 64;
+Hiding hiding_bandwidth(const Link& link, const Pricing& p, double c, double compute, double own,
+                        const AllReduce& at_own) {
+  if (c <= 0 || at_own.time() <= 0) return {};
+  const double target = compute / c;
+  const bool one_line = p.link_model != kNccl || link.is_measured();
+  const auto scaled = [](const AllReduce& t) { return t.bandwidth_time - t.intra_bandwidth_time; };
+  double b = own;
+  AllReduce t = at_own;
+  if (!one_line) {
+    if (exchange_time(link, std::numeric_limits<double>::infinity(), p).time() >= target) return {};
+    if (t.time() - scaled(t) >= target) {
+      b = kMaxReal;
+      t = exchange_time(link, b, p);
+    }
+  }
+  for (int step = 0; step < kMaxHidingSteps; ++step) {
+    const double rest = t.time() - scaled(t);
+    if (rest >= target) return {};
+    const double next = b * scaled(t) / (target - rest);
+    if (step > 0 && next >= b) break;
+    b = next;
+    if (one_line) break;
+    t = exchange_time(link, b, p);
+  }
+  if (!std::isfinite(b)) return {};
+  return {b, b / own};
+}
+
+}  // namespace
+
+AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
+                             std::string_view link_model, double launch, bool custom) {
+  return collective_time(link, varied_bandwidth(link, ranks), ranks, message_bytes, link_model,
+                         launch, custom, kCollectiveKinds[0]);
+}
+
+AllReduceTime reduce_scatter_time(const Link& link, std::int64_t ranks, double message_bytes,
+                                  std::string_view link_model, double launch) {
+  return collective_time(link, varied_bandwidth(link, ranks), ranks, message_bytes, link_model,
+                         launch, false, kCollectiveKinds[1]);
 }
 
 AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
@@ -377,7 +479,15 @@ std::string exchange_precision(const Scenario& s) {
   return s.exchange_precision.value_or(s.precision);
 }
 
-bool custom_allreduce(const Scenario& s) { return s.allreduce == kCustom && s.link_model == kNccl; }
+bool custom_allreduce(const Scenario& s) {
+  return s.allreduce == kCustom && s.link_model == kNccl && collective_of(s).calls == 1;
+}
+
+const CollectiveKind& collective_of(const Scenario& s) {
+  for (const CollectiveKind& k : kCollectiveKinds)
+    if (k.name == s.collective) return k;
+  return kCollectiveKinds[0];
+}
 
 Result solve(const Scenario& s) {
   const Precision precision = *parse_precision(s.precision);
@@ -439,6 +549,11 @@ Result solve(const Scenario& s) {
   const double launch = launch_overhead(s);
   r.link_model = s.link_model;
   r.launch_overhead_s = launch;
+  const CollectiveKind& kind = collective_of(s);
+  r.collective = kind.name;
+  const Pricing pricing{s.tp_size, r.message_bytes,     s.link_model,
+                        launch,    custom_allreduce(s), kind};
+  const Pricing line_rate{s.tp_size, r.message_bytes, kLineRate, 0, false, kind};
 
   for (const Link& link : s.links) {
     LinkResult l;
@@ -447,9 +562,9 @@ Result solve(const Scenario& s) {
     l.latency_s = link.latency;
     l.domain = static_cast<double>(link.domain.value_or(0));
     l.within_domain = within_domain(link, s.tp_size);
-    const AllReduce line = allreduce_time(link, s.tp_size, r.message_bytes, kLineRate, 0);
-    const AllReduce priced =
-        allreduce_time(link, s.tp_size, r.message_bytes, s.link_model, launch, custom_allreduce(s));
+    const double own = varied_bandwidth(link, s.tp_size);
+    const AllReduce line = exchange_time(link, own, line_rate);
+    const AllReduce priced = exchange_time(link, own, pricing);
     l.line_rate_allreduce_time_s =
         link.is_measured() ? line.bandwidth_time : line.bandwidth_time + line.latency_time;
     if (link.is_measured()) {
@@ -476,12 +591,19 @@ Result solve(const Scenario& s) {
       if (at.count > 1) {
         double intra_time = 0;
         const AllReduce lr =
-            two_tier_line_rate(intra, inter, static_cast<double>(at.per_node),
-                               static_cast<double>(at.count), r.message_bytes, &intra_time);
+            two_tier_line_rate(intra, inter, inter.bandwidth, static_cast<double>(at.per_node),
+                               static_cast<double>(at.count), r.message_bytes, kind, &intra_time);
         l.intra_node_share = intra_time / lr.time();
       }
     }
     l.protocol = priced.protocol;
+    for (int call = 1; call < kind.calls; ++call) l.protocol += "/" + std::string(priced.protocol);
+    if (kind.calls > 1) l.reduce_scatter_time_s = l.all_gather_time_s = priced.time() / kind.calls;
+    const Hiding hiding =
+        hiding_bandwidth(link, pricing, c, r.compute_time_s,
+                         link.is_measured() ? l.bandwidth_bytes_per_s : own, priced);
+    l.hiding_bandwidth_bytes_per_s = hiding.bandwidth;
+    l.hiding_factor = hiding.factor;
     l.bandwidth_time_s = priced.bandwidth_time;
     l.latency_time_s = priced.latency_time;
     l.allreduce_time_s = priced.time();

@@ -389,6 +389,7 @@ describe('solve and check', () => {
       'exchange_precision',
       'exchange_bytes_per_element',
       'allreduce',
+      'collective',
       'warnings',
       'links',
     ]);
@@ -422,6 +423,10 @@ describe('solve and check', () => {
       'measured_ranks',
       'measured_min_bytes',
       'measured_max_bytes',
+      'reduce_scatter_time_s',
+      'all_gather_time_s',
+      'hiding_bandwidth_bytes_per_s',
+      'hiding_factor',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);

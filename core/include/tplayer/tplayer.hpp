@@ -42,12 +42,21 @@ struct AllReduceTime {
   // The whole: bandwidth_time + latency_time, except on a measured link, where it is the
   // measured (or interpolated) time itself, to the last bit.
   double measured_time = -1;
+  // The part of bandwidth_time on a two-tier link's node link once the ranks span nodes at line
+  // rate: what a faster network (SPEC 3.9's hiding bandwidth) leaves unchanged.
+  double intra_bandwidth_time = 0;
   double time() const { return measured_time >= 0 ? measured_time : bandwidth_time + latency_time; }
 };
 // With `custom`, the link's custom all-reduce branches (SPEC 3.8) compete in the nccl model.
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
                              std::string_view link_model, double launch_overhead,
                              bool custom = false);
+
+// SPEC 3.9: one reduce-scatter of `message_bytes` (the whole M) among `ranks` on one link, in a
+// link model; an all-gather costs the same (NCCL prices them alike). A measured link prices
+// all-reduces only: validate() refuses the others on one, and this gives its all-reduce.
+AllReduceTime reduce_scatter_time(const Link& link, std::int64_t ranks, double message_bytes,
+                                  std::string_view link_model, double launch_overhead);
 
 // One of a link's custom all-reduce branches alone (SPEC 3.8), plus the launch overhead: for
 // reports that score each branch against its own measurements.
