@@ -347,6 +347,41 @@ def sweep_rows(out, link):
     return rows
 
 
+def test_sequence_parallel():
+    """SPEC 3.9 on the command line: the header names the collective, each link its pair and the
+    bandwidth that hides its exchange, in words where none does; a measured link refuses it."""
+    scenario = {"workload": "GPT3", "tp_size": 8, "tokens": 2048, "accelerator": "H100",
+                "local_efficiency": 0.5, "links": {"nvlink": "nvlink4", "ib": "ib_ndr"},
+                "link_model": "nccl", "collective": "reduce_scatter_all_gather"}
+    code, out, err = run("--json", "-", stdin=json.dumps(scenario))
+    check(code == 0 and err == "", f"sequence parallelism: exit {code}, {err!r}")
+    for text in ("reduce-scatter + all-gather pairs per layer (sequence parallelism)",
+                 "launch overhead 10 us per call", "rs + ag", "a reduce-scatter", "an all-gather",
+                 "NCCL runs   ll128/ll128", "NCCL runs   simple/simple",
+                 "hidden      from 121.5 GB/s per direction (0.27x this link's)",
+                 "hidden      from 299.3 GB/s per direction (5.99x this link's)"):
+        check(text in out, f"the sequence-parallel table lacks {text!r}:\n{out}")
+    check(all(len(line) <= 100 for line in out.splitlines()), "the table fits 100 columns")
+    decode = dict(scenario, tokens=32, link_model="line_rate")
+    code, out, err = run("--json", "-", stdin=json.dumps(decode))
+    check(code == 0 and "by no bandwidth: the latency terms alone take longer than the compute" in out,
+          f"InfiniBand's latency alone outlasts a decode step's compute:\n{out}")
+    code, out, err = run("--json", "-", stdin=json.dumps(dict(decode, tp_size=1)))
+    check(code == 0 and out.count("nothing to hide: no exchange") == 2, f"n = 1:\n{out}")
+    code, out, err = run("--json", "-", "--sweep", "tp_size=2,8,16", stdin=json.dumps(scenario))
+    check(code == 0 and "rs + ag" in out and "hidden from" in out and "299.3 GB/s" in out,
+          f"the sweep shows the pair and the hiding bandwidth:\n{out}")
+    with tempfile.TemporaryDirectory() as tmp:
+        measured = os.path.join(tmp, "mine.txt")
+        with open(measured, "w", encoding="utf-8") as f:
+            f.write("  1048576 262144 float sum -1 40.0 26.21 45.87 0\n"
+                    "  4194304 1048576 float sum -1 80.0 52.43 91.75 0\n")
+        code, out, err = run("--json", "-", "--measured", "mine=" + measured, "--measured-ranks", "8",
+                             stdin=json.dumps(scenario))
+        check(code == 2 and "links.mine.measured: all_reduce_perf measures all-reduces only" in err,
+              f"a measured link under sequence parallelism: exit {code}, {err!r}")
+
+
 def test_sweep():
     """--sweep solves each point as a single solve would, marks a link's domain end and a
     two-tier link's node boundary between the rows around it, and refuses bad points by field."""
