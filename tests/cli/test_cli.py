@@ -469,6 +469,17 @@ def test_validate():
         check(t["nccl"]["pass"] == (t["nccl"]["median"] <= target), f"{t['table']}: verdict")
         check(("left_out" in t) == ("left_out" in want), f"{t['table']}: left out")
         check(t["rows"] == want["rows"] and t["min_bytes"] == want["min_bytes"], f"{t['table']}: rows")
+    # SPEC 3.9: the sequence-parallel rows of end-to-end.md are modelled, forward with and without.
+    rows = {x["experiment"]: x for x in r["end_to_end"]}
+    tp, sp = rows.get("tensor parallel only, no recompute"), rows.get("sequence parallelism")
+    check(tp and sp and sp["modelled"] and sp["collective"] == "reduce_scatter_all_gather",
+          f"the sequence-parallel row is modelled: {sp}")
+    if tp and sp and sp["modelled"]:
+        a, b = tp["forward"], sp["forward"]
+        check(abs(a["mlsysim"]["serial_s"] - b["mlsysim"]["serial_s"]) <= 1e-12 * a["mlsysim"]["serial_s"],
+              "at line rate the pair costs the all-reduce")
+        check(b["as_it_runs"]["exchange_s"] > a["as_it_runs"]["exchange_s"],
+              "as NCCL runs them the pair costs more than the all-reduce")
     code, out, err = run("--validate")
     check(code == 0 and all(name in out for name in fitted), f"--validate table: exit {code}")
     check(all(len(line) <= 100 for line in out.splitlines()), "--validate fits 100 columns")
