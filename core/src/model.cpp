@@ -2,7 +2,6 @@
 // warnings that come with its result.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "internal.hpp"
 #include "tplayer/format.hpp"
@@ -96,7 +95,7 @@ struct MemoryTraffic {
   double kv_cache = 0;  // per layer
   double total() const { return weights + kv_cache; }
 };
-MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
+[[gnu::noinline]] MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
   const Workload& w = s.workload;
   const double b = parse_precision(s.precision)->bytes_per_element;
   const double parameters = w.parameters;
@@ -118,23 +117,42 @@ MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
 
 }  // namespace
 
+namespace {
+
+// A message of pieces, joined out of line: one call in place of a chain of string additions
+// inlined at every warning (the module's size).
+[[gnu::noinline]] std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (const std::string_view part : parts) out += part;
+  return out;
+}
+
+// A warning at `at`, of pieces.
+[[gnu::noinline]] void warn(std::vector<FieldError>& out, const Where& at,
+                            std::initializer_list<std::string_view> parts) {
+  out.emplace_back(at.path(), cat(parts));
+}
+
+}  // namespace
+
 std::vector<FieldError> warnings(const Scenario& s) {
   std::vector<FieldError> out;
+  const Where root;
   const std::int64_t n = s.tp_size;
-  const auto tp = [n] { return "tp_size " + whole_number(n); };
+  const std::string tp = "tp_size " + whole_number(n);
   if (n > s.workload.heads) {
-    out.emplace_back(FieldPath{"tp_size"},
-                     tp() + " is more than the " + whole_number(s.workload.heads) +
-                         " attention heads: some ranks get no head to compute");
+    warn(out, root.key("tp_size"),
+         {tp, " is more than the ", whole_number(s.workload.heads),
+          " attention heads: some ranks get no head to compute"});
   } else if (s.workload.heads % n != 0) {
-    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide the " +
-                                               whole_number(s.workload.heads) +
-                                               " attention heads: ranks get unequal shares");
+    warn(out, root.key("tp_size"),
+         {tp, " does not divide the ", whole_number(s.workload.heads),
+          " attention heads: ranks get unequal shares"});
   }
   if (s.workload.hidden_dim % n != 0) {
-    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide hidden_dim " +
-                                               whole_number(s.workload.hidden_dim) +
-                                               ": the weight matrices cannot be split evenly");
+    warn(out, root.key("tp_size"),
+         {tp, " does not divide hidden_dim ", whole_number(s.workload.hidden_dim),
+          ": the weight matrices cannot be split evenly"});
   }
   const auto precision = parse_precision(s.precision);
   const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
@@ -143,47 +161,46 @@ std::vector<FieldError> warnings(const Scenario& s) {
                                           memory_traffic(s, static_cast<double>(n)).kv_cache
                                     : 0;
   if (weights + kv_cache > s.accelerator.memory_capacity) {
+    const std::string w = format_quantity(weights, Dimension::Bytes);
     const std::string held =
-        kv_cache > 0
-            ? "the weights (" + format_quantity(weights, Dimension::Bytes) + ") and KV cache (" +
-                  format_quantity(kv_cache, Dimension::Bytes) + ") per rank do not fit"
-            : "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
-                  ") do not fit";
-    out.emplace_back(FieldPath{"accelerator", "memory_capacity"},
-                     held + " in the accelerator's memory (" +
-                         format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
-                         format_binary_bytes(s.accelerator.memory_capacity) + ")");
+        kv_cache > 0 ? cat({"the weights (", w, ") and KV cache (",
+                            format_quantity(kv_cache, Dimension::Bytes), ") per rank do not fit"})
+                     : cat({"the weights per rank (", w, ") do not fit"});
+    warn(out, root.key("accelerator").key("memory_capacity"),
+         {held, " in the accelerator's memory (",
+          format_quantity(s.accelerator.memory_capacity, Dimension::Bytes), ", ",
+          format_binary_bytes(s.accelerator.memory_capacity), ")"});
   }
   if (s.compute_model == kRoofline && mixture_of_experts(s.workload)) {
-    out.emplace_back(FieldPath{"workload", "inference_flops"},
-                     "a mixture of experts: the roofline reads the experts its tokens route to as "
-                     "min(parameters, tokens x active parameters), an upper bound (tokens that "
-                     "share an expert read it once)");
+    warn(out, root.key("workload").key("inference_flops"),
+         {"a mixture of experts: the roofline reads the experts its tokens route to as "
+          "min(parameters, tokens x active parameters), an upper bound (tokens that share an "
+          "expert read it once)"});
   }
   if (s.allreduce == kCustom && s.link_model != kNccl) {
-    out.emplace_back(FieldPath{"allreduce"},
-                     "the serving engine's all-reduce is priced in the nccl link model only: at "
-                     "line rate every all-reduce is the ring's");
+    warn(out, root.key("allreduce"),
+         {"the serving engine's all-reduce is priced in the nccl link model only: at line rate "
+          "every all-reduce is the ring's"});
   } else if (s.allreduce == kCustom && !custom_allreduce(s)) {
-    out.emplace_back(FieldPath{"allreduce"},
-                     "the serving engine's kernels run all-reduces only: under sequence "
-                     "parallelism each reduce-scatter and all-gather is NCCL's");
+    warn(out, root.key("allreduce"),
+         {"the serving engine's kernels run all-reduces only: each reduce-scatter and all-gather "
+          "is NCCL's"});
   }
   if (pass_of(s).compute_multiplier > 1) {
-    out.emplace_back(FieldPath{"pass"},
-                     "a " + std::string(pass_of(s).name) + " pass also holds gradients" +
-                         (pass_of(s).name == "training" ? ", optimizer state" : "") +
-                         " and activations: the memory fit counts the weights only");
+    warn(out, root.key("pass"),
+         {"a ", pass_of(s).name, " pass also holds gradients",
+          pass_of(s).name == "training" ? ", optimizer state" : "",
+          " and activations: the memory fit counts the weights only"});
   }
-  const Where root;
   const Where links = root.key("links");
   for (std::size_t i = 0; i < s.links.size(); ++i) {
     const Link& link = s.links[i];
     const Where at = link_where(links, std::span(s.links.data(), i), link.name);
     if (!within_domain(link, n)) {
-      out.emplace_back(at.path(), tp() + " is more than the " + whole_number(*link.domain) +
-                                      " ranks this link joins directly (its domain): priced as if "
-                                      "one ring reached them all");
+      warn(out, at,
+           {tp, " is more than the ", whole_number(*link.domain),
+            " ranks this link joins directly (its domain): priced as if one ring reached them "
+            "all"});
     }
     if (link.is_measured()) {
       const double message = message_bytes(s);
@@ -191,19 +208,20 @@ std::vector<FieldError> warnings(const Scenario& s) {
           measured_allreduce(link.measured_rows, link.measured_ranks, n, message);
       const std::string m = format_quantity(message, Dimension::Bytes);
       if (t.below_smallest)
-        out.emplace_back(at.path(),
-                         "the all-reduce (" + m +
-                             ") is smaller than the smallest "
-                             "measured size: priced at that row's time (a latency floor)");
+        warn(out, at,
+             {"the all-reduce (", m,
+              ") is smaller than the smallest measured size: priced at that row's time (a "
+              "latency floor)"});
       if (t.above_largest)
-        out.emplace_back(at.path(), "the all-reduce (" + m +
-                                        ") is larger than the largest "
-                                        "measured size: extrapolated at the largest row's algbw");
+        warn(out, at,
+             {"the all-reduce (", m,
+              ") is larger than the largest measured size: extrapolated at the largest row's "
+              "algbw"});
       if (t.rescaled)
-        out.emplace_back(at.path(), "measured on " + whole_number(link.measured_ranks) +
-                                        " ranks, priced at " + tp() +
-                                        " by the ring's bus-bandwidth factor 2(n-1)/n, which "
-                                        "holds for bandwidth-bound sizes");
+        warn(out, at,
+             {"measured on ", whole_number(link.measured_ranks), " ranks, priced at ", tp,
+              " by the ring's bus-bandwidth factor 2(n-1)/n, which holds for bandwidth-bound "
+              "sizes"});
       continue;
     }
     if (link.is_two_tier()) {
@@ -211,58 +229,56 @@ std::vector<FieldError> warnings(const Scenario& s) {
       const Link& intra = link.tiers[0];
       const Link& inter = link.tiers[1];
       if (nodes.count == 1 && !within_domain(intra, n))
-        out.emplace_back(at.path(), tp() + " is more than the " +
-                                        whole_number(intra.domain.value_or(0)) +
-                                        " ranks the intra-node link joins directly");
+        warn(out, at,
+             {tp, " is more than the ", whole_number(intra.domain.value_or(0)),
+              " ranks the intra-node link joins directly"});
       if (nodes.count > 1 && !within_domain(intra, nodes.per_node))
-        out.emplace_back(at.path(), "ranks_per_node " + whole_number(nodes.per_node) +
-                                        " is more than the intra-node link's domain of " +
-                                        whole_number(intra.domain.value_or(0)));
+        warn(out, at,
+             {"ranks_per_node ", whole_number(nodes.per_node),
+              " is more than the intra-node link's domain of ",
+              whole_number(intra.domain.value_or(0))});
       if (nodes.count > 1 && !within_domain(inter, nodes.count))
-        out.emplace_back(at.path(), whole_number(nodes.count) +
-                                        " nodes are more than the inter-node link's domain of " +
-                                        whole_number(inter.domain.value_or(0)));
+        warn(out, at,
+             {whole_number(nodes.count), " nodes are more than the inter-node link's domain of ",
+              whole_number(inter.domain.value_or(0))});
       if (custom_allreduce(s) && nodes.count > 1)
-        out.emplace_back(at.path(),
-                         "the custom all-reduce runs over peer memory inside one node: across "
-                         "nodes it is NCCL's");
+        warn(out, at,
+             {"the custom all-reduce runs over peer memory inside one node: across nodes it is "
+              "NCCL's"});
       else if (custom_allreduce(s) && n > 1 && intra.custom.empty())
-        out.emplace_back(at.path(),
-                         "no custom all-reduce calibration for the intra-node link: priced by "
-                         "NCCL");
+        warn(out, at, {"no custom all-reduce calibration for the intra-node link: priced by NCCL"});
       const Link& pricing = nodes.count == 1 ? intra : inter;
       if (s.link_model == kNccl && pricing.protocols.empty() && n > 1)
-        out.emplace_back(at.path(), std::string("no NCCL calibration for the ") +
-                                        (nodes.count == 1 ? "intra" : "inter") +
-                                        "-node link: priced at line rate plus the launch overhead");
+        warn(out, at,
+             {"no NCCL calibration for the ", nodes.count == 1 ? "intra" : "inter",
+              "-node link: priced at line rate plus the launch overhead"});
       continue;
     }
     if (custom_allreduce(s) && n > 1 && link.custom.empty()) {
-      out.emplace_back(at.path(),
-                       "no custom all-reduce calibration for this link (the serving engines run "
-                       "theirs over NVLink or PCIe peer-to-peer inside one node): priced by NCCL");
+      warn(out, at,
+           {"no custom all-reduce calibration for this link (the serving engines run theirs over "
+            "NVLink or PCIe peer-to-peer inside one node): priced by NCCL"});
     } else if (custom_allreduce(s) && n > 1 && !within_domain(link, n)) {
-      out.emplace_back(at.path(),
-                       "the custom all-reduce needs every rank one peer-memory hop from every "
-                       "other, and tp_size is beyond the domain: priced by NCCL");
+      warn(out, at,
+           {"the custom all-reduce needs every rank one peer-memory hop from every other, and "
+            "tp_size is beyond the domain: priced by NCCL"});
     }
     if (s.link_model == kNccl && link.protocols.empty()) {
-      out.emplace_back(at.path(),
-                       "no NCCL calibration for this link: priced at line rate plus the launch "
-                       "overhead");
+      warn(out, at,
+           {"no NCCL calibration for this link: priced at line rate plus the launch overhead"});
     } else if (s.link_model == kNccl && n > 1 &&
                std::none_of(link.protocols.begin(), link.protocols.end(),
                             [](const Protocol& p) { return p.pattern == kRing; }) &&
                !within_domain(link, n)) {
-      out.emplace_back(at.path(),
-                       "only NVLS branches, which need the switch, and tp_size is beyond the "
-                       "domain: priced at line rate plus the launch overhead");
+      warn(out, at,
+           {"only NVLS branches, which need the switch, and tp_size is beyond the domain: priced "
+            "at line rate plus the launch overhead"});
     }
   }
   if (collectives_per_layer(s) == 0) {
-    out.emplace_back(FieldPath{"collectives_per_layer"},
-                     "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
-                     "compute only");
+    warn(out, root.key("collectives_per_layer"),
+         {"collectives_per_layer is 0: no all-reduce is priced, so every link shows compute "
+          "only"});
   }
   return out;
 }
@@ -387,38 +403,31 @@ AllReduce exchange_time(const Link& link, double bandwidth, const Pricing& p) {
 // SPEC 3.9: the varied bandwidth at which `c` exchanges take `compute` seconds, and it over the
 // link's own (`own`); {0, 0} when none does or nothing is exchanged. In the varied bandwidth b an
 // exchange takes, on each branch, rest + scaled / b; the time is the least of those lines. At line
-// rate and on a measured link one line: the closed form. In the nccl model, from the line that
-// runs at the link's own bandwidth (or, if its fixed cost alone exceeds the target, the one that
-// runs at unbounded bandwidth), each step goes to the bandwidth where the running line takes the
-// target: the lines lie above their least, so every step lands at or above the answer and the
-// steps only fall, reaching it exactly once they stay on one line (at most one step per branch).
+// rate and on a measured link one line (`t`, priced at `own`): the closed form. In the nccl model
+// the search starts where the branch with the least fixed cost runs (b unbounded) and steps to
+// where the running line takes the target: the lines lie above their least, so every step lands
+// at or above the answer and the steps only fall, reaching it exactly once they stay on one line
+// (at most one step per branch).
 struct Hiding {
   double bandwidth = 0;
   double factor = 0;
 };
 constexpr int kMaxHidingSteps = 64;
 Hiding hiding_bandwidth(const Link& link, const Pricing& p, double c, double compute, double own,
-                        const AllReduce& at_own) {
-  if (c <= 0 || at_own.time() <= 0) return {};
+                        AllReduce t) {
+  if (c <= 0 || t.time() <= 0) return {};
   const double target = compute / c;
-  const bool one_line = p.link_model != kNccl || link.is_measured();
-  const auto scaled = [](const AllReduce& t) { return t.bandwidth_time - t.intra_bandwidth_time; };
+  const bool search = p.link_model == kNccl && !link.is_measured();
   double b = own;
-  AllReduce t = at_own;
-  if (!one_line) {
-    if (exchange_time(link, std::numeric_limits<double>::infinity(), p).time() >= target) return {};
-    if (t.time() - scaled(t) >= target) {
-      b = kMaxReal;
-      t = exchange_time(link, b, p);
-    }
-  }
+  if (search) t = exchange_time(link, b = kMaxReal, p);
   for (int step = 0; step < kMaxHidingSteps; ++step) {
-    const double rest = t.time() - scaled(t);
+    const double scaled = t.bandwidth_time - t.intra_bandwidth_time;
+    const double rest = t.time() - scaled;
     if (rest >= target) return {};
-    const double next = b * scaled(t) / (target - rest);
-    if (step > 0 && next >= b) break;
+    const double next = b * scaled / (target - rest);
+    if (search && next >= b) break;
     b = next;
-    if (one_line) break;
+    if (!search) break;
     t = exchange_time(link, b, p);
   }
   if (!std::isfinite(b)) return {};
@@ -484,9 +493,7 @@ bool custom_allreduce(const Scenario& s) {
 }
 
 const CollectiveKind& collective_of(const Scenario& s) {
-  for (const CollectiveKind& k : kCollectiveKinds)
-    if (k.name == s.collective) return k;
-  return kCollectiveKinds[0];
+  return kCollectiveKinds[s.collective == kReduceScatterAllGather];
 }
 
 Result solve(const Scenario& s) {
@@ -597,8 +604,10 @@ Result solve(const Scenario& s) {
       }
     }
     l.protocol = priced.protocol;
-    for (int call = 1; call < kind.calls; ++call) l.protocol += "/" + std::string(priced.protocol);
-    if (kind.calls > 1) l.reduce_scatter_time_s = l.all_gather_time_s = priced.time() / kind.calls;
+    if (kind.calls > 1) {  // a reduce-scatter and an all-gather, each its own call
+      l.protocol.append(1, '/').append(priced.protocol);
+      l.reduce_scatter_time_s = l.all_gather_time_s = priced.time() / kind.calls;
+    }
     const Hiding hiding =
         hiding_bandwidth(link, pricing, c, r.compute_time_s,
                          link.is_measured() ? l.bandwidth_bytes_per_s : own, priced);

@@ -317,10 +317,8 @@ std::vector<FieldError> validate(const Scenario& s) {
                                         whole_number(link.measured_ranks));
       if (collective_of(s).calls > 1)
         check.fail(at.key("measured"),
-                   "all_reduce_perf measures all-reduces only: it cannot price collective " +
-                       excerpt(s.collective) +
-                       " (a reduce-scatter and an all-gather, each its own NCCL call); give this "
-                       "link's bandwidth instead, or collective \"all_reduce\"");
+                   "all_reduce_perf measures all-reduces only: it cannot price "
+                   "\"reduce_scatter_all_gather\"");
       continue;
     }
     if (link.is_two_tier()) {

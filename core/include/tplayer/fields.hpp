@@ -167,8 +167,7 @@ inline const InputField<Scenario> kScenarioFields[] = {
      kAllReduces},
     {"collective", FieldKind::Choice, &Scenario::collective, false, FieldRule::None, kAllReduce,
      false, "a collective",
-     "all_reduce: Megatron's all-reduces; reduce_scatter_all_gather: sequence parallelism, each "
-     "all-reduce a reduce-scatter and an all-gather of the same bytes, two NCCL calls",
+     "all_reduce, or reduce_scatter_all_gather: sequence parallelism",
      kCollectives},
 };
 

@@ -32,8 +32,7 @@ struct FieldError {
   std::string message;
 
   FieldError() = default;
-  FieldError(FieldPath where, std::string text)
-      : path(std::move(where)), field(dotted(path)), message(std::move(text)) {}
+  FieldError(FieldPath where, std::string text);  // out of line: built at every message
   friend bool operator==(const FieldError&, const FieldError&) = default;
 };
 
