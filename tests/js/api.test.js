@@ -124,6 +124,7 @@ describe('load', () => {
       'memory_efficiency',
       'exchange_precision',
       'allreduce',
+      'collective',
     ]);
     expect(api.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(api.ScenarioError).toBe(ScenarioError);
@@ -502,6 +503,7 @@ describe('solve and check', () => {
       memory_efficiency: 0.8,
       exchange_precision: 'bf16_dense',
       allreduce: 'nccl',
+      collective: 'all_reduce',
     });
     expect(scenario).toEqual(native(['--json', '-', '--print-scenario'], JSON.stringify(typed)));
     // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.
