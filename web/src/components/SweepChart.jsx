@@ -66,12 +66,20 @@ export function SweepChart({ sweep, shown }) {
   const series = seriesByLink(sweep.points, linkNames);
   const alts = sweep.alt ? seriesByLink(sweep.alt, linkNames) : [];
   const values = sweep.values;
-  let ymax = hiding ? 0 : 1;
-  for (const s of [...series, ...alts]) for (const p of s) if (val(p) > ymax) ymax = val(p);
-  ymax = hiding ? ymax * 1.1 || 1 : Math.ceil(ymax * 1.1);
+  // Speedup on a linear axis from 0; hiding bandwidths, which span decades (they grow without
+  // bound as the latency terms near the compute), on a log axis between powers of ten.
+  const drawn = [...series, ...alts]
+    .flat()
+    .map(val)
+    .filter((v) => v !== null);
+  const f = hiding ? Math.log10 : (v) => v;
+  let lo = hiding ? Math.floor(Math.log10(Math.min(...drawn, 1e12))) : 0;
+  let hi = Math.max(...drawn.map(f), lo + 1);
+  hi = hiding ? Math.ceil(hi) : Math.ceil(hi * 1.1);
+  const ticks = [lo, hiding ? Math.round((lo + hi) / 2) : hi / 2, hi];
   const x = (i) =>
     L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
-  const y = (v) => H - B - (v / ymax) * (H - T - B);
+  const y = (v) => H - B - ((f(v) - lo) / (hi - lo)) * (H - T - B);
   // A series' line as polylines, one per run of points with a result (a gap breaks it).
   const lines = (s, keep, cls) =>
     runsOf(s, (p, i) => val(p) !== null && keep(p, i)).map((run) => (
@@ -152,14 +160,17 @@ export function SweepChart({ sweep, shown }) {
         role="img"
         aria-label={`Chart of ${hiding ? 'the bandwidth that hides the exchange' : 'serial speedup'} per link against tp_size; the same data is in the sentences and the table below.`}
       >
-        {[0, ymax / 2, ymax].map((v) => (
-          <g key={v}>
-            <line class="grid" x1={L} x2={W - R} y1={y(v)} y2={y(v)} />
-            <text class="tick" x={L - 4} y={y(v) + 3} text-anchor="end">
-              {hiding ? fmt.sig(v / 1e9, 3) : `${fmt.sig(v, 3)}x`}
-            </text>
-          </g>
-        ))}
+        {ticks.map((t) => {
+          const v = hiding ? 10 ** t : t;
+          return (
+            <g key={t}>
+              <line class="grid" x1={L} x2={W - R} y1={y(v)} y2={y(v)} />
+              <text class="tick" x={L - 4} y={y(v) + 3} text-anchor="end">
+                {hiding ? fmt.sig(v / 1e9, 2) : `${fmt.sig(v, 3)}x`}
+              </text>
+            </g>
+          );
+        })}
         {ci >= 0 && <line class="now" x1={x(ci)} x2={x(ci)} y1={T} y2={H - B} />}
         {values.map((v, i) =>
           i % every === 0 || i === values.length - 1 ? (
@@ -246,7 +257,7 @@ export function SweepChart({ sweep, shown }) {
         {gaps && <li class="gaps">{gapText(gaps)}</li>}
         <li class="muted">
           {hiding &&
-            'GB/s per direction (each GPU’s network link once the ranks span nodes); no point where no bandwidth hides the exchange. '}
+            'GB/s per direction, on a log scale (each GPU’s network link once the ranks span nodes); no point where no bandwidth hides the exchange. '}
           Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
           faded, dashed: beyond the link’s domain (hypothetical); vertical line: your tp_size
           {marks.length > 0 && '; dotted line: where a domain or a node ends'}.
