@@ -408,13 +408,9 @@ AllReduce exchange_time(const Link& link, double bandwidth, const Pricing& p) {
 // where the running line takes the target: the lines lie above their least, so every step lands
 // at or above the answer and the steps only fall, reaching it exactly once they stay on one line
 // (at most one step per branch).
-struct Hiding {
-  double bandwidth = 0;
-  double factor = 0;
-};
 constexpr int kMaxHidingSteps = 64;
-Hiding hiding_bandwidth(const Link& link, const Pricing& p, double c, double compute, double own,
-                        AllReduce t) {
+HidingBandwidth hiding_search(const Link& link, const Pricing& p, double c, double compute,
+                              double own, AllReduce t) {
   if (c <= 0 || t.time() <= 0) return {};
   const double target = compute / c;
   const bool search = p.link_model == kNccl && !link.is_measured();
@@ -434,7 +430,25 @@ Hiding hiding_bandwidth(const Link& link, const Pricing& p, double c, double com
   return {b, b / own};
 }
 
+// The pricing of a scenario's exchanges (SPEC 3.9), and the bandwidth a link's hiding search
+// starts from (its bus bandwidth for a measured link).
+Pricing pricing_of(const Scenario& s, double message) {
+  return {s.tp_size,           message,         s.link_model, launch_overhead(s),
+          custom_allreduce(s), collective_of(s)};
+}
+double own_bandwidth(const Link& link, std::int64_t ranks) {
+  return link.is_measured() ? bus_bandwidth(link.measured_rows.back(), link.measured_ranks)
+                            : varied_bandwidth(link, ranks);
+}
+
 }  // namespace
+
+HidingBandwidth hiding_bandwidth(const Scenario& s, const Link& link, double compute_time_s) {
+  const Pricing p = pricing_of(s, message_bytes(s));
+  return hiding_search(link, p, static_cast<double>(collectives_per_layer(s)), compute_time_s,
+                       own_bandwidth(link, s.tp_size),
+                       exchange_time(link, varied_bandwidth(link, s.tp_size), p));
+}
 
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
                              std::string_view link_model, double launch, bool custom) {
@@ -558,8 +572,7 @@ Result solve(const Scenario& s) {
   r.launch_overhead_s = launch;
   const CollectiveKind& kind = collective_of(s);
   r.collective = kind.name;
-  const Pricing pricing{s.tp_size, r.message_bytes,     s.link_model,
-                        launch,    custom_allreduce(s), kind};
+  const Pricing pricing = pricing_of(s, r.message_bytes);
   const Pricing line_rate{s.tp_size, r.message_bytes, kLineRate, 0, false, kind};
 
   for (const Link& link : s.links) {
@@ -608,10 +621,10 @@ Result solve(const Scenario& s) {
       l.protocol.append(1, '/').append(priced.protocol);
       l.reduce_scatter_time_s = l.all_gather_time_s = priced.time() / kind.calls;
     }
-    const Hiding hiding =
-        hiding_bandwidth(link, pricing, c, r.compute_time_s,
-                         link.is_measured() ? l.bandwidth_bytes_per_s : own, priced);
-    l.hiding_bandwidth_bytes_per_s = hiding.bandwidth;
+    const HidingBandwidth hiding =
+        hiding_search(link, pricing, c, r.compute_time_s,
+                      link.is_measured() ? l.bandwidth_bytes_per_s : own, priced);
+    l.hiding_bandwidth_bytes_per_s = hiding.bandwidth_bytes_per_s;
     l.hiding_factor = hiding.factor;
     l.bandwidth_time_s = priced.bandwidth_time;
     l.latency_time_s = priced.latency_time;

@@ -274,3 +274,26 @@ TEST_CASE("the serving engine's all-reduce does not run under sequence paralleli
 }
 
 }  // namespace tplayer::test
+
+namespace tplayer::test {
+
+TEST_CASE("hiding_bandwidth() is what solve() reports, link by link",
+          "[sequence_parallel][hiding]") {
+  for (const ScenarioPreset& preset : scenario_presets()) {
+    for (const std::string_view model : kLinkModels) {
+      Scenario s = preset.scenario;
+      s.link_model = model;
+      s.launch_overhead.reset();
+      s.collective = std::string(kReduceScatterAllGather);
+      const Result r = solve(s);
+      for (std::size_t i = 0; i < s.links.size(); ++i) {
+        INFO(preset.key << ", " << model << ", link " << r.links[i].name);
+        const HidingBandwidth h = hiding_bandwidth(s, s.links[i], r.compute_time_s);
+        CHECK(h.bandwidth_bytes_per_s == r.links[i].hiding_bandwidth_bytes_per_s);
+        CHECK(h.factor == r.links[i].hiding_factor);
+      }
+    }
+  }
+}
+
+}  // namespace tplayer::test

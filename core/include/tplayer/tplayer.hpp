@@ -58,6 +58,17 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
 AllReduceTime reduce_scatter_time(const Link& link, std::int64_t ranks, double message_bytes,
                                   std::string_view link_model, double launch_overhead);
 
+// SPEC 3.9: the bandwidth at which a link's exchanges in a validated scenario take
+// `compute_time_s`, and it over the link's own (a two-tier link's node link while its ranks fit
+// one node, its network link beyond; a measured link's bus bandwidth): what solve() reports as
+// hiding_bandwidth_bytes_per_s and hiding_factor. Both 0 when no bandwidth hides the exchange
+// or nothing is exchanged.
+struct HidingBandwidth {
+  double bandwidth_bytes_per_s = 0;
+  double factor = 0;
+};
+HidingBandwidth hiding_bandwidth(const Scenario& scenario, const Link& link, double compute_time_s);
+
 // One of a link's custom all-reduce branches alone (SPEC 3.8), plus the launch overhead: for
 // reports that score each branch against its own measurements.
 AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
