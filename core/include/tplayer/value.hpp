@@ -57,7 +57,6 @@ struct Value {
   Value& push(Value value);
 };
 
-
 // The same document: the same kinds, members in the same order, numbers with the same bits
 // (any NaN equals any NaN, and -0 differs from 0).
 bool identical(const Value& a, const Value& b);
