@@ -407,7 +407,7 @@ AllReduce exchange_time(const Link& link, double bandwidth, const Pricing& p) {
 // the search starts where the branch with the least fixed cost runs (b unbounded) and steps to
 // where the running line takes the target: the lines lie above their least, so every step lands
 // at or above the answer and the steps only fall, reaching it exactly once they stay on one line
-// (at most one step per branch).
+// (at most one step per branch). A bandwidth above kMaxReal counts as none.
 constexpr int kMaxHidingSteps = 64;
 HidingBandwidth hiding_search(const Link& link, const Pricing& p, double c, double compute,
                               double own, AllReduce t) {
@@ -421,12 +421,15 @@ HidingBandwidth hiding_search(const Link& link, const Pricing& p, double c, doub
     const double rest = t.time() - scaled;
     if (rest >= target) return {};
     const double next = b * scaled / (target - rest);
-    if (search && next >= b) break;
+    if (search && next >= b) {
+      if (step == 0) return {};  // beyond kMaxReal, the largest bandwidth the model takes
+      break;
+    }
     b = next;
     if (!search) break;
     t = exchange_time(link, b, p);
   }
-  if (!std::isfinite(b)) return {};
+  if (!(b <= kMaxReal)) return {};  // beyond any bandwidth the model takes: none hides it
   return {b, b / own};
 }
 
