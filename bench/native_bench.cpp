@@ -46,6 +46,24 @@ int main() {
                                     sink = sink + outcomes.back().result->compute_time_s;
                                   }) /
                           static_cast<double>(values.size());
-  std::printf("native_solve_value_ns %.0f\nnative_sweep_ns_per_point %.0f\n", solve_ns, sweep_ns);
+  // SPEC 3.9: the search for the bandwidth that hides each link's exchange, against the core's
+  // solve() of the same scenario as NCCL runs it with sequence parallelism (the search's case).
+  tplayer::Scenario s = preset->scenario;
+  s.link_model = tplayer::kNccl;
+  s.launch_overhead.reset();
+  s.collective = std::string(tplayer::kReduceScatterAllGather);
+  const double compute = tplayer::solve(s).compute_time_s;
+  const double core_ns = best_ns(15, 20000, [&](int n) {
+    for (int i = 0; i < n; ++i) sink = sink + tplayer::solve(s).compute_time_s;
+  });
+  const double hiding_ns = best_ns(15, 20000, [&](int n) {
+    for (int i = 0; i < n; ++i)
+      for (const tplayer::Link& link : s.links)
+        sink = sink + tplayer::hiding_bandwidth(s, link, compute).factor;
+  });
+  std::printf(
+      "native_solve_value_ns %.0f\nnative_sweep_ns_per_point %.0f\nnative_core_solve_nccl_sp_ns "
+      "%.0f\nnative_hiding_search_ns %.0f\n",
+      solve_ns, sweep_ns, core_ns, hiding_ns);
   return 0;
 }

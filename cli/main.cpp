@@ -226,6 +226,21 @@ const tplayer::Link* find_link_named(const tplayer::Scenario& s, const std::stri
   return nullptr;
 }
 
+// SPEC 3.9: the bandwidth from which the link's exchange takes no longer than the compute.
+std::string hiding_text(const tplayer::LinkResult& l) {
+  if (l.communication_time_s == 0) return "nothing to hide: no exchange";
+  if (l.hiding_bandwidth_bytes_per_s == 0)
+    return "by no bandwidth: the latency terms alone take longer than the compute";
+  const std::string what = l.kind == "measured"   ? "a bus bandwidth of "
+                           : l.kind != "two_tier" ? ""
+                           : l.node_count > 1     ? "each GPU's network link at "
+                                                  : "the node's link at ";
+  const std::string times = fixed(l.hiding_factor, l.hiding_factor < 10 ? 2 : 1) + "x";
+  return "from " + what + format_quantity(l.hiding_bandwidth_bytes_per_s, Dimension::Bandwidth) +
+         " per direction (" +
+         (l.kind == "measured" ? "its curve " + times + " as fast" : times + " this link's") + ")";
+}
+
 // One link as a block of rows, so that the table fits kWidth columns whatever the names.
 void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool binding, bool nccl) {
   using tplayer::format_quantity;
@@ -241,10 +256,15 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
             tplayer::format_number(l.domain);
   }
   wrapped(head, 2);
-  std::string priced = "  all-reduce  " + format_quantity(l.allreduce_time_s, Dimension::Time) +
-                       " = " + format_quantity(l.bandwidth_time_s, Dimension::Time) +
-                       " bandwidth + " + format_quantity(l.latency_time_s, Dimension::Time) +
-                       " latency (" + l.regime + " regime)";
+  const bool pair = l.reduce_scatter_time_s > 0;
+  std::string priced =
+      std::string(pair ? "  rs + ag     " : "  all-reduce  ") +
+      format_quantity(l.allreduce_time_s, Dimension::Time) + " = " +
+      format_quantity(l.bandwidth_time_s, Dimension::Time) + " bandwidth + " +
+      format_quantity(l.latency_time_s, Dimension::Time) + " latency (" + l.regime + " regime)" +
+      (pair ? "; a reduce-scatter " + format_quantity(l.reduce_scatter_time_s, Dimension::Time) +
+                  ", an all-gather " + format_quantity(l.all_gather_time_s, Dimension::Time)
+            : std::string());
   wrapped(priced, 14);
   if (l.kind == "two_tier" && l.node_count > 1)
     std::cout << "  tiers       at line rate " << fixed(100 * l.intra_node_share, 1)
@@ -259,14 +279,19 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
   std::cout << "  speedup     " << fixed(l.serial_speedup, 2) << "x serial, "
             << fixed(l.overlapped_speedup, 2) << "x overlapped (efficiency "
             << fixed(100 * l.serial_efficiency, 1) << "% / "
-            << fixed(100 * l.overlapped_efficiency, 1) << "%)\n\n";
+            << fixed(100 * l.overlapped_efficiency, 1) << "%)\n";
+  wrapped("  hidden      " + hiding_text(l), 14);
+  std::cout << '\n';
 }
 
 void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
+  const bool sequence_parallel = r.collective == tplayer::kReduceScatterAllGather;
   wrapped(s.workload.name + ", TP " + std::to_string(s.tp_size) + ", " + std::to_string(s.tokens) +
               " tokens, " + std::to_string(tplayer::collectives_per_layer(s)) +
-              " all-reduces per layer, " + s.pass + " pass" +
-              (s.recompute ? " with recomputation" : ""),
+              (sequence_parallel
+                   ? " reduce-scatter + all-gather pairs per layer (sequence parallelism), "
+                   : " all-reduces per layer, ") +
+              s.pass + " pass" + (s.recompute ? " with recomputation" : ""),
           2);
   wrapped(s.accelerator.name + ", " + s.precision + ": " +
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +
@@ -288,7 +313,8 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
                ? "links as " + std::string(custom ? "the serving engine's all-reduce or " : "") +
                      "NCCL runs them (calibrated on published measurements), launch "
                      "overhead " +
-                     format_quantity(r.launch_overhead_s, Dimension::Time) + " per all-reduce"
+                     format_quantity(r.launch_overhead_s, Dimension::Time) +
+                     (sequence_parallel ? " per call" : " per all-reduce")
                : "links at line rate" +
                      (r.launch_overhead_s > 0
                           ? ", launch overhead " +
@@ -308,8 +334,9 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << ")\n";
   std::cout << "  one accelerator alone  "
             << format_quantity(r.single_device_time_s, Dimension::Time) << '\n';
-  std::cout << "  all-reduce message     " << format_quantity(r.message_bytes, Dimension::Bytes)
-            << "  (" << s.tokens << " tokens x " << s.workload.hidden_dim << " hidden x "
+  std::cout << (sequence_parallel ? "  message of each call   " : "  all-reduce message     ")
+            << format_quantity(r.message_bytes, Dimension::Bytes) << "  (" << s.tokens
+            << " tokens x " << s.workload.hidden_dim << " hidden x "
             << tplayer::format_number(r.exchange_bytes_per_element) << " B"
             << (r.exchange_precision != s.precision ? ", exchanged in " + r.exchange_precision
                                                     : std::string())
@@ -390,9 +417,15 @@ void print_sweep_head(const tplayer::Scenario& s, const tplayer::Result& r,
                       const std::string& field) {
   wrapped(s.workload.name + " on " + s.accelerator.name + " (" + s.precision + "), " +
               (r.link_model == tplayer::kNccl ? "links as NCCL runs them" : "links at line rate") +
+              (r.collective == tplayer::kReduceScatterAllGather
+                   ? ", sequence parallel (each all-reduce a reduce-scatter + all-gather)"
+                   : "") +
               "; " + field + " swept",
           2);
-  std::cout << "serial = compute per rank + the exchange, no overlap\n";
+  std::cout << "speedup and efficiency serial: compute per rank + the exchange, no overlap\n"
+               "hidden from: the bandwidth from which the exchange takes no longer than the "
+               "compute\n(a two-tier link's node link in one node, each GPU's network link "
+               "across nodes)\n";
 }
 
 // One link's rows of a sweep. Between two rows a line marks where the link's domain ends (the
@@ -404,7 +437,8 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
   wrapped(first.name + "  " + link_head(first, link), 2);
   const std::size_t w = std::max<std::size_t>(field.size(), 7);
   std::cout << "  " << std::string(w - field.size(), ' ') << field
-            << "  all-reduce  exchange/compute  serial speedup  efficiency  bound\n";
+            << (first.reduce_scatter_time_s > 0 ? "  rs + ag   " : "  all-reduce")
+            << "  exchange/compute  speedup  efficiency  hidden from  bound\n";
   const tplayer::LinkResult* before = nullptr;
   bool dagger = false;
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -432,10 +466,16 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
               w + 4);
     }
     dagger = dagger || !l.within_domain;
-    std::string row = lead + pad(format_quantity(l.allreduce_time_s, Dimension::Time), 12) +
-                      pad(fixed(l.comm_to_compute, 3), 18) +
-                      pad(fixed(l.serial_speedup, 2) + "x", 16) +
-                      pad(fixed(100 * l.serial_efficiency, 1) + "%", 12) + l.bound;
+    std::string row =
+        lead + pad(format_quantity(l.allreduce_time_s, Dimension::Time), 12) +
+        pad(fixed(l.comm_to_compute, 3), 18) + pad(fixed(l.serial_speedup, 2) + "x", 9) +
+        pad(fixed(100 * l.serial_efficiency, 1) + "%", 12) +
+        pad(l.communication_time_s == 0 ? "-"
+            : l.hiding_bandwidth_bytes_per_s == 0
+                ? "none"
+                : format_quantity(l.hiding_bandwidth_bytes_per_s, Dimension::Bandwidth),
+            13) +
+        l.bound;
     if (l.kind == "two_tier" && l.node_count > 1)
       row += ", " + tplayer::format_number(l.node_count) + " nodes";
     if (!l.within_domain) row += " †";

@@ -114,21 +114,31 @@ void check_result(const Scenario& s, const Result& r) {
             "within_domain is tp_size <= domain", where);
     const bool priced_by_branch =
         s.link_model == "nccl" && s.tp_size > 1 && !link.protocols.empty();
+    // SPEC 3.9: a reduce-scatter and an all-gather, each its own call, name both winners "a/a".
+    const bool pair = s.collective == kReduceScatterAllGather;
+    const std::string winner = l.protocol.substr(0, l.protocol.find('/'));
+    require(pair == (l.protocol.find('/') != std::string::npos) &&
+                (!pair || l.protocol == winner + "/" + winner),
+            "a pair names both calls' winner, an all-reduce its one", where + " " + l.protocol);
+    require(pair ? l.reduce_scatter_time_s == l.all_gather_time_s &&
+                       l.reduce_scatter_time_s + l.all_gather_time_s == l.allreduce_time_s
+                 : l.reduce_scatter_time_s == 0 && l.all_gather_time_s == 0,
+            "the pair's time is its reduce-scatter's and its all-gather's", where);
     const auto won = std::find_if(link.protocols.begin(), link.protocols.end(),
-                                  [&](const Protocol& p) { return p.name == l.protocol; });
+                                  [&](const Protocol& p) { return p.name == winner; });
     const bool any_runs =
         std::any_of(link.protocols.begin(), link.protocols.end(),
                     [&](const Protocol& p) { return p.pattern == "ring" || within; });
     if (link.is_measured()) {
       // priced on its own curve (checked above)
     } else if (!priced_by_branch || !any_runs) {
-      require(l.protocol == "ring", "line rate (or no branch that may run) prices a ring", where);
+      require(winner == "ring", "line rate (or no branch that may run) prices a ring", where);
     } else if (won == link.protocols.end()) {
       // Not one of NCCL's branches: one of the serving engine's kernels (SPEC 3.8), which run
       // only when asked for, within the domain and up to the link's size limit.
       const auto custom = std::find_if(link.custom.begin(), link.custom.end(),
-                                       [&](const Protocol& p) { return p.name == l.protocol; });
-      require(custom != link.custom.end() && custom_allreduce(s) && within &&
+                                       [&](const Protocol& p) { return p.name == winner; });
+      require(custom != link.custom.end() && custom_allreduce(s) && !pair && within &&
                   r.message_bytes <= link.custom_max_bytes,
               "the winning branch is one of the link's (custom ones only where they may run)",
               where + " " + l.protocol);
@@ -171,6 +181,41 @@ void check_result(const Scenario& s, const Result& r) {
               "collectives_per_layer 0 prices no exchange", where);
     if (l.communication_time_s > r.links[binding].communication_time_s) binding = i;
   }
+  // SPEC 3.9: the bandwidth that hides the exchange. A compute-bound link hides it at its own
+  // bandwidth, so some bandwidth no larger does; a communication-bound one needs a larger one, or
+  // none does. 0 exactly when nothing is exchanged or none hides it; the factor is its ratio.
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    const LinkResult& l = r.links[i];
+    const std::string where = "links[" + std::to_string(i) + "].";
+    require((l.hiding_bandwidth_bytes_per_s == 0) == (l.hiding_factor == 0),
+            "the hiding bandwidth and its factor are 0 together", where);
+    if (l.communication_time_s == 0)
+      require(l.hiding_bandwidth_bytes_per_s == 0, "nothing exchanged, nothing to hide", where);
+    else if (l.bound == "compute")
+      require(l.hiding_bandwidth_bytes_per_s > 0 && l.hiding_factor <= 1 + 1e-9,
+              "a compute-bound link hides its exchange at a bandwidth no larger than its own",
+              where + " factor " + num(l.hiding_factor));
+    else
+      require(l.hiding_factor == 0 || l.hiding_factor >= 1 - 1e-9,
+              "a communication-bound link needs a larger bandwidth to hide its exchange, or none",
+              where + " factor " + num(l.hiding_factor));
+    const Link& link = s.links[i];
+    if (s.link_model == "line_rate" && !link.is_two_tier() && !link.is_measured() &&
+        l.communication_time_s > 0) {
+      // The closed form: c (M' / B + t_lat) = t_comp at B = the hiding bandwidth (0: t_lat alone
+      // takes the compute's time).
+      if (c * l.latency_time_s >= r.compute_time_s)
+        require(l.hiding_bandwidth_bytes_per_s == 0, "latency alone outlasts the compute", where);
+      else if (l.hiding_bandwidth_bytes_per_s > 0)
+        require(
+            std::fabs(c *
+                          (l.bandwidth_time_s * link.bandwidth / l.hiding_bandwidth_bytes_per_s +
+                           l.latency_time_s) /
+                          r.compute_time_s -
+                      1) <= 1e-9,
+            "at line rate the hiding bandwidth takes exactly the compute's time", where);
+    }
+  }
   require(r.binding_link == r.links[binding].name,
           "binding_link is the first link with the largest communication_time_s",
           "got " + r.binding_link + ", expected " + r.links[binding].name);
@@ -206,8 +251,13 @@ void check_result(const Scenario& s, const Result& r) {
           "a memory warning exactly when the weights do not fit");
   require(collective_warnings == (collectives_per_layer(s) == 0 ? 1u : 0u),
           "a collectives warning exactly when collectives_per_layer is 0");
-  require(allreduce_warnings == (s.allreduce == "custom" && s.link_model != "nccl" ? 1u : 0u),
-          "an allreduce warning exactly when the custom all-reduce is asked at line rate");
+  require(allreduce_warnings ==
+              (s.allreduce == "custom" &&
+                       (s.link_model != "nccl" || s.collective == kReduceScatterAllGather)
+                   ? 1u
+                   : 0u),
+          "an allreduce warning exactly when the custom all-reduce is asked at line rate or for "
+          "sequence parallelism's calls");
   const bool experts = w.inference_flops.value_or(2 * w.parameters) < 2 * w.parameters;
   require(experts_warnings == (s.compute_model == "roofline" && experts ? 1u : 0u),
           "a mixture-of-experts warning exactly in the roofline");
@@ -338,5 +388,40 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   require(identical(to_value(*points.back().result), result_value),
           "sweep at the scenario's own tp_size gives the same result");
+
+  // SPEC 3.9 against the all-reduce of the same scenario: at line rate the pair costs it (to a
+  // rounding), as NCCL runs it never less unless a serving engine's kernel runs the all-reduce.
+  if (read.scenario.collective == kReduceScatterAllGather) {
+    Scenario all_reduce = read.scenario;
+    all_reduce.collective = std::string(kAllReduce);
+    require(validate(all_reduce).empty(), "the same scenario with all-reduces is valid");
+    const Result& p = *outcome.result;
+    const Result a = solve(all_reduce);
+    for (std::size_t i = 0; i < p.links.size(); ++i) {
+      const LinkResult& x = a.links[i];
+      const LinkResult& y = p.links[i];
+      const std::string where = "links[" + std::to_string(i) + "] all-reduce " +
+                                num(x.allreduce_time_s) + " " + x.protocol + ", pair " +
+                                num(y.allreduce_time_s) + " " + y.protocol;
+      require(std::fabs(x.line_rate_allreduce_time_s - y.line_rate_allreduce_time_s) <=
+                  1e-12 * x.line_rate_allreduce_time_s,
+              "at line rate the pair costs the all-reduce", where);
+      if (read.scenario.link_model == "line_rate")
+        require(
+            y.allreduce_time_s >= x.allreduce_time_s * (1 - 1e-12) &&
+                (read.scenario.launch_overhead.value_or(0) > 0 ||
+                 std::fabs(x.allreduce_time_s - y.allreduce_time_s) <= 1e-12 * x.allreduce_time_s),
+            "at line rate the pair is the all-reduce, plus a launch when one is given", where);
+      // A serving engine's kernel of the link, or of a two-tier link's node link, ran it.
+      bool custom_kernel = false;
+      const Link& link = read.scenario.links[i];
+      for (const Link* part : {&link, link.tiers.empty() ? &link : &link.tiers[0]})
+        for (const Protocol& b : part->custom)
+          custom_kernel = custom_kernel || b.name == x.protocol;
+      if (!custom_kernel)
+        require(y.allreduce_time_s >= x.allreduce_time_s * (1 - 1e-12),
+                "the pair is never cheaper than the all-reduce NCCL runs", where);
+    }
+  }
   return 0;
 }

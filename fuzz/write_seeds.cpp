@@ -91,6 +91,22 @@ constexpr const char* kHandMade[] = {
     R"({"workload":"GPT3","tp_size":12,"tokens":4,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":{"t":{"intra_node":{"measured":"x"},"inter_node":{"intra_node":"nvlink4"},)"
     R"("ranks_per_node":0}}})",
+    // Sequence parallelism (SPEC 3.9): every link kind, both models, the serving engine's
+    // all-reduce (for all-reduces only), a measured link (refused), an unknown collective.
+    R"({"workload":"Llama3_405B","tp_size":16,"tokens":64,"accelerator":"H100",)"
+    R"("local_efficiency":0.5,"links":{"hgx":"hgx_h100_ndr","nv":"nvlink4","e":{"bandwidth":)"
+    R"("450 GB/s","domain":8,"custom":[{"name":"one_shot","pattern":"one_shot",)"
+    R"("efficiency":0.7}],"protocols":[{"name":"nvls","pattern":"nvls","efficiency":0.9},)"
+    R"({"name":"simple","base_latency":"8 us","step_latency":"3 us","efficiency":0.8}]}},)"
+    R"("link_model":"nccl","allreduce":"custom","collective":"reduce_scatter_all_gather"})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":32,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"nv":"nvlink4","ib":"ib_ndr"},"launch_overhead":"1 us",)"
+    R"("collective":"reduce_scatter_all_gather"})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":32,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"m":{"measured":"1024 256 float sum -1 9.0 0.11 0.2 0\n2048 512 float sum -1 )"
+    R"(9.5 0.22 0.38 0\n","ranks":8}},"collective":"reduce_scatter_all_gather"})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":32,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"nv":"nvlink4"},"collective":"sequence_parallel"})",
     // Two-tier preset keys: as a link, in the array form, as a tier, as an edited link's preset,
     // off its node grid, and the catalogue's entry as an object.
     R"({"workload":"Llama3_70B","tp_size":32,"tokens":4096,"accelerator":"A100",)"
@@ -114,7 +130,11 @@ constexpr const char* kOtherNames[] = {
 
 template <class T, std::size_t N>
 void add_field_names(std::set<std::string>& tokens, const InputField<T> (&table)[N]) {
-  for (const InputField<T>& f : table) tokens.insert("\"" + std::string(f.name) + "\"");
+  for (const InputField<T>& f : table) {
+    tokens.insert("\"" + std::string(f.name) + "\"");
+    for (const std::string_view choice : f.choices)
+      tokens.insert("\"" + std::string(choice) + "\"");
+  }
 }
 
 constexpr const char* kJsonTokens[] = {"{",        "}",

@@ -145,12 +145,19 @@ export interface Scenario {
   exchange_precision?: string;
   /** "nccl" (default) or "custom": the serving engines' one-shot / two-shot kernels (nccl link model only). */
   allreduce?: AllReduce;
+  /**
+   * "all_reduce" (default: Megatron) or "reduce_scatter_all_gather" (Megatron sequence parallelism:
+   * each all-reduce a reduce-scatter and an all-gather of the same bytes, two NCCL calls). Not
+   * with a measured link: all_reduce_perf measures all-reduces only.
+   */
+  collective?: Collective;
 }
 
 /** "decode": one new token for each of `tokens` sequences, reading attention_context cached keys each. */
 export type Pass = 'forward' | 'backward' | 'training' | 'decode';
 export type ComputeModel = 'flops' | 'roofline';
 export type AllReduce = 'nccl' | 'custom';
+export type Collective = 'all_reduce' | 'reduce_scatter_all_gather';
 export type LinkModel = 'line_rate' | 'nccl';
 
 export interface LinkResult {
@@ -172,9 +179,12 @@ export interface LinkResult {
   overlapped_speedup: number;
   overlapped_efficiency: number;
   kind: 'link' | 'measured' | 'two_tier';
-  /** The winning branch in nccl mode ("ll", "ll128", "simple", "nvls", ...); "ring" at line rate. */
+  /**
+   * The winning branch in nccl mode ("ll", "ll128", "simple", "nvls", ...); "ring" at line rate.
+   * Under sequence parallelism both calls' winners: "ll128/ll128", "ring/ring".
+   */
   protocol: string;
-  /** One all-reduce at line rate, without launch overhead (mlsysim's figure), in both models. */
+  /** One all-reduce (or reduce-scatter + all-gather) at line rate, without launch overhead (mlsysim's figure), in both models. */
   line_rate_allreduce_time_s: number;
   /** The most ranks the link joins directly; 0 when it has no limit. */
   domain: number;
@@ -189,6 +199,19 @@ export interface LinkResult {
   measured_ranks: number;
   measured_min_bytes: number;
   measured_max_bytes: number;
+  /** Under sequence parallelism one reduce-scatter and one all-gather (allreduce_time_s is the pair); 0 otherwise. */
+  reduce_scatter_time_s: number;
+  all_gather_time_s: number;
+  /**
+   * The bandwidth per direction at which the layer's exchange takes exactly its compute, all else
+   * unchanged: the link's (a two-tier link's node link while its ranks fit one node, each GPU's
+   * network link beyond; a measured link's bus bandwidth). 0 when no bandwidth hides it (the
+   * latency terms alone outlast the compute) or there is nothing to hide (tp_size 1, no
+   * collectives: communication_time_s is 0).
+   */
+  hiding_bandwidth_bytes_per_s: number;
+  /** hiding_bandwidth_bytes_per_s over that bandwidth: how many times faster the link (a measured link's curve) must be; 0 as above. */
+  hiding_factor: number;
 }
 
 export interface Result {
@@ -232,6 +255,7 @@ export interface Result {
   exchange_precision: string;
   exchange_bytes_per_element: number;
   allreduce: AllReduce;
+  collective: Collective;
   warnings: FieldError[];
   links: LinkResult[];
 }
@@ -267,6 +291,7 @@ export interface NormalisedScenario extends Scenario {
   memory_efficiency: number;
   exchange_precision: string;
   allreduce: AllReduce;
+  collective: Collective;
 }
 
 export type SweepPoint = Outcome & { value: number };

@@ -1,9 +1,11 @@
 // Stage 3: the model of SPEC section 3 on a scenario that validate() accepted, and the
 // warnings that come with its result.
 #include <algorithm>
+#include <cmath>
 
 #include "internal.hpp"
 #include "tplayer/format.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
@@ -25,24 +27,27 @@ Nodes nodes_of(const Link& link, std::int64_t n) {
 
 using AllReduce = AllReduceTime;
 
-// SPEC 3: the ring at line rate, alpha per step (0 when n = 1).
-AllReduce line_rate_allreduce(const Link& link, double n, double message) {
-  const double share = 2 * (n - 1) / n;  // of M that each rank sends
-  return {share * message / link.bandwidth, 2 * (n - 1) * link.latency, kRing, share * message};
+// SPEC 3 and 3.9: a ring collective at line rate, alpha per step: its phases of n-1 steps, each
+// moving (n-1)/n of M (0 when n = 1).
+AllReduce line_rate_time(double bandwidth, double latency, double n, double message,
+                         const CollectiveKind& kind) {
+  const double share = kind.phases * (n - 1) / n;  // of M that each rank sends
+  return {share * message / bandwidth, kind.phases * (n - 1) * latency, kRing, share * message};
 }
 
-// SPEC 3.2: the fastest of the link's protocol branches (the first on a tie); nvls branches
-// compete only within the link's domain. None when no branch may run (only nvls, out of domain).
-std::optional<AllReduce> nccl_allreduce(const Link& link, double n, double message,
-                                        bool within_domain) {
+// SPEC 3.2 and 3.9: the fastest of the link's protocol branches (the first on a tie), with the
+// collective's factors; nvls branches compete only within the link's domain. None when no
+// branch may run (only nvls, out of domain).
+std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
+                                   bool within_domain, const CollectiveKind& kind) {
   if (n <= 1) return AllReduce{};
   std::optional<AllReduce> best;
   for (const Protocol& p : link.protocols) {
     const bool nvls = p.pattern == kNvls;
     if (nvls && !within_domain) continue;
-    const double share = nvls ? 1 : 2 * (n - 1) / n;
-    AllReduce t{share * message / (p.efficiency * link.bandwidth),
-                p.base_latency + (nvls ? 0 : 2 * (n - 1) * p.step_latency), p.name,
+    const double share = nvls ? 1 : kind.phases * (n - 1) / n;
+    AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
+                p.base_latency + (nvls ? 0 : kind.phases * (n - 1) * p.step_latency), p.name,
                 share * message};
     if (!best || t.bandwidth_time + t.latency_time < best->bandwidth_time + best->latency_time)
       best = t;
@@ -90,7 +95,7 @@ struct MemoryTraffic {
   double kv_cache = 0;  // per layer
   double total() const { return weights + kv_cache; }
 };
-MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
+[[gnu::noinline]] MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
   const Workload& w = s.workload;
   const double b = parse_precision(s.precision)->bytes_per_element;
   const double parameters = w.parameters;
@@ -112,23 +117,42 @@ MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
 
 }  // namespace
 
+namespace {
+
+// A message of pieces, joined out of line: one call in place of a chain of string additions
+// inlined at every warning (the module's size).
+[[gnu::noinline]] std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (const std::string_view part : parts) out += part;
+  return out;
+}
+
+// A warning at `at`, of pieces.
+[[gnu::noinline]] void warn(std::vector<FieldError>& out, const Where& at,
+                            std::initializer_list<std::string_view> parts) {
+  out.emplace_back(at.path(), cat(parts));
+}
+
+}  // namespace
+
 std::vector<FieldError> warnings(const Scenario& s) {
   std::vector<FieldError> out;
+  const Where root;
   const std::int64_t n = s.tp_size;
-  const auto tp = [n] { return "tp_size " + whole_number(n); };
+  const std::string tp = "tp_size " + whole_number(n);
   if (n > s.workload.heads) {
-    out.emplace_back(FieldPath{"tp_size"},
-                     tp() + " is more than the " + whole_number(s.workload.heads) +
-                         " attention heads: some ranks get no head to compute");
+    warn(out, root.key("tp_size"),
+         {tp, " is more than the ", whole_number(s.workload.heads),
+          " attention heads: some ranks get no head to compute"});
   } else if (s.workload.heads % n != 0) {
-    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide the " +
-                                               whole_number(s.workload.heads) +
-                                               " attention heads: ranks get unequal shares");
+    warn(out, root.key("tp_size"),
+         {tp, " does not divide the ", whole_number(s.workload.heads),
+          " attention heads: ranks get unequal shares"});
   }
   if (s.workload.hidden_dim % n != 0) {
-    out.emplace_back(FieldPath{"tp_size"}, tp() + " does not divide hidden_dim " +
-                                               whole_number(s.workload.hidden_dim) +
-                                               ": the weight matrices cannot be split evenly");
+    warn(out, root.key("tp_size"),
+         {tp, " does not divide hidden_dim ", whole_number(s.workload.hidden_dim),
+          ": the weight matrices cannot be split evenly"});
   }
   const auto precision = parse_precision(s.precision);
   const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
@@ -137,43 +161,46 @@ std::vector<FieldError> warnings(const Scenario& s) {
                                           memory_traffic(s, static_cast<double>(n)).kv_cache
                                     : 0;
   if (weights + kv_cache > s.accelerator.memory_capacity) {
+    const std::string w = format_quantity(weights, Dimension::Bytes);
     const std::string held =
-        kv_cache > 0
-            ? "the weights (" + format_quantity(weights, Dimension::Bytes) + ") and KV cache (" +
-                  format_quantity(kv_cache, Dimension::Bytes) + ") per rank do not fit"
-            : "the weights per rank (" + format_quantity(weights, Dimension::Bytes) +
-                  ") do not fit";
-    out.emplace_back(FieldPath{"accelerator", "memory_capacity"},
-                     held + " in the accelerator's memory (" +
-                         format_quantity(s.accelerator.memory_capacity, Dimension::Bytes) + ", " +
-                         format_binary_bytes(s.accelerator.memory_capacity) + ")");
+        kv_cache > 0 ? cat({"the weights (", w, ") and KV cache (",
+                            format_quantity(kv_cache, Dimension::Bytes), ") per rank do not fit"})
+                     : cat({"the weights per rank (", w, ") do not fit"});
+    warn(out, root.key("accelerator").key("memory_capacity"),
+         {held, " in the accelerator's memory (",
+          format_quantity(s.accelerator.memory_capacity, Dimension::Bytes), ", ",
+          format_binary_bytes(s.accelerator.memory_capacity), ")"});
   }
   if (s.compute_model == kRoofline && mixture_of_experts(s.workload)) {
-    out.emplace_back(FieldPath{"workload", "inference_flops"},
-                     "a mixture of experts: the roofline reads the experts its tokens route to as "
-                     "min(parameters, tokens x active parameters), an upper bound (tokens that "
-                     "share an expert read it once)");
+    warn(out, root.key("workload").key("inference_flops"),
+         {"a mixture of experts: the roofline reads the experts its tokens route to as "
+          "min(parameters, tokens x active parameters), an upper bound (tokens that share an "
+          "expert read it once)"});
   }
   if (s.allreduce == kCustom && s.link_model != kNccl) {
-    out.emplace_back(FieldPath{"allreduce"},
-                     "the serving engine's all-reduce is priced in the nccl link model only: at "
-                     "line rate every all-reduce is the ring's");
+    warn(out, root.key("allreduce"),
+         {"the serving engine's all-reduce is priced in the nccl link model only: at line rate "
+          "every all-reduce is the ring's"});
+  } else if (s.allreduce == kCustom && !custom_allreduce(s)) {
+    warn(out, root.key("allreduce"),
+         {"the serving engine's kernels run all-reduces only: each reduce-scatter and all-gather "
+          "is NCCL's"});
   }
   if (pass_of(s).compute_multiplier > 1) {
-    out.emplace_back(FieldPath{"pass"},
-                     "a " + std::string(pass_of(s).name) + " pass also holds gradients" +
-                         (pass_of(s).name == "training" ? ", optimizer state" : "") +
-                         " and activations: the memory fit counts the weights only");
+    warn(out, root.key("pass"),
+         {"a ", pass_of(s).name, " pass also holds gradients",
+          pass_of(s).name == "training" ? ", optimizer state" : "",
+          " and activations: the memory fit counts the weights only"});
   }
-  const Where root;
   const Where links = root.key("links");
   for (std::size_t i = 0; i < s.links.size(); ++i) {
     const Link& link = s.links[i];
     const Where at = link_where(links, std::span(s.links.data(), i), link.name);
     if (!within_domain(link, n)) {
-      out.emplace_back(at.path(), tp() + " is more than the " + whole_number(*link.domain) +
-                                      " ranks this link joins directly (its domain): priced as if "
-                                      "one ring reached them all");
+      warn(out, at,
+           {tp, " is more than the ", whole_number(*link.domain),
+            " ranks this link joins directly (its domain): priced as if one ring reached them "
+            "all"});
     }
     if (link.is_measured()) {
       const double message = message_bytes(s);
@@ -181,19 +208,20 @@ std::vector<FieldError> warnings(const Scenario& s) {
           measured_allreduce(link.measured_rows, link.measured_ranks, n, message);
       const std::string m = format_quantity(message, Dimension::Bytes);
       if (t.below_smallest)
-        out.emplace_back(at.path(),
-                         "the all-reduce (" + m +
-                             ") is smaller than the smallest "
-                             "measured size: priced at that row's time (a latency floor)");
+        warn(out, at,
+             {"the all-reduce (", m,
+              ") is smaller than the smallest measured size: priced at that row's time (a "
+              "latency floor)"});
       if (t.above_largest)
-        out.emplace_back(at.path(), "the all-reduce (" + m +
-                                        ") is larger than the largest "
-                                        "measured size: extrapolated at the largest row's algbw");
+        warn(out, at,
+             {"the all-reduce (", m,
+              ") is larger than the largest measured size: extrapolated at the largest row's "
+              "algbw"});
       if (t.rescaled)
-        out.emplace_back(at.path(), "measured on " + whole_number(link.measured_ranks) +
-                                        " ranks, priced at " + tp() +
-                                        " by the ring's bus-bandwidth factor 2(n-1)/n, which "
-                                        "holds for bandwidth-bound sizes");
+        warn(out, at,
+             {"measured on ", whole_number(link.measured_ranks), " ranks, priced at ", tp,
+              " by the ring's bus-bandwidth factor 2(n-1)/n, which holds for bandwidth-bound "
+              "sizes"});
       continue;
     }
     if (link.is_two_tier()) {
@@ -201,58 +229,56 @@ std::vector<FieldError> warnings(const Scenario& s) {
       const Link& intra = link.tiers[0];
       const Link& inter = link.tiers[1];
       if (nodes.count == 1 && !within_domain(intra, n))
-        out.emplace_back(at.path(), tp() + " is more than the " +
-                                        whole_number(intra.domain.value_or(0)) +
-                                        " ranks the intra-node link joins directly");
+        warn(out, at,
+             {tp, " is more than the ", whole_number(intra.domain.value_or(0)),
+              " ranks the intra-node link joins directly"});
       if (nodes.count > 1 && !within_domain(intra, nodes.per_node))
-        out.emplace_back(at.path(), "ranks_per_node " + whole_number(nodes.per_node) +
-                                        " is more than the intra-node link's domain of " +
-                                        whole_number(intra.domain.value_or(0)));
+        warn(out, at,
+             {"ranks_per_node ", whole_number(nodes.per_node),
+              " is more than the intra-node link's domain of ",
+              whole_number(intra.domain.value_or(0))});
       if (nodes.count > 1 && !within_domain(inter, nodes.count))
-        out.emplace_back(at.path(), whole_number(nodes.count) +
-                                        " nodes are more than the inter-node link's domain of " +
-                                        whole_number(inter.domain.value_or(0)));
+        warn(out, at,
+             {whole_number(nodes.count), " nodes are more than the inter-node link's domain of ",
+              whole_number(inter.domain.value_or(0))});
       if (custom_allreduce(s) && nodes.count > 1)
-        out.emplace_back(at.path(),
-                         "the custom all-reduce runs over peer memory inside one node: across "
-                         "nodes it is NCCL's");
+        warn(out, at,
+             {"the custom all-reduce runs over peer memory inside one node: across nodes it is "
+              "NCCL's"});
       else if (custom_allreduce(s) && n > 1 && intra.custom.empty())
-        out.emplace_back(at.path(),
-                         "no custom all-reduce calibration for the intra-node link: priced by "
-                         "NCCL");
+        warn(out, at, {"no custom all-reduce calibration for the intra-node link: priced by NCCL"});
       const Link& pricing = nodes.count == 1 ? intra : inter;
       if (s.link_model == kNccl && pricing.protocols.empty() && n > 1)
-        out.emplace_back(at.path(), std::string("no NCCL calibration for the ") +
-                                        (nodes.count == 1 ? "intra" : "inter") +
-                                        "-node link: priced at line rate plus the launch overhead");
+        warn(out, at,
+             {"no NCCL calibration for the ", nodes.count == 1 ? "intra" : "inter",
+              "-node link: priced at line rate plus the launch overhead"});
       continue;
     }
     if (custom_allreduce(s) && n > 1 && link.custom.empty()) {
-      out.emplace_back(at.path(),
-                       "no custom all-reduce calibration for this link (the serving engines run "
-                       "theirs over NVLink or PCIe peer-to-peer inside one node): priced by NCCL");
+      warn(out, at,
+           {"no custom all-reduce calibration for this link (the serving engines run theirs over "
+            "NVLink or PCIe peer-to-peer inside one node): priced by NCCL"});
     } else if (custom_allreduce(s) && n > 1 && !within_domain(link, n)) {
-      out.emplace_back(at.path(),
-                       "the custom all-reduce needs every rank one peer-memory hop from every "
-                       "other, and tp_size is beyond the domain: priced by NCCL");
+      warn(out, at,
+           {"the custom all-reduce needs every rank one peer-memory hop from every other, and "
+            "tp_size is beyond the domain: priced by NCCL"});
     }
     if (s.link_model == kNccl && link.protocols.empty()) {
-      out.emplace_back(at.path(),
-                       "no NCCL calibration for this link: priced at line rate plus the launch "
-                       "overhead");
+      warn(out, at,
+           {"no NCCL calibration for this link: priced at line rate plus the launch overhead"});
     } else if (s.link_model == kNccl && n > 1 &&
                std::none_of(link.protocols.begin(), link.protocols.end(),
                             [](const Protocol& p) { return p.pattern == kRing; }) &&
                !within_domain(link, n)) {
-      out.emplace_back(at.path(),
-                       "only NVLS branches, which need the switch, and tp_size is beyond the "
-                       "domain: priced at line rate plus the launch overhead");
+      warn(out, at,
+           {"only NVLS branches, which need the switch, and tp_size is beyond the domain: priced "
+            "at line rate plus the launch overhead"});
     }
   }
   if (collectives_per_layer(s) == 0) {
-    out.emplace_back(FieldPath{"collectives_per_layer"},
-                     "collectives_per_layer is 0: no all-reduce is priced, so every link shows "
-                     "compute only");
+    warn(out, root.key("collectives_per_layer"),
+         {"collectives_per_layer is 0: no all-reduce is priced, so every link shows compute "
+          "only"});
   }
   return out;
 }
@@ -271,70 +297,172 @@ AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double m
   return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes, time};
 }
 
-// mlsysim's hierarchical all-reduce at line rate: reduce-scatter in the node, all-reduce of M/g
-// across the N nodes on each rank's own network link, all-gather. Also the intra-node part.
-AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double g, double nodes,
-                             double message, double* intra_time) {
+// mlsysim's hierarchical collective at line rate (SPEC 3.5, 3.9): the node's reduce-scatter (and,
+// for an all-reduce, its all-gather), and across the N nodes the collective on M/g over each
+// rank's own network link at `inter_bandwidth`. Also the intra-node part.
+AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double inter_bandwidth, double g,
+                             double nodes, double message, const CollectiveKind& kind,
+                             double* intra_time) {
   const double rs_bandwidth = (g - 1) / g * message / intra.bandwidth;
   const double rs_latency = (g - 1) * intra.latency;
-  const double share = 2 * (nodes - 1) / nodes;
-  const AllReduce across{share * (message / g) / inter.bandwidth, 2 * (nodes - 1) * inter.latency,
-                         kRing, share * message / g};
-  if (intra_time) *intra_time = 2 * (rs_bandwidth + rs_latency);
-  return {2 * rs_bandwidth + across.bandwidth_time, 2 * rs_latency + across.latency_time, kRing,
-          2 * (g - 1) / g * message + across.bytes_per_rank};
+  const AllReduce across = line_rate_time(inter_bandwidth, inter.latency, nodes, message / g, kind);
+  if (intra_time) *intra_time = kind.phases * (rs_bandwidth + rs_latency);
+  AllReduce out{kind.phases * rs_bandwidth + across.bandwidth_time,
+                kind.phases * rs_latency + across.latency_time, kRing,
+                kind.phases * (g - 1) / g * message + across.bytes_per_rank};
+  out.intra_bandwidth_time = kind.phases * rs_bandwidth;
+  return out;
 }
 
-AllReduce two_tier_allreduce(const Link& link, std::int64_t ranks, double message,
-                             std::string_view link_model, double launch, bool custom) {
+AllReduce collective_time(const Link& link, double bandwidth, std::int64_t ranks, double message,
+                          std::string_view link_model, double launch, bool custom,
+                          const CollectiveKind& kind);
+
+// A two-tier link (SPEC 3.5), `bandwidth` its node link's while the ranks fit one node, its
+// network link's beyond.
+AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, double message,
+                        std::string_view link_model, double launch, bool custom,
+                        const CollectiveKind& kind) {
   const Nodes at = nodes_of(link, ranks);
   if (at.count == 1)
-    return allreduce_time(link.tiers[0], ranks, message, link_model, launch, custom);
+    return collective_time(link.tiers[0], bandwidth, ranks, message, link_model, launch, custom,
+                           kind);
   const Link& intra = link.tiers[0];
   const Link& inter = link.tiers[1];
   const double g = static_cast<double>(at.per_node);
-  AllReduce out =
-      two_tier_line_rate(intra, inter, g, static_cast<double>(at.count), message, nullptr);
+  AllReduce out = two_tier_line_rate(intra, inter, bandwidth, g, static_cast<double>(at.count),
+                                     message, kind, nullptr);
   if (link_model == kNccl && !inter.protocols.empty()) {
     // NCCL's hierarchical algorithms follow the node's aggregate network bandwidth: the inter-
     // node link's ring branches with N ranks at g x its bandwidth (SPEC 3.5).
-    Link aggregate = inter;
-    aggregate.bandwidth = g * inter.bandwidth;
     const double bytes = out.bytes_per_rank;
-    out = allreduce_time(aggregate, at.count, message, kNccl, launch);
+    out = collective_time(inter, g * bandwidth, at.count, message, kNccl, launch, false, kind);
     out.bytes_per_rank = bytes;
-    // The winner's name must outlive the copy: name it from the link itself.
-    for (const Protocol& p : inter.protocols)
-      if (p.name == out.protocol) out.protocol = p.name;
     return out;
   }
   out.latency_time += launch;
   return out;
 }
 
-}  // namespace
-
-AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
-                             std::string_view link_model, double launch, bool custom) {
-  if (link.is_measured()) return measured_allreduce_time(link, ranks, message_bytes);
+// One call of a collective on a link, with the bandwidth a hiding search varies (see
+// varied_bandwidth) set to `bandwidth`; the launch added when n > 1 (not on a measured link).
+AllReduce collective_time(const Link& link, double bandwidth, std::int64_t ranks, double message,
+                          std::string_view link_model, double launch, bool custom,
+                          const CollectiveKind& kind) {
+  if (link.is_measured()) return measured_allreduce_time(link, ranks, message);
   if (link.is_two_tier())
-    return two_tier_allreduce(link, ranks, message_bytes, link_model, launch, custom);
+    return two_tier_time(link, bandwidth, ranks, message, link_model, launch, custom, kind);
   const double n = static_cast<double>(ranks);
-  const AllReduce line = line_rate_allreduce(link, n, message_bytes);
+  const AllReduce line = line_rate_time(bandwidth, link.latency, n, message, kind);
   const bool nccl = link_model == kNccl;
   AllReduce out =
       nccl && !link.protocols.empty()
-          ? nccl_allreduce(link, n, message_bytes, within_domain(link, ranks)).value_or(line)
+          ? nccl_time(link, bandwidth, n, message, within_domain(link, ranks), kind).value_or(line)
           : line;
-  if (nccl && custom && custom_runs(link, ranks, message_bytes)) {
+  if (nccl && custom && custom_runs(link, ranks, message)) {
     // The engine's kernels compete with NCCL's branches: the fastest runs (NCCL on a tie).
     for (const Protocol& p : link.custom) {
-      const AllReduce t = custom_branch_time(p, n, message_bytes, link.bandwidth);
+      const AllReduce t = custom_branch_time(p, n, message, bandwidth);
       if (t.time() < out.time()) out = t;
     }
   }
   if (ranks > 1) out.latency_time += launch;
   return out;
+}
+
+// The bandwidth SPEC 3.9's hiding search varies: the link's own; a two-tier link's node link
+// while its ranks fit one node, its network link beyond (a measured link's is its bus bandwidth).
+double varied_bandwidth(const Link& link, std::int64_t ranks) {
+  if (!link.is_two_tier()) return link.bandwidth;
+  return link.tiers[nodes_of(link, ranks).count > 1 ? 1 : 0].bandwidth;
+}
+
+// How every link of a scenario prices one of the layer's c exchanges.
+struct Pricing {
+  std::int64_t ranks;
+  double message;
+  std::string_view link_model;
+  double launch;
+  bool custom;
+  const CollectiveKind& kind;
+};
+
+// One exchange (SPEC 3.9): the collective's calls, each priced alone (NCCL prices the reduce-
+// scatter and the all-gather alike, so the second is the first again).
+AllReduce exchange_time(const Link& link, double bandwidth, const Pricing& p) {
+  AllReduce t = collective_time(link, bandwidth, p.ranks, p.message, p.link_model, p.launch,
+                                p.custom, p.kind);
+  t.bandwidth_time *= p.kind.calls;
+  t.latency_time *= p.kind.calls;
+  t.bytes_per_rank *= p.kind.calls;
+  t.intra_bandwidth_time *= p.kind.calls;
+  if (t.measured_time >= 0) t.measured_time *= p.kind.calls;
+  return t;
+}
+
+// SPEC 3.9: the varied bandwidth at which `c` exchanges take `compute` seconds, and it over the
+// link's own (`own`); {0, 0} when none does or nothing is exchanged. In the varied bandwidth b an
+// exchange takes, on each branch, rest + scaled / b; the time is the least of those lines. At line
+// rate and on a measured link one line (`t`, priced at `own`): the closed form. In the nccl model
+// the search starts where the branch with the least fixed cost runs (b unbounded) and steps to
+// where the running line takes the target: the lines lie above their least, so every step lands
+// at or above the answer and the steps only fall, reaching it exactly once they stay on one line
+// (at most one step per branch). A bandwidth above kMaxReal counts as none.
+constexpr int kMaxHidingSteps = 64;
+HidingBandwidth hiding_search(const Link& link, const Pricing& p, double c, double compute,
+                              double own, AllReduce t) {
+  if (c <= 0 || t.time() <= 0) return {};
+  const double target = compute / c;
+  const bool search = p.link_model == kNccl && !link.is_measured();
+  double b = own;
+  if (search) t = exchange_time(link, b = kMaxReal, p);
+  for (int step = 0; step < kMaxHidingSteps; ++step) {
+    const double scaled = t.bandwidth_time - t.intra_bandwidth_time;
+    const double rest = t.time() - scaled;
+    if (rest >= target) return {};
+    const double next = b * scaled / (target - rest);
+    if (search && next >= b) {
+      if (step == 0) return {};  // beyond kMaxReal, the largest bandwidth the model takes
+      break;
+    }
+    b = next;
+    if (!search) break;
+    t = exchange_time(link, b, p);
+  }
+  if (!(b <= kMaxReal)) return {};  // beyond any bandwidth the model takes: none hides it
+  return {b, b / own};
+}
+
+// The pricing of a scenario's exchanges (SPEC 3.9), and the bandwidth a link's hiding search
+// starts from (its bus bandwidth for a measured link).
+Pricing pricing_of(const Scenario& s, double message) {
+  return {s.tp_size,           message,         s.link_model, launch_overhead(s),
+          custom_allreduce(s), collective_of(s)};
+}
+double own_bandwidth(const Link& link, std::int64_t ranks) {
+  return link.is_measured() ? bus_bandwidth(link.measured_rows.back(), link.measured_ranks)
+                            : varied_bandwidth(link, ranks);
+}
+
+}  // namespace
+
+HidingBandwidth hiding_bandwidth(const Scenario& s, const Link& link, double compute_time_s) {
+  const Pricing p = pricing_of(s, message_bytes(s));
+  return hiding_search(link, p, static_cast<double>(collectives_per_layer(s)), compute_time_s,
+                       own_bandwidth(link, s.tp_size),
+                       exchange_time(link, varied_bandwidth(link, s.tp_size), p));
+}
+
+AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
+                             std::string_view link_model, double launch, bool custom) {
+  return collective_time(link, varied_bandwidth(link, ranks), ranks, message_bytes, link_model,
+                         launch, custom, kCollectiveKinds[0]);
+}
+
+AllReduceTime reduce_scatter_time(const Link& link, std::int64_t ranks, double message_bytes,
+                                  std::string_view link_model, double launch) {
+  return collective_time(link, varied_bandwidth(link, ranks), ranks, message_bytes, link_model,
+                         launch, false, kCollectiveKinds[1]);
 }
 
 AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
@@ -377,7 +505,13 @@ std::string exchange_precision(const Scenario& s) {
   return s.exchange_precision.value_or(s.precision);
 }
 
-bool custom_allreduce(const Scenario& s) { return s.allreduce == kCustom && s.link_model == kNccl; }
+bool custom_allreduce(const Scenario& s) {
+  return s.allreduce == kCustom && s.link_model == kNccl && collective_of(s).calls == 1;
+}
+
+const CollectiveKind& collective_of(const Scenario& s) {
+  return kCollectiveKinds[s.collective == kReduceScatterAllGather];
+}
 
 Result solve(const Scenario& s) {
   const Precision precision = *parse_precision(s.precision);
@@ -439,6 +573,10 @@ Result solve(const Scenario& s) {
   const double launch = launch_overhead(s);
   r.link_model = s.link_model;
   r.launch_overhead_s = launch;
+  const CollectiveKind& kind = collective_of(s);
+  r.collective = kind.name;
+  const Pricing pricing = pricing_of(s, r.message_bytes);
+  const Pricing line_rate{s.tp_size, r.message_bytes, kLineRate, 0, false, kind};
 
   for (const Link& link : s.links) {
     LinkResult l;
@@ -447,9 +585,9 @@ Result solve(const Scenario& s) {
     l.latency_s = link.latency;
     l.domain = static_cast<double>(link.domain.value_or(0));
     l.within_domain = within_domain(link, s.tp_size);
-    const AllReduce line = allreduce_time(link, s.tp_size, r.message_bytes, kLineRate, 0);
-    const AllReduce priced =
-        allreduce_time(link, s.tp_size, r.message_bytes, s.link_model, launch, custom_allreduce(s));
+    const double own = varied_bandwidth(link, s.tp_size);
+    const AllReduce line = exchange_time(link, own, line_rate);
+    const AllReduce priced = exchange_time(link, own, pricing);
     l.line_rate_allreduce_time_s =
         link.is_measured() ? line.bandwidth_time : line.bandwidth_time + line.latency_time;
     if (link.is_measured()) {
@@ -476,12 +614,21 @@ Result solve(const Scenario& s) {
       if (at.count > 1) {
         double intra_time = 0;
         const AllReduce lr =
-            two_tier_line_rate(intra, inter, static_cast<double>(at.per_node),
-                               static_cast<double>(at.count), r.message_bytes, &intra_time);
+            two_tier_line_rate(intra, inter, inter.bandwidth, static_cast<double>(at.per_node),
+                               static_cast<double>(at.count), r.message_bytes, kind, &intra_time);
         l.intra_node_share = intra_time / lr.time();
       }
     }
     l.protocol = priced.protocol;
+    if (kind.calls > 1) {  // a reduce-scatter and an all-gather, each its own call
+      l.protocol.append(1, '/').append(priced.protocol);
+      l.reduce_scatter_time_s = l.all_gather_time_s = priced.time() / kind.calls;
+    }
+    const HidingBandwidth hiding =
+        hiding_search(link, pricing, c, r.compute_time_s,
+                      link.is_measured() ? l.bandwidth_bytes_per_s : own, priced);
+    l.hiding_bandwidth_bytes_per_s = hiding.bandwidth_bytes_per_s;
+    l.hiding_factor = hiding.factor;
     l.bandwidth_time_s = priced.bandwidth_time;
     l.latency_time_s = priced.latency_time;
     l.allreduce_time_s = priced.time();

@@ -554,6 +554,9 @@ FieldPath Where::path() const {
   return out;
 }
 
+FieldError::FieldError(FieldPath where, std::string text)
+    : path(std::move(where)), field(dotted(path)), message(std::move(text)) {}
+
 std::string dotted(const FieldPath& path) {
   if (path.empty()) return "scenario";
   std::string out;

@@ -315,6 +315,10 @@ std::vector<FieldError> validate(const Scenario& s) {
       else if (link.measured_ranks < 2 && !link.ranks)
         check.fail(at.key("ranks"), "expected a rank count >= 2 for the measurement, got " +
                                         whole_number(link.measured_ranks));
+      if (collective_of(s).calls > 1)
+        check.fail(at.key("measured"),
+                   "all_reduce_perf measures all-reduces only: it cannot price "
+                   "\"reduce_scatter_all_gather\"");
       continue;
     }
     if (link.is_two_tier()) {

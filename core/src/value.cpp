@@ -8,6 +8,44 @@
 
 namespace tplayer {
 
+Value::Value() = default;
+Value::Value(const Value&) = default;
+Value::Value(Value&&) noexcept = default;
+Value& Value::operator=(const Value&) = default;
+Value& Value::operator=(Value&&) noexcept = default;
+Value::~Value() = default;
+
+Value Value::from(bool b) {
+  Value v;
+  v.kind = Kind::Bool;
+  v.boolean = b;
+  return v;
+}
+Value Value::from(double d) {
+  Value v;
+  v.kind = Kind::Number;
+  v.number = d;
+  return v;
+}
+Value Value::from(std::string s) {
+  Value v;
+  v.kind = Kind::String;
+  v.string = std::move(s);
+  return v;
+}
+Value Value::from(const char* s) { return from(std::string(s)); }
+Value Value::from(std::string_view s) { return from(std::string(s)); }
+Value Value::make_array() {
+  Value v;
+  v.kind = Kind::Array;
+  return v;
+}
+Value Value::make_object() {
+  Value v;
+  v.kind = Kind::Object;
+  return v;
+}
+
 const Value* Value::find(std::string_view key) const {
   if (kind != Kind::Object) return nullptr;
   for (const auto& [k, v] : object)
@@ -15,8 +53,8 @@ const Value* Value::find(std::string_view key) const {
   return nullptr;
 }
 
-Value& Value::add(std::string key, Value value) {
-  object.emplace_back(std::move(key), std::move(value));
+Value& Value::add(std::string_view key, Value value) {
+  object.emplace_back(std::string(key), std::move(value));
   return object.back().second;
 }
 
@@ -27,7 +65,7 @@ void Value::set(std::string_view key, Value value) {
       return;
     }
   }
-  add(std::string(key), std::move(value));
+  add(key, std::move(value));
 }
 
 Value& Value::push(Value value) {

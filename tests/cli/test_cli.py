@@ -23,7 +23,7 @@ RESULT_FIELDS = {
     "attention_flops_per_layer", "compute_model", "flop_time_s", "memory_time_s",
     "memory_bytes_per_rank", "compute_bound", "kv_cache_per_rank_bytes", "memory_efficiency",
     "single_device_flop_time_s", "single_device_memory_time_s", "exchange_precision",
-    "exchange_bytes_per_element", "allreduce", "warnings", "links"}
+    "exchange_bytes_per_element", "allreduce", "collective", "warnings", "links"}
 LINK_FIELDS = {
     "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",
     "latency_time_s", "communication_time_s", "wire_bytes_per_rank", "comm_to_compute", "bound",
@@ -31,7 +31,8 @@ LINK_FIELDS = {
     "serial_efficiency", "overlapped_speedup", "overlapped_efficiency", "kind", "protocol",
     "line_rate_allreduce_time_s", "domain", "within_domain", "node_count", "ranks_per_node",
     "intra_node_share", "measured_ranks", "measured_min_bytes",
-    "measured_max_bytes"}
+    "measured_max_bytes", "reduce_scatter_time_s", "all_gather_time_s",
+    "hiding_bandwidth_bytes_per_s", "hiding_factor"}
 # SPEC section 4 and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
@@ -350,6 +351,41 @@ def sweep_rows(out, link):
     return rows
 
 
+def test_sequence_parallel():
+    """SPEC 3.9 on the command line: the header names the collective, each link its pair and the
+    bandwidth that hides its exchange, in words where none does; a measured link refuses it."""
+    scenario = {"workload": "GPT3", "tp_size": 8, "tokens": 2048, "accelerator": "H100",
+                "local_efficiency": 0.5, "links": {"nvlink": "nvlink4", "ib": "ib_ndr"},
+                "link_model": "nccl", "collective": "reduce_scatter_all_gather"}
+    code, out, err = run("--json", "-", stdin=json.dumps(scenario))
+    check(code == 0 and err == "", f"sequence parallelism: exit {code}, {err!r}")
+    for text in ("reduce-scatter + all-gather pairs per layer (sequence parallelism)",
+                 "launch overhead 10 us per call", "rs + ag", "a reduce-scatter", "an all-gather",
+                 "NCCL runs   ll128/ll128", "NCCL runs   simple/simple",
+                 "hidden      from 121.5 GB/s per direction (0.27x this link's)",
+                 "hidden      from 299.3 GB/s per direction (5.99x this link's)"):
+        check(text in out, f"the sequence-parallel table lacks {text!r}:\n{out}")
+    check(all(len(line) <= 100 for line in out.splitlines()), "the table fits 100 columns")
+    decode = dict(scenario, tokens=32, link_model="line_rate")
+    code, out, err = run("--json", "-", stdin=json.dumps(decode))
+    check(code == 0 and "by no bandwidth: the latency terms alone take longer than the compute" in out,
+          f"InfiniBand's latency alone outlasts a decode step's compute:\n{out}")
+    code, out, err = run("--json", "-", stdin=json.dumps(dict(decode, tp_size=1)))
+    check(code == 0 and out.count("nothing to hide: no exchange") == 2, f"n = 1:\n{out}")
+    code, out, err = run("--json", "-", "--sweep", "tp_size=2,8,16", stdin=json.dumps(scenario))
+    check(code == 0 and "rs + ag" in out and "hidden from" in out and "299.3 GB/s" in out,
+          f"the sweep shows the pair and the hiding bandwidth:\n{out}")
+    with tempfile.TemporaryDirectory() as tmp:
+        measured = os.path.join(tmp, "mine.txt")
+        with open(measured, "w", encoding="utf-8") as f:
+            f.write("  1048576 262144 float sum -1 40.0 26.21 45.87 0\n"
+                    "  4194304 1048576 float sum -1 80.0 52.43 91.75 0\n")
+        code, out, err = run("--json", "-", "--measured", "mine=" + measured, "--measured-ranks", "8",
+                             stdin=json.dumps(scenario))
+        check(code == 2 and "links.mine.measured: all_reduce_perf measures all-reduces only" in err,
+              f"a measured link under sequence parallelism: exit {code}, {err!r}")
+
+
 def test_sweep():
     """--sweep solves each point as a single solve would, marks a link's domain end and a
     two-tier link's node boundary between the rows around it, and refuses bad points by field."""
@@ -437,6 +473,17 @@ def test_validate():
         check(t["nccl"]["pass"] == (t["nccl"]["median"] <= target), f"{t['table']}: verdict")
         check(("left_out" in t) == ("left_out" in want), f"{t['table']}: left out")
         check(t["rows"] == want["rows"] and t["min_bytes"] == want["min_bytes"], f"{t['table']}: rows")
+    # SPEC 3.9: the sequence-parallel rows of end-to-end.md are modelled, forward with and without.
+    rows = {x["experiment"]: x for x in r["end_to_end"]}
+    tp, sp = rows.get("tensor parallel only, no recompute"), rows.get("sequence parallelism")
+    check(tp and sp and sp["modelled"] and sp["collective"] == "reduce_scatter_all_gather",
+          f"the sequence-parallel row is modelled: {sp}")
+    if tp and sp and sp["modelled"]:
+        a, b = tp["forward"], sp["forward"]
+        check(abs(a["mlsysim"]["serial_s"] - b["mlsysim"]["serial_s"]) <= 1e-12 * a["mlsysim"]["serial_s"],
+              "at line rate the pair costs the all-reduce")
+        check(b["as_it_runs"]["exchange_s"] > a["as_it_runs"]["exchange_s"],
+              "as NCCL runs them the pair costs more than the all-reduce")
     code, out, err = run("--validate")
     check(code == 0 and all(name in out for name in fitted), f"--validate table: exit {code}")
     check(all(len(line) <= 100 for line in out.splitlines()), "--validate fits 100 columns")

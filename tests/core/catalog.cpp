@@ -627,6 +627,7 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                 "exchange_precision",
                                                 "exchange_bytes_per_element",
                                                 "allreduce",
+                                                "collective",
                                                 "warnings",
                                                 "links"};
   const std::vector<std::string> spec_link_fields = {"name",
@@ -656,7 +657,11 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                      "intra_node_share",
                                                      "measured_ranks",
                                                      "measured_min_bytes",
-                                                     "measured_max_bytes"};
+                                                     "measured_max_bytes",
+                                                     "reduce_scatter_time_s",
+                                                     "all_gather_time_s",
+                                                     "hiding_bandwidth_bytes_per_s",
+                                                     "hiding_factor"};
 
   Value v = spec_scenario();
   v.set("tp_size", Value::from(2.0));  // a warning, so that its shape shows

@@ -124,6 +124,7 @@ describe('load', () => {
       'memory_efficiency',
       'exchange_precision',
       'allreduce',
+      'collective',
     ]);
     expect(api.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(api.ScenarioError).toBe(ScenarioError);
@@ -389,6 +390,7 @@ describe('solve and check', () => {
       'exchange_precision',
       'exchange_bytes_per_element',
       'allreduce',
+      'collective',
       'warnings',
       'links',
     ]);
@@ -422,6 +424,10 @@ describe('solve and check', () => {
       'measured_ranks',
       'measured_min_bytes',
       'measured_max_bytes',
+      'reduce_scatter_time_s',
+      'all_gather_time_s',
+      'hiding_bandwidth_bytes_per_s',
+      'hiding_factor',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);
@@ -497,6 +503,7 @@ describe('solve and check', () => {
       memory_efficiency: 0.8,
       exchange_precision: 'bf16_dense',
       allreduce: 'nccl',
+      collective: 'all_reduce',
     });
     expect(scenario).toEqual(native(['--json', '-', '--print-scenario'], JSON.stringify(typed)));
     // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.

@@ -104,14 +104,23 @@ export function branchOf(scenario, catalog, l) {
   const v = scenario.links[l.name];
   const key = typeof v === 'string' ? v : v?.preset;
   const list = v?.protocols || catalog.links.find((e) => e.key === key)?.protocols || [];
-  return (l.protocol !== 'ring' && list.find((p) => p.name === l.protocol)) || null;
+  const name = l.protocol.split('/')[0]; // a sequence-parallel pair names its calls' winner twice
+  return (name !== 'ring' && list.find((p) => p.name === name)) || null;
 }
 
 /** The steps for one link; `p` is its winning NCCL branch (branchOf), or null. */
 export function linkSteps(inp, r, l, p = null) {
   const { n, c } = inp;
-  const ring = `2×(${n}−1)/${n}`;
+  // SPEC 3.9: a reduce-scatter and an all-gather, each (n−1) steps moving (n−1)/n of M (NVLS:
+  // 5/6 of the all-reduce's M / (e × B)), each its own call.
+  const pair = r.collective === 'reduce_scatter_all_gather';
+  const two = (f) => (pair ? `2 × (${f})` : f);
+  const k = pair ? '2 × ' : '';
+  const ring = pair ? `(${n}−1)/${n}` : `2×(${n}−1)/${n}`;
+  const share = pair ? '(n−1)/n' : '2(n−1)/n';
+  const steps = pair ? ['(n−1)', `(${n}−1)`] : ['2(n−1)', `2×(${n}−1)`];
   const nvls = p?.pattern === 'nvls';
+  const sixths = pair ? '5/6 × ' : '';
   const M = bytes(r.message_bytes);
   const B = bandwidth(l.bandwidth_bytes_per_s);
   const launch = r.launch_overhead_s ? `${time(r.launch_overhead_s)} + ` : '';
@@ -125,27 +134,28 @@ export function linkSteps(inp, r, l, p = null) {
   // NCCL's winning branch: its share e of the bandwidth, its base and per-step latencies.
   const bw = p
     ? nvls
-      ? ['M / (e × B)', `${M} / (${p.efficiency} × ${B})`]
-      : ['2(n−1)/n × M / (e × B)', `${ring} × ${M} / (${p.efficiency} × ${B})`]
-    : ['2(n−1)/n × M / B', `${ring} × ${M} / ${B}`];
+      ? [`${k}${sixths}M / (e × B)`, `${k}${sixths}${M} / (${p.efficiency} × ${B})`]
+      : [`${k}${share} × M / (e × B)`, `${k}${ring} × ${M} / (${p.efficiency} × ${B})`]
+    : [`${k}${share} × M / B`, `${k}${ring} × ${M} / ${B}`];
   const lat = p
     ? nvls
-      ? [`${L}base`, `${launch}${time(p.base_latency)}`]
+      ? [two(`${L}base`), two(`${launch}${time(p.base_latency)}`)]
       : [
-          `${L}base + 2(n−1) × step`,
-          `${launch}${time(p.base_latency)} + 2×(${n}−1) × ${time(p.step_latency)}`,
+          two(`${L}base + ${steps[0]} × step`),
+          two(`${launch}${time(p.base_latency)} + ${steps[1]} × ${time(p.step_latency)}`),
         ]
-    : [`${L}2(n−1) × α`, `${launch}2×(${n}−1) × ${time(l.latency_s)}`];
+    : [two(`${L}${steps[0]} × α`), two(`${launch}${steps[1]} × ${time(l.latency_s)}`)];
+  const ar = pair ? 't_rs + t_ag' : 't_ar';
   return [
-    ...(p ? [['branch', 'the fastest of NCCL’s branches', p.name, protocolText(p.name)]] : []),
+    ...(p ? [['branch', 'the fastest of NCCL’s branches', p.name, protocolText(l.protocol)]] : []),
     ['t_bw', ...bw, tb],
     ['t_lat', ...lat, tl],
-    ['t_ar', 't_bw + t_lat', `${tb} + ${tl}`, time(l.allreduce_time_s)],
-    ['t_comm', 'c × t_ar', `${c} × ${time(l.allreduce_time_s)}`, tm],
+    [ar, 't_bw + t_lat', `${tb} + ${tl}`, time(l.allreduce_time_s)],
+    ['t_comm', `c × ${pair ? `(${ar})` : ar}`, `${c} × ${time(l.allreduce_time_s)}`, tm],
     [
       'wire',
-      nvls ? 'c × M' : 'c × 2(n−1)/n × M',
-      `${c} ×${nvls ? '' : ` ${ring} ×`} ${count(r.message_bytes)} B`,
+      `c × ${k}${nvls ? 'M' : `${share} × M`}`,
+      `${c} × ${k}${nvls ? '' : `${ring} × `}${count(r.message_bytes)} B`,
       `${count(l.wire_bytes_per_rank)} B (${bytes(l.wire_bytes_per_rank)})`,
     ],
     ['serial', 't_comp + t_comm', `${tc} + ${tm}`, time(l.serial_layer_time_s)],
@@ -170,6 +180,16 @@ export function linkSteps(inp, r, l, p = null) {
       't_single / overlap',
       `${ts} / ${time(l.overlapped_layer_time_s)}`,
       `${times(l.overlapped_speedup, 4)} (${percent(l.overlapped_efficiency)} efficient)`,
+    ],
+    [
+      'hiding B',
+      `the B with c × ${ar}(B) = t_comp${p ? ' (NCCL’s branches: searched)' : ''}`,
+      `${c} × ${ar}(B) = ${tc}`,
+      !l.communication_time_s
+        ? 'nothing to hide'
+        : l.hiding_bandwidth_bytes_per_s
+          ? `${bandwidth(l.hiding_bandwidth_bytes_per_s)} (${times(l.hiding_factor)} the link’s)`
+          : 'none: the latency terms alone reach t_comp',
     ],
   ];
 }

@@ -1,6 +1,6 @@
 // Sentences about a result, built from the core's numbers (formatted here, never recomputed).
 
-import { percent, times } from './format.js';
+import { bandwidth, percent, times } from './format.js';
 
 /** "NVLink 4 (H100, H200)" -> "NVLink 4": a catalogue label without its parenthesis. */
 export function shortLabel(label) {
@@ -66,8 +66,39 @@ const PROTOCOLS = {
   multimem: "the serving engine's multimem kernel (NVLink SHARP)",
   ring: 'line rate plus launch (no NCCL calibration)',
 };
-/** The winning NCCL branch of a link's result (nccl mode) in words: "ll128" -> "ring, LL128". */
-export const protocolText = (name) => PROTOCOLS[name] || name;
+/**
+ * The winning NCCL branch of a link's result (nccl mode) in words: "ll128" -> "ring, LL128";
+ * a sequence-parallel pair names both calls' winner (NCCL prices them alike): "ll/ll" -> "each call
+ * ring, low-latency (LL)".
+ */
+export function protocolText(name) {
+  const [one, two] = String(name).split('/');
+  return `${two ? 'each call ' : ''}${PROTOCOLS[one] || one}`;
+}
+
+/**
+ * SPEC 3.9 in words: the bandwidth from which the link's exchange takes no longer than the
+ * compute, against its own ("this link hides the exchange from 121.5 GB/s per direction: 0.27x
+ * its own"); that none does (its latency terms alone outlast the compute); or that there is none.
+ */
+export function hidingText(l) {
+  if (l.communication_time_s === 0) return 'Nothing to hide: no exchange.';
+  if (l.hiding_bandwidth_bytes_per_s === 0)
+    return 'No bandwidth hides the exchange: its latency terms alone outlast the compute.';
+  const who =
+    l.kind === 'measured'
+      ? 'Its measured curve'
+      : l.kind !== 'two_tier'
+        ? 'This link'
+        : l.node_count > 1
+          ? 'Each GPU’s network link'
+          : 'The node’s link';
+  const at =
+    l.kind === 'measured'
+      ? `a bus bandwidth of ${bandwidth(l.hiding_bandwidth_bytes_per_s)}`
+      : `${bandwidth(l.hiding_bandwidth_bytes_per_s)} per direction`;
+  return `${who} hides the exchange from ${at}: ${times(l.hiding_factor)} ${l.kind === 'measured' ? 'as fast as measured' : 'its own bandwidth'}.`;
+}
 
 /** "NVLink 4 joins 8 H100s: beyond 8 this prices a ring the hardware cannot build." */
 export const domainText = (title, domain, chip = 'accelerator') =>

@@ -165,6 +165,10 @@ inline const InputField<Scenario> kScenarioFields[] = {
      "nccl, or custom: the serving engines' one-shot / two-shot kernels over peer memory (vLLM, "
      "SGLang, TensorRT-LLM), for messages up to a link's custom_max_bytes; nccl link model only",
      kAllReduces},
+    {"collective", FieldKind::Choice, &Scenario::collective, false, FieldRule::None, kAllReduce,
+     false, "a collective",
+     "all_reduce, or reduce_scatter_all_gather: sequence parallelism",
+     kCollectives},
 };
 
 inline const InputField<Workload> kWorkloadFields[] = {

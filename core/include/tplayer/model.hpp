@@ -32,8 +32,7 @@ struct FieldError {
   std::string message;
 
   FieldError() = default;
-  FieldError(FieldPath where, std::string text)
-      : path(std::move(where)), field(dotted(path)), message(std::move(text)) {}
+  FieldError(FieldPath where, std::string text);  // out of line: built at every message
   friend bool operator==(const FieldError&, const FieldError&) = default;
 };
 
@@ -77,6 +76,35 @@ inline constexpr std::string_view kAllReduces[] = {"nccl", "custom"};
 inline constexpr std::string_view kCustom = kAllReduces[1];
 // vLLM's default limit for its custom all-reduce.
 inline constexpr double kDefaultCustomMaxBytes = 8.0 * 1024 * 1024;
+
+// The collectives of SPEC 3.9: what each of the layer's c exchanges is. Megatron runs one
+// all-reduce; with sequence parallelism a reduce-scatter and an all-gather of the same M, two NCCL
+// calls (each with its own launch and protocol) that NCCL prices alike. Per call, against the
+// all-reduce, as NVIDIA/nccl v2.26.2-1 (f44ac759, the version of the NVLS calibration table)
+// prices them in src/graph/tuning.cc: ring steps nsteps = n-1 instead of 2(n-1) (l.234-236),
+// the same ring busBw for every collective (LL x .5, LL128 x .92: l.256-257) turned into algBw by
+// n / nsteps (l.289-296), the same base latency per call (l.298) and nsteps x the per-step latency
+// (l.323-324). NVLS: the same latency per call (l.336-338), and the all-reduce's algBw is busBw x
+// 5/6 where a reduce-scatter's or all-gather's is busBw itself (l.289-296): its bandwidth term is
+// 5/6 of the all-reduce's. `phases`: ring phases of n-1 steps, each moving (n-1)/n of M; `nvls`:
+// an NVLS branch's bandwidth term against the all-reduce's (its bytes per rank stay M per call).
+struct CollectiveKind {
+  std::string_view name;
+  int calls;  // NCCL calls per exchange
+  double phases;
+  double nvls;
+};
+inline constexpr CollectiveKind kCollectiveKinds[] = {
+    {"all_reduce", 1, 2, 1},
+    {"reduce_scatter_all_gather", 2, 1, 5.0 / 6.0},
+};
+inline constexpr auto kCollectives = [] {
+  std::array<std::string_view, std::size(kCollectiveKinds)> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kCollectiveKinds[i].name;
+  return names;
+}();
+inline constexpr std::string_view kAllReduce = kCollectives[0];
+inline constexpr std::string_view kReduceScatterAllGather = kCollectives[1];
 
 struct Workload {
   std::string key;  // catalogue key it came from; empty for a custom workload
@@ -184,6 +212,7 @@ struct Scenario {
   double memory_efficiency = kDefaultMemoryEfficiency;
   std::optional<std::string> exchange_precision;  // absent: `precision`'s format
   std::string allreduce{kAllReduces[0]};
+  std::string collective{kCollectives[0]};
 };
 
 // The pass of a scenario (the forward pass for an unknown name, which validate() refuses).
@@ -196,8 +225,11 @@ std::int64_t collectives_per_layer(const Scenario& scenario);
 double launch_overhead(const Scenario& scenario);
 // The exchange's number format: as given, or the scenario's precision (SPEC 3.8).
 std::string exchange_precision(const Scenario& scenario);
-// Whether the serving engine's custom all-reduce is asked for and can run (the nccl link model).
+// Whether the serving engine's custom all-reduce is asked for and can run: the nccl link model,
+// and all-reduces to run it on (SPEC 3.9: not under sequence parallelism).
 bool custom_allreduce(const Scenario& scenario);
+// The scenario's collective (the all-reduce for an unknown name, which validate() refuses).
+const CollectiveKind& collective_of(const Scenario& scenario);
 
 struct LinkResult {
   std::string name;
@@ -228,6 +260,16 @@ struct LinkResult {
   double measured_ranks = 0;  // a measured link's rank count, and its sizes; 0 for other links
   double measured_min_bytes = 0;
   double measured_max_bytes = 0;
+  // SPEC 3.9: one reduce-scatter and one all-gather of an exchange (0 for an all-reduce).
+  double reduce_scatter_time_s = 0;
+  double all_gather_time_s = 0;
+  // SPEC 3.9: the bandwidth at which the exchange takes the compute's time, everything else
+  // unchanged (a two-tier link's network tier once the ranks span nodes, its node link within
+  // one; a measured link's bus bandwidth), and it over the link's own: the factor by which the
+  // link (a measured link's curve) would have to be faster. Both 0 when no bandwidth hides the
+  // exchange (its latency terms alone take the compute's time) or there is none (n = 1, c = 0).
+  double hiding_bandwidth_bytes_per_s = 0;
+  double hiding_factor = 0;
 };
 
 struct Result {
@@ -259,7 +301,8 @@ struct Result {
   double single_device_memory_time_s = 0;
   std::string exchange_precision;  // SPEC 3.8: the all-reduce's number format
   double exchange_bytes_per_element = 0;
-  std::string allreduce;  // "nccl" | "custom"
+  std::string allreduce;   // "nccl" | "custom"
+  std::string collective;  // SPEC 3.9: "all_reduce" | "reduce_scatter_all_gather"
   std::vector<FieldError> warnings;
   std::vector<LinkResult> links;
 };
@@ -308,6 +351,7 @@ inline const ScalarField<Result> kResultFields[] = {
     {"exchange_precision", &Result::exchange_precision},
     {"exchange_bytes_per_element", &Result::exchange_bytes_per_element},
     {"allreduce", &Result::allreduce},
+    {"collective", &Result::collective},
 };
 
 inline const ScalarField<LinkResult> kLinkResultFields[] = {
@@ -339,6 +383,10 @@ inline const ScalarField<LinkResult> kLinkResultFields[] = {
     {"measured_ranks", &LinkResult::measured_ranks},
     {"measured_min_bytes", &LinkResult::measured_min_bytes},
     {"measured_max_bytes", &LinkResult::measured_max_bytes},
+    {"reduce_scatter_time_s", &LinkResult::reduce_scatter_time_s},
+    {"all_gather_time_s", &LinkResult::all_gather_time_s},
+    {"hiding_bandwidth_bytes_per_s", &LinkResult::hiding_bandwidth_bytes_per_s},
+    {"hiding_factor", &LinkResult::hiding_factor},
 };
 
 }  // namespace tplayer

@@ -42,12 +42,32 @@ struct AllReduceTime {
   // The whole: bandwidth_time + latency_time, except on a measured link, where it is the
   // measured (or interpolated) time itself, to the last bit.
   double measured_time = -1;
+  // The part of bandwidth_time on a two-tier link's node link once the ranks span nodes at line
+  // rate: what a faster network (SPEC 3.9's hiding bandwidth) leaves unchanged.
+  double intra_bandwidth_time = 0;
   double time() const { return measured_time >= 0 ? measured_time : bandwidth_time + latency_time; }
 };
 // With `custom`, the link's custom all-reduce branches (SPEC 3.8) compete in the nccl model.
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
                              std::string_view link_model, double launch_overhead,
                              bool custom = false);
+
+// SPEC 3.9: one reduce-scatter of `message_bytes` (the whole M) among `ranks` on one link, in a
+// link model; an all-gather costs the same (NCCL prices them alike). A measured link prices
+// all-reduces only: validate() refuses the others on one, and this gives its all-reduce.
+AllReduceTime reduce_scatter_time(const Link& link, std::int64_t ranks, double message_bytes,
+                                  std::string_view link_model, double launch_overhead);
+
+// SPEC 3.9: the bandwidth at which a link's exchanges in a validated scenario take
+// `compute_time_s`, and it over the link's own (a two-tier link's node link while its ranks fit
+// one node, its network link beyond; a measured link's bus bandwidth): what solve() reports as
+// hiding_bandwidth_bytes_per_s and hiding_factor. Both 0 when no bandwidth hides the exchange
+// or nothing is exchanged.
+struct HidingBandwidth {
+  double bandwidth_bytes_per_s = 0;
+  double factor = 0;
+};
+HidingBandwidth hiding_bandwidth(const Scenario& scenario, const Link& link, double compute_time_s);
 
 // One of a link's custom all-reduce branches alone (SPEC 3.8), plus the launch overhead: for
 // reports that score each branch against its own measurements.

@@ -31,37 +31,16 @@ struct Value {
   Value& operator=(Value&&) noexcept;
   ~Value();
 
+  // Out of line, as the special members below: a Value is built and dropped at every member the
+  // writers add, and inline code at each of those places costs the module more than the calls.
   static Value null() { return {}; }
-  static Value from(bool b) {
-    Value v;
-    v.kind = Kind::Bool;
-    v.boolean = b;
-    return v;
-  }
-  static Value from(double d) {
-    Value v;
-    v.kind = Kind::Number;
-    v.number = d;
-    return v;
-  }
-  static Value from(std::string s) {
-    Value v;
-    v.kind = Kind::String;
-    v.string = std::move(s);
-    return v;
-  }
-  static Value from(const char* s) { return from(std::string(s)); }
-  static Value from(std::string_view s) { return from(std::string(s)); }
-  static Value make_array() {
-    Value v;
-    v.kind = Kind::Array;
-    return v;
-  }
-  static Value make_object() {
-    Value v;
-    v.kind = Kind::Object;
-    return v;
-  }
+  static Value from(bool b);
+  static Value from(double d);
+  static Value from(std::string s);
+  static Value from(const char* s);
+  static Value from(std::string_view s);
+  static Value make_array();
+  static Value make_object();
 
   bool is_null() const { return kind == Kind::Null; }
   bool is_number() const { return kind == Kind::Number; }
@@ -72,18 +51,11 @@ struct Value {
   // The first member with this key, or nullptr (also when this is not an object).
   const Value* find(std::string_view key) const;
   // Appends a member to an object (keeps duplicates: read_scenario reports them).
-  Value& add(std::string key, Value value);
+  Value& add(std::string_view key, Value value);
   // Replaces the first member with this key, or appends it.
   void set(std::string_view key, Value value);
   Value& push(Value value);
 };
-
-inline Value::Value() = default;
-inline Value::Value(const Value&) = default;
-inline Value::Value(Value&&) noexcept = default;
-inline Value& Value::operator=(const Value&) = default;
-inline Value& Value::operator=(Value&&) noexcept = default;
-inline Value::~Value() = default;
 
 // The same document: the same kinds, members in the same order, numbers with the same bits
 // (any NaN equals any NaN, and -0 differs from 0).

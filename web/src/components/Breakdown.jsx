@@ -21,6 +21,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
   const { result: r, scenario, names, alt } = shown;
   const c = scenario.collectives_per_layer;
   const nccl = r.link_model === 'nccl';
+  const pair = r.collective === 'reduce_scatter_all_gather';
   const rows = [
     ['FLOPs of the layer F', `${fmt.sci(r.flops_per_layer)} FLOP`],
     ['FLOPs per rank F / n', `${fmt.sci(r.flops_per_rank)} FLOP`],
@@ -43,15 +44,17 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
     ],
     ['One accelerator alone t_single', fmt.time(r.single_device_time_s)],
     [
-      'All-reduce message M',
+      pair ? 'Message of each call M' : 'All-reduce message M',
       `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B${r.exchange_precision !== scenario.precision ? `, in ${r.exchange_precision}` : ''})`,
     ],
     ['Binding link', `${r.binding_link} (${r.bound}-bound)`],
     [
       'All-reduces priced',
-      nccl
-        ? `as ${r.allreduce === 'custom' ? "the serving engine's kernels or " : ''}NCCL runs them, ${fmt.time(r.launch_overhead_s)} launch overhead each`
-        : `at line rate${r.launch_overhead_s ? `, ${fmt.time(r.launch_overhead_s)} launch overhead each` : ''}`,
+      `${pair ? 'each as a reduce-scatter + an all-gather (sequence parallelism), two calls, ' : ''}${
+        nccl
+          ? `as ${r.allreduce === 'custom' && !pair ? "the serving engine's kernels or " : ''}NCCL runs them, ${fmt.time(r.launch_overhead_s)} launch overhead each`
+          : `at line rate${r.launch_overhead_s ? `, ${fmt.time(r.launch_overhead_s)} launch overhead each` : ''}`
+      }`,
     ],
   ];
   return (

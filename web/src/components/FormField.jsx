@@ -8,7 +8,8 @@ import { Field } from './Field.jsx';
 
 /**
  * `form`, `part` and `base` as form.js's fieldText takes them; `label` and `hint` override the
- * core's name and help. A choice is a select of the core's choices, a boolean a checkbox.
+ * core's name and help. A choice is a select of the core's choices (`choiceText`: words for some
+ * of them), a boolean a checkbox.
  */
 export function FormField({
   id,
@@ -22,6 +23,7 @@ export function FormField({
   onInput,
   inputMode,
   after,
+  choiceText = {},
 }) {
   const model = useContext(ModelContext);
   const info = fieldInfo(model, kind, name);
@@ -34,7 +36,7 @@ export function FormField({
       hint={hint ?? info.help}
       value={fieldText(model, form, kind, part, name, base)}
       units={isQuantity(info) ? unitsOf(info) : undefined}
-      options={info.choices?.map((c) => [c, c])}
+      options={info.choices?.map((c) => [c, choiceText[c] || c])}
       checkbox={info.kind === 'boolean'}
       inputMode={inputMode || (info.kind === 'count' ? 'numeric' : 'decimal')}
       placeholder={fallback}

@@ -1,11 +1,12 @@
-// Every number of the result for one link, with units: in NCCL mode the winning protocol in words
+// Every number of the result for one link, with units, and the bandwidth from which the link hides
+// its exchange behind the compute (SPEC 3.9): in NCCL mode the winning protocol in words
 // and the line-rate figure beside NCCL's; at line rate, NCCL's beside it (`alt`, the same link in
 // the other model). Says when tp_size is beyond the link's domain. A measured or a two-tier link
 // says what it was measured on, or its tiers and their shares, and its own warnings (those
 // words load with their editors: LinkForms.jsx).
 
 import * as fmt from '../format.js';
-import { domainText, protocolText } from '../verdict.js';
+import { domainText, hidingText, protocolText } from '../verdict.js';
 import { useForms } from '../later.js';
 import { Numbers } from './Numbers.jsx';
 
@@ -15,6 +16,9 @@ import { Numbers } from './Numbers.jsx';
  */
 export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catalog, said }) {
   const split = `${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`;
+  // SPEC 3.9: under sequence parallelism each all-reduce is a reduce-scatter and an all-gather.
+  const pair = l.reduce_scatter_time_s > 0;
+  const one = pair ? 'One reduce-scatter + all-gather' : 'One all-reduce t_ar';
   const { forms } = useForms(l.kind !== 'link');
   const kind = l.kind !== 'link' && forms?.kindRows(l, { link, catalog, n, split, said });
   const rows = [
@@ -29,9 +33,11 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
       l.domain ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}` : 'no limit',
     ],
     ...(kind?.ar || [
-      nccl
-        ? ['One all-reduce t_ar, as NCCL runs it', `${fmt.time(l.allreduce_time_s)} = ${split}`]
-        : ['One all-reduce t_ar', `${fmt.time(l.allreduce_time_s)} = ${split}`],
+      [nccl ? `${one}, as NCCL runs it` : one, `${fmt.time(l.allreduce_time_s)} = ${split}`],
+      pair && [
+        'Each call: reduce-scatter / all-gather',
+        `${fmt.time(l.reduce_scatter_time_s)} / ${fmt.time(l.all_gather_time_s)}`,
+      ],
       nccl && ['NCCL protocol (the fastest)', protocolText(l.protocol)],
       nccl
         ? ['The same at line rate', fmt.time(l.line_rate_allreduce_time_s)]
@@ -40,7 +46,10 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
             `${fmt.time(alt.allreduce_time_s)} (${protocolText(alt.protocol)})`,
           ],
     ]),
-    [`Exchange t_comm (${c} all-reduces)`, fmt.time(l.communication_time_s)],
+    [
+      `Exchange t_comm (${c} ${pair ? 'reduce-scatter + all-gather pairs' : 'all-reduces'})`,
+      fmt.time(l.communication_time_s),
+    ],
     [
       'Wire bytes per rank per layer',
       `${fmt.bytes(l.wire_bytes_per_rank)} (${fmt.count(l.wire_bytes_per_rank)} B)`,
@@ -79,6 +88,7 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
         </p>
       )}
       {kind && kind.notes}
+      <p class="hiding">{hidingText(l)}</p>
       <Numbers rows={rows} />
     </article>
   );

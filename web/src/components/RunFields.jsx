@@ -1,5 +1,6 @@
 // How the layer runs: every field of the scenario itself that the core's table lists (tp_size
-// with quick picks, tokens, local efficiency with a slider, all-reduces per layer, the pass, ...).
+// with quick picks, tokens, local efficiency with a slider, all-reduces per layer, the pass and
+// beside it the collective, ...).
 // An unedited field shows the value the core used (`core`: the scenario as it last read it), so a
 // value it derives, such as the all-reduces of a pass, follows the fields it derives from.
 
@@ -20,7 +21,17 @@ const LABELS = {
   recompute: 'Activation recomputation (recompute)',
   attention_context: 'Attention context, keys per token (attention_context)',
   memory_efficiency: 'Memory efficiency (memory_efficiency)',
+  collective: 'Collective (collective)',
 };
+/** Words for the choices of a field, where the core's value needs them. */
+const CHOICES = {
+  collective: {
+    all_reduce: 'all-reduce (Megatron)',
+    reduce_scatter_all_gather: 'reduce-scatter + all-gather (sequence parallel)',
+  },
+};
+/** Fields shown right after another one (the collective beside the pass). */
+const AFTER = { collective: 'pass' };
 
 export function RunFields({ form, core }) {
   const model = useContext(ModelContext);
@@ -32,8 +43,9 @@ export function RunFields({ form, core }) {
     <fieldset>
       <legend>Parallelism and load</legend>
       {editableFields(model, 'scenario')
-        .filter(({ name }) => !BY_VERDICT.includes(name))
-        .flatMap(({ name }) => [
+        .filter(({ name }) => !BY_VERDICT.includes(name) && !AFTER[name])
+        .flatMap(({ name }) => [name, ...Object.keys(AFTER).filter((k) => AFTER[k] === name)])
+        .flatMap((name) => [
           <FormField
             key={name}
             id={name}
@@ -43,6 +55,7 @@ export function RunFields({ form, core }) {
             name={name}
             base={core}
             label={LABELS[name]}
+            choiceText={CHOICES[name]}
             onInput={setTo(name)}
             after={
               name === 'local_efficiency' && (

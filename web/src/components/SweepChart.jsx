@@ -1,12 +1,13 @@
 // Serial speedup per link for tp = 1, 2, 4, ... heads, in the chosen link model (solid) and the
-// other one (faint), from two api.sweep calls. A filled dot is compute-bound, a hollow one
+// other one (faint), from two api.sweep calls; or, picked above the chart, the bandwidth from
+// which each link hides its exchange behind the compute (SPEC 3.9; no point where none does). A filled dot is compute-bound, a hollow one
 // communication-bound; lines differ in colour and dash (4 styles). Where a link's domain ends a
 // mark says so, and the points beyond it are faded: they price a ring the hardware cannot build.
 // Where a two-tier link's node ends a mark says so: beyond it both tiers are priced. A tp the core
 // gives no result for (a two-tier link's ranks not a whole number of nodes) is a gap, said once.
 // The sentences and the table are its text twin.
 
-import { useContext } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import {
@@ -31,15 +32,31 @@ const B = 30;
 
 const beyond = (p) => p.link && !p.link.within_domain;
 
-/** A cell of the sweep table: the speedup, the bound, the nodes across, † beyond the domain. */
-const cell = (p) =>
+/** What the chart draws: [key, words, the value of a point with a result (null: no point)]. */
+const DRAWS = [
+  ['speedup', 'Speedup', (l) => l.serial_speedup],
+  [
+    'hiding',
+    'Bandwidth that hides the exchange',
+    (l) => l.hiding_bandwidth_bytes_per_s || null, // 0: none hides it, or nothing to hide
+  ],
+];
+
+/**
+ * A cell of the sweep table: the speedup (or the hiding bandwidth, "none" where none hides the
+ * exchange), the bound, the nodes across, † beyond the domain.
+ */
+const cell = (p, hiding) =>
   p.link
-    ? `${fmt.times(p.link.serial_speedup)} ${p.link.bound === 'communication' ? 'comm.' : 'compute'}${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
+    ? `${hiding ? (p.link.hiding_bandwidth_bytes_per_s ? fmt.bandwidth(p.link.hiding_bandwidth_bytes_per_s) : 'none') : fmt.times(p.link.serial_speedup)} ${p.link.bound === 'communication' ? 'comm.' : 'compute'}${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
     : '—';
 
 export function SweepChart({ sweep, shown }) {
   const model = useContext(ModelContext);
+  const [draw, setDraw] = useState(DRAWS[0]);
   if (!sweep || !shown) return null;
+  const hiding = draw[0] === 'hiding';
+  const val = (p) => (p.link ? draw[2](p.link) : null);
   const { result: r, names } = shown;
   const titles = names.titles;
   const nccl = r.link_model === 'nccl';
@@ -49,20 +66,27 @@ export function SweepChart({ sweep, shown }) {
   const series = seriesByLink(sweep.points, linkNames);
   const alts = sweep.alt ? seriesByLink(sweep.alt, linkNames) : [];
   const values = sweep.values;
-  let ymax = 1;
-  for (const s of [...series, ...alts])
-    for (const p of s) if (p.link && p.link.serial_speedup > ymax) ymax = p.link.serial_speedup;
-  ymax = Math.ceil(ymax * 1.1);
+  // Speedup on a linear axis from 0; hiding bandwidths, which span decades (they grow without
+  // bound as the latency terms near the compute), on a log axis between powers of ten.
+  const drawn = [...series, ...alts]
+    .flat()
+    .map(val)
+    .filter((v) => v !== null);
+  const f = hiding ? Math.log10 : (v) => v;
+  let lo = hiding ? Math.floor(Math.log10(Math.min(...drawn, 1e12))) : 0;
+  let hi = Math.max(...drawn.map(f), lo + 1);
+  hi = hiding ? Math.ceil(hi) : Math.ceil(hi * 1.1);
+  const ticks = [lo, hiding ? Math.round((lo + hi) / 2) : hi / 2, hi];
   const x = (i) =>
     L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
-  const y = (v) => H - B - (v / ymax) * (H - T - B);
+  const y = (v) => H - B - ((f(v) - lo) / (hi - lo)) * (H - T - B);
   // A series' line as polylines, one per run of points with a result (a gap breaks it).
   const lines = (s, keep, cls) =>
-    runsOf(s, keep).map((run) => (
+    runsOf(s, (p, i) => val(p) !== null && keep(p, i)).map((run) => (
       <polyline
         key={`${cls}${run[0]}`}
         class={cls}
-        points={run.map((i) => `${x(i)},${y(s[i].link.serial_speedup)}`).join(' ')}
+        points={run.map((i) => `${x(i)},${y(val(s[i]))}`).join(' ')}
       />
     ));
   const every = Math.ceil(values.length / 9);
@@ -115,21 +139,38 @@ export function SweepChart({ sweep, shown }) {
   const gaps = gapsOf(sweep.points);
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
-      <h3 id="h-sweep">Speedup as tp_size grows</h3>
+      <h3 id="h-sweep">{hiding ? draw[1] : 'Speedup'} as tp_size grows</h3>
+      <div class="seg small" role="radiogroup" aria-label="What the chart draws">
+        {DRAWS.map((d) => (
+          <label key={d[0]} class={d === draw ? 'on' : ''}>
+            <input
+              type="radio"
+              name="sweep-draws"
+              value={d[0]}
+              checked={d === draw}
+              onInput={() => setDraw(d)}
+            />
+            {d[1]}
+          </label>
+        ))}
+      </div>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         class="chart"
         role="img"
-        aria-label="Chart of serial speedup per link against tp_size; the same data is in the sentences and the table below."
+        aria-label={`Chart of ${hiding ? 'the bandwidth that hides the exchange' : 'serial speedup'} per link against tp_size; the same data is in the sentences and the table below.`}
       >
-        {[0, ymax / 2, ymax].map((v) => (
-          <g key={v}>
-            <line class="grid" x1={L} x2={W - R} y1={y(v)} y2={y(v)} />
-            <text class="tick" x={L - 4} y={y(v) + 3} text-anchor="end">
-              {fmt.sig(v, 3)}x
-            </text>
-          </g>
-        ))}
+        {ticks.map((t) => {
+          const v = hiding ? 10 ** t : t;
+          return (
+            <g key={t}>
+              <line class="grid" x1={L} x2={W - R} y1={y(v)} y2={y(v)} />
+              <text class="tick" x={L - 4} y={y(v) + 3} text-anchor="end">
+                {hiding ? fmt.sig(v / 1e9, 2) : `${fmt.sig(v, 3)}x`}
+              </text>
+            </g>
+          );
+        })}
         {ci >= 0 && <line class="now" x1={x(ci)} x2={x(ci)} y1={T} y2={H - B} />}
         {values.map((v, i) =>
           i % every === 0 || i === values.length - 1 ? (
@@ -173,11 +214,11 @@ export function SweepChart({ sweep, shown }) {
             {lines(s, (_, i) => ends[k] < 0 || i <= ends[k], '')}
             {ends[k] >= 0 && lines(s, (_, i) => i >= ends[k], 'beyond')}
             {s.map((p, i) =>
-              p.link ? (
+              val(p) !== null ? (
                 <circle
                   key={i}
                   cx={x(i)}
-                  cy={y(p.link.serial_speedup)}
+                  cy={y(val(p))}
                   r="3.2"
                   class={`${p.link.bound === 'communication' ? 'hollow' : 'filled'}${beyond(p) ? ' beyond' : ''}`}
                 />
@@ -215,6 +256,8 @@ export function SweepChart({ sweep, shown }) {
         ))}
         {gaps && <li class="gaps">{gapText(gaps)}</li>}
         <li class="muted">
+          {hiding &&
+            'GB/s per direction, on a log scale (each GPU’s network link once the ranks span nodes); no point where no bandwidth hides the exchange. '}
           Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
           faded, dashed: beyond the link’s domain (hypothetical); vertical line: your tp_size
           {marks.length > 0 && '; dotted line: where a domain or a node ends'}.
@@ -248,7 +291,7 @@ export function SweepChart({ sweep, shown }) {
                       (t, alt) =>
                         t && (
                           <td key={`${k}.${alt}`} class={alt ? 'muted' : undefined}>
-                            {cell(t[i])}
+                            {cell(t[i], hiding)}
                           </td>
                         ),
                     ),
