@@ -459,12 +459,6 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
                          launch, custom, kCollectiveKinds[0]);
 }
 
-AllReduceTime reduce_scatter_time(const Link& link, std::int64_t ranks, double message_bytes,
-                                  std::string_view link_model, double launch) {
-  return collective_time(link, varied_bandwidth(link, ranks), ranks, message_bytes, link_model,
-                         launch, false, kCollectiveKinds[1]);
-}
-
 AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
                                  double message_bytes, double launch) {
   if (ranks <= 1) return {};

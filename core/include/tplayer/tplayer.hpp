@@ -52,12 +52,6 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
                              std::string_view link_model, double launch_overhead,
                              bool custom = false);
 
-// SPEC 3.9: one reduce-scatter of `message_bytes` (the whole M) among `ranks` on one link, in a
-// link model; an all-gather costs the same (NCCL prices them alike). A measured link prices
-// all-reduces only: validate() refuses the others on one, and this gives its all-reduce.
-AllReduceTime reduce_scatter_time(const Link& link, std::int64_t ranks, double message_bytes,
-                                  std::string_view link_model, double launch_overhead);
-
 // SPEC 3.9: the bandwidth at which a link's exchanges in a validated scenario take
 // `compute_time_s`, and it over the link's own (a two-tier link's node link while its ranks fit
 // one node, its network link beyond; a measured link's bus bandwidth): what solve() reports as
