@@ -481,9 +481,12 @@ export class ScenarioError extends Error {
 
 export interface LoadOptions {
   /**
-   * The raw (uncompressed) wasm bytes, when the host wants to supply them itself. By default the
-   * bytes inlined in tplayer.js are used: the module fetches nothing.
+   * Where the gzip-compressed wasm lies (relative to tplayer.js, or absolute); by default
+   * tplayer.wasm.gz beside tplayer.js, fetched (read from disk in Node, for a file: URL) and
+   * compiled while it streams in.
    */
+  wasmUrl?: string | URL;
+  /** The raw (uncompressed) wasm bytes, when the host wants to supply them itself: nothing is fetched. */
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
 
