@@ -270,8 +270,20 @@ export type Outcome =
  * `tplayer --print-scenario` prints, and what solve() accepts back unchanged), or the errors.
  */
 export type CheckOutcome =
-  | { result: Result; scenario: NormalisedScenario; errors?: undefined }
-  | { result?: undefined; scenario?: undefined; errors: FieldError[] };
+  | { result: Result; scenario: NormalisedScenario; derived: Derivation[]; errors?: undefined }
+  | { result?: undefined; scenario?: undefined; derived?: undefined; errors: FieldError[] };
+
+/**
+ * A default the core derived because the scenario left the field out (FieldInfo.derived_from):
+ * where it is (`path`, and as dotted text `field`) and the paths of the fields it followed, in
+ * the same object, e.g. `{ field: 'collectives_per_layer', path: ['collectives_per_layer'],
+ * from: [['pass'], ['recompute']] }`.
+ */
+export interface Derivation {
+  field: string;
+  path: (string | number)[];
+  from: (string | number)[][];
+}
 
 /** A scenario as the core read it: every field present, numbers in SI base units. */
 export interface NormalisedScenario extends Scenario {
@@ -309,7 +321,10 @@ export interface Preset {
   title: string;
   /** What the preset teaches, in one sentence. */
   lesson: string;
-  scenario: Scenario;
+  /** As the core normalised it: every field present, its derived defaults applied. */
+  scenario: NormalisedScenario;
+  /** The defaults in `scenario` that the preset leaves to follow its other fields. */
+  derived: Derivation[];
   result: Result;
 }
 
@@ -345,6 +360,8 @@ export interface FieldInfo {
   default?: number | string | boolean;
   /** The values a "choice" field takes. */
   choices?: string[];
+  /** The fields of the same object its default follows when it is left out (it has no fixed default). */
+  derived_from?: string[];
 }
 
 /** The limits on a scenario, as the core enforces them. */
