@@ -198,16 +198,15 @@ export async function instantiate(url, options = {}) {
   const wasm = await new Promise((resolve, reject) => {
     const { wasmBinary } = options;
     const where = new URL(options.wasmUrl ?? url, url); // a relative wasmUrl: beside the module
-    createTplayerModule(
-      wasmBinary
-        ? { wasmBinary }
-        : {
-            instantiateWasm(imports, receive) {
-              instantiateGzipped(where, imports).then(receive, reject);
-              return {};
-            },
-          },
-    ).then(resolve, reject);
+    createTplayerModule({
+      instantiateWasm(imports, receive) {
+        (wasmBinary
+          ? WebAssembly.instantiate(wasmBinary, imports).then((made) => made.instance)
+          : instantiateGzipped(where, imports)
+        ).then(receive, reject);
+        return {};
+      },
+    }).then(resolve, reject);
   });
   const catalog = deepFreeze(wasm.catalog());
   // The core's own limits: the facade stops serialising where the core would refuse.
