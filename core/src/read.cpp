@@ -34,8 +34,8 @@ std::string joined(const Names& names, std::string_view separator = ", ") {
   return out;
 }
 
-template <class T, std::size_t N>
-std::string field_names(const InputField<T> (&table)[N], bool with_extras) {
+template <class T>
+std::string field_names(FieldTable<T> table, bool with_extras) {
   std::vector<std::string_view> names;
   for (const InputField<T>& f : table) names.push_back(f.name);
   if (with_extras)
@@ -102,7 +102,7 @@ class Reader {
       fail(root, "expected a JSON object with the scenario's fields, got " + describe(value));
       return s;
     }
-    check_members(value, root, kScenarioFields, true);
+    check_members<Scenario>(value, root, kScenarioFields, true);
     if (const Value* type = value.find("type");
         type && !(type->is_string() && type->string == kScenarioType)) {
       fail(root.key("type"),
@@ -125,8 +125,8 @@ class Reader {
   }
 
   // Unknown or repeated members of an object whose fields are `table`.
-  template <class T, std::size_t N>
-  void check_members(const Value& object, const Where& at, const InputField<T> (&table)[N],
+  template <class T>
+  void check_members(const Value& object, const Where& at, FieldTable<T> table,
                      bool scenario_extras = false) {
     std::vector<std::string_view> seen;  // known names so far: at most a dozen
     const auto in = [](const auto& names, std::string_view key) {
@@ -146,7 +146,7 @@ class Reader {
         seen.push_back(key);
         continue;
       }
-      const std::string expected = "; expected one of " + field_names(table, scenario_extras);
+      const std::string expected = "; expected one of " + field_names<T>(table, scenario_extras);
       if (key.empty()) {
         fail(at, "unknown field with an empty name" + expected);
       } else if (key.size() > kMaxNameBytes) {
@@ -157,9 +157,9 @@ class Reader {
     }
   }
 
-  template <class T, std::size_t N>
-  void fields(const Value& object, const Where& at, const InputField<T> (&table)[N], T& out,
-              bool based_on_preset = false) {
+  template <class T>
+  void fields(const Value& object, const Where& at, std::type_identity_t<FieldTable<T>> table,
+              T& out, bool based_on_preset = false) {
     for (const InputField<T>& f : table) {
       const Value* member = object.find(f.name);
       if (!member || (!f.required && member->is_null())) {
@@ -298,7 +298,7 @@ class Reader {
       fail(at, "expected a workload preset key or an object, got " + describe(v));
       return w;
     }
-    check_members(v, at, kWorkloadFields);
+    check_members<Workload>(v, at, kWorkloadFields);
     w.name = kCustomName;
     fields(v, at, kWorkloadFields, w);
     return w;
@@ -316,7 +316,7 @@ class Reader {
       fail(at, "expected an accelerator preset key or an object, got " + describe(v));
       return a;
     }
-    check_members(v, at, kAcceleratorFields);
+    check_members<Accelerator>(v, at, kAcceleratorFields);
     a.name = kCustomName;
     fields(v, at, kAcceleratorFields, a);
     return a;
@@ -437,12 +437,12 @@ class Reader {
     if (v.find("measured")) return measured_link(v, at, std::move(l));
     if (v.find("intra_node") || v.find("inter_node") || v.find("ranks_per_node")) {
       l.form = LinkForm::TwoTier;
-      check_members(v, at, kTwoTierLinkFields);
+      check_members<Link>(v, at, kTwoTierLinkFields);
       fields(v, at, kTwoTierLinkFields, l);
       l.name = name;
       return l;
     }
-    check_members(v, at, kLinkFields);
+    check_members<Link>(v, at, kLinkFields);
     // Named a preset: its own fields stand in for those not given (an unknown one is reported
     // once, not again as every field it would have given).
     bool based_on_preset = false;
@@ -470,7 +470,7 @@ class Reader {
   // SPEC 3.4: the text read into rows here, once, so that sweeps and solves price them directly.
   Link measured_link(const Value& v, const Where& at, Link l) {
     l.form = LinkForm::Measured;
-    check_members(v, at, kMeasuredLinkFields);
+    check_members<Link>(v, at, kMeasuredLinkFields);
     const std::string name = l.name;
     fields(v, at, kMeasuredLinkFields, l);
     l.name = name;
@@ -506,9 +506,8 @@ class Reader {
     return known_keys(two_tier_catalog(), [](auto& e) { return e.key; });
   }
 
-  template <std::size_t N>
-  std::vector<Protocol> branches(const Value& v, const Where& at,
-                                 const InputField<Protocol> (&table)[N], const Protocol& blank) {
+  std::vector<Protocol> branches(const Value& v, const Where& at, FieldTable<Protocol> table,
+                                 const Protocol& blank) {
     std::vector<Protocol> out;
     if (!v.is_array()) {
       fail(at,
@@ -530,7 +529,7 @@ class Reader {
              "expected a protocol branch {name, efficiency, ...}, got " + describe(v.array[i]));
         continue;
       }
-      check_members(v.array[i], place, table);
+      check_members<Protocol>(v.array[i], place, table);
       fields(v.array[i], place, table, p);
       out.push_back(std::move(p));
     }

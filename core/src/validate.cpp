@@ -89,8 +89,8 @@ class Checker {
         f.member);
   }
 
-  template <class T, std::size_t N>
-  void rules(const Where& at, const InputField<T> (&table)[N], const T& object) {
+  template <class T>
+  void rules(const Where& at, std::type_identity_t<FieldTable<T>> table, const T& object) {
     for (const InputField<T>& f : table) rule(at, f, object);
   }
 
@@ -208,9 +208,8 @@ namespace {
 
 // A link's NCCL protocol branches or its custom all-reduce branches: at most kMaxProtocols, each
 // named by a plain label, each member by its table's rule.
-template <std::size_t N>
 void branches(Checker& check, const Where& at, const std::vector<Protocol>& list,
-              const InputField<Protocol> (&table)[N], std::string_view what) {
+              FieldTable<Protocol> table, std::string_view what) {
   if (list.size() > kMaxProtocols)
     check.fail(at, "expected at most " + whole_number(kMaxProtocols) + " " + std::string(what) +
                        ", got " + whole_number(list.size()));

@@ -20,17 +20,17 @@ Value peaks_value(const std::vector<PeakFlops>& peaks) {
 }
 
 Value workload_value(const Workload& w);
-template <std::size_t N>
-Value branches_value(const std::vector<Protocol>& branches, const InputField<Protocol> (&table)[N]);
+Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol> table);
 Value accelerator_value(const Accelerator& a);
 Value links_value(const std::vector<Link>& links);
 Value link_value(const Link& l);
 
-// The members of `object` that its field table names, in table order. Optional members that
-// were not given are left out; so is `skip` (the link's name, which the map form keys by).
-template <class T, std::size_t N>
-Value fields_value(const T& object, const InputField<T> (&table)[N], std::string_view skip = {}) {
-  Value v = Value::make_object();
+// The members of `object` that its field table names, in table order, after those `v` has.
+// Optional members that were not given are left out; so is `skip` (the link's name, which the map
+// form keys by).
+template <class T>
+Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
+                   std::string_view skip = {}, Value v = Value::make_object()) {
   for (const InputField<T>& f : table) {
     if (f.name == skip) continue;
     const std::string name(f.name);
@@ -84,9 +84,7 @@ Value accelerator_value(const Accelerator& a) {
   return fields_value(a, kAcceleratorFields);
 }
 
-template <std::size_t N>
-Value branches_value(const std::vector<Protocol>& branches,
-                     const InputField<Protocol> (&table)[N]) {
+Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol> table) {
   Value list = Value::make_array();
   for (const Protocol& p : branches) list.push(fields_value(p, table));
   return list;
@@ -176,8 +174,8 @@ std::string_view kind_name(FieldKind kind) {
   return "";
 }
 
-template <class T, std::size_t N>
-Value field_table_value(const InputField<T> (&table)[N]) {
+template <class T>
+Value field_table_value(FieldTable<T> table) {
   Value list = Value::make_array();
   for (const InputField<T>& f : table) {
     Value& item = list.push(Value::make_object());
@@ -252,8 +250,8 @@ void add_derived(Value& list, FieldPath path, std::string_view name,
 }
 
 // The fields of `object` (at `at`) that were left out and follow others.
-template <class T, std::size_t N>
-void add_derived(Value& list, const T& object, const InputField<T> (&table)[N],
+template <class T>
+void add_derived(Value& list, const T& object, std::type_identity_t<FieldTable<T>> table,
                  const FieldPath& at) {
   for (const InputField<T>& f : table)
     if (!f.derived_from.empty() && left_out(object, f.member))
@@ -279,9 +277,9 @@ Value to_value(const Scenario& s) {
   used.exchange_precision = exchange_precision(s);
   used.workload.kv_heads = s.workload.kv_heads.value_or(s.workload.heads);
   used.workload.inference_flops = s.workload.inference_flops.value_or(2 * s.workload.parameters);
-  Value v = fields_value(used, kScenarioFields);
-  v.object.insert(v.object.begin(), {"type", Value::from(kScenarioType)});
-  return v;
+  Value head = Value::make_object();
+  head.add("type", Value::from(kScenarioType));
+  return fields_value(used, kScenarioFields, {}, std::move(head));
 }
 
 Value to_value(const Result& r) {
@@ -364,16 +362,18 @@ Value catalog_value() {
   }
   Value& workloads = v.add("workloads", Value::make_array());
   for (const WorkloadEntry& e : workload_catalog()) {
-    Value item = fields_value(e.workload, kWorkloadFields);
-    item.object.insert(item.object.begin(), {"key", Value::from(e.workload.key)});
+    Value head = Value::make_object();
+    head.add("key", Value::from(e.workload.key));
+    Value item = fields_value(e.workload, kWorkloadFields, {}, std::move(head));
     if (!e.note.empty()) item.add("note", Value::from(e.note));
     item.add("source", Value::from(e.source));
     workloads.push(std::move(item));
   }
   Value& accelerators = v.add("accelerators", Value::make_array());
   for (const AcceleratorEntry& e : accelerator_catalog()) {
-    Value item = fields_value(e.accelerator, kAcceleratorFields);
-    item.object.insert(item.object.begin(), {"key", Value::from(e.accelerator.key)});
+    Value head = Value::make_object();
+    head.add("key", Value::from(e.accelerator.key));
+    Value item = fields_value(e.accelerator, kAcceleratorFields, {}, std::move(head));
     item.add("source", Value::from(e.source));
     accelerators.push(std::move(item));
   }
@@ -419,14 +419,14 @@ Value catalog_value() {
     item.add("factor", Value::from(u.factor / u.divisor));
   }
   Value& fields = v.add("fields", Value::make_object());
-  fields.add("scenario", field_table_value(kScenarioFields));
-  fields.add("workload", field_table_value(kWorkloadFields));
-  fields.add("accelerator", field_table_value(kAcceleratorFields));
-  fields.add("link", field_table_value(kLinkFields));
-  fields.add("protocol", field_table_value(kProtocolFields));
-  fields.add("custom_branch", field_table_value(kCustomBranchFields));
-  fields.add("measured_link", field_table_value(kMeasuredLinkFields));
-  fields.add("two_tier_link", field_table_value(kTwoTierLinkFields));
+  fields.add("scenario", field_table_value<Scenario>(kScenarioFields));
+  fields.add("workload", field_table_value<Workload>(kWorkloadFields));
+  fields.add("accelerator", field_table_value<Accelerator>(kAcceleratorFields));
+  fields.add("link", field_table_value<Link>(kLinkFields));
+  fields.add("protocol", field_table_value<Protocol>(kProtocolFields));
+  fields.add("custom_branch", field_table_value<Protocol>(kCustomBranchFields));
+  fields.add("measured_link", field_table_value<Link>(kMeasuredLinkFields));
+  fields.add("two_tier_link", field_table_value<Link>(kTwoTierLinkFields));
   v.add("limits", limits_value());
   return v;
 }

@@ -110,6 +110,11 @@ inline constexpr std::string_view kFromHeads[] = {"heads"};
 inline constexpr std::string_view kFromParameters[] = {"parameters"};
 inline constexpr std::string_view kFromMeasured[] = {"measured"};
 
+// A table of fields, whatever its length: the code that walks tables is one instance per object
+// type, not one per table.
+template <class T>
+using FieldTable = std::span<const InputField<T>>;
+
 inline constexpr std::string_view kCustomName = "custom";
 
 // One row per field reads as a table: clang-format leaves the tables as written.
