@@ -306,8 +306,13 @@ std::vector<FieldError> validate(const Scenario& s) {
     }
     if (link.is_measured()) {
       check.rules(at, kMeasuredLinkFields, link);
+      // The text, or the rows when they were given as numbers; the link itself when neither
+      // read (the reader has said why, there or inside).
+      const Where given = !link.measured.empty()        ? at.key("measured")
+                          : !link.measured_rows.empty() ? at.key("rows")
+                                                        : at;
       if (link.measured_rows.size() < 2)
-        check.fail(at.key("measured"),
+        check.fail(given,
                    "expected at least two measured rows (read the text with "
                    "read_scenario), got " +
                        whole_number(link.measured_rows.size()));
@@ -315,7 +320,7 @@ std::vector<FieldError> validate(const Scenario& s) {
         check.fail(at.key("ranks"), "expected a rank count >= 2 for the measurement, got " +
                                         whole_number(link.measured_ranks));
       if (collective_of(s).calls > 1)
-        check.fail(at.key("measured"),
+        check.fail(given,
                    "all_reduce_perf measures all-reduces only: it cannot price "
                    "\"reduce_scatter_all_gather\"");
       continue;

@@ -1,4 +1,5 @@
 // Scenario, Result, errors and the catalogue -> Value: the forms every door hands out.
+#include <algorithm>
 #include <variant>
 
 #include "tplayer/catalog.hpp"
@@ -17,6 +18,17 @@ Value peaks_value(const std::vector<PeakFlops>& peaks) {
   Value v = Value::make_object();
   for (const PeakFlops& p : peaks) v.add(p.precision, Value::from(p.flops_per_s));
   return v;
+}
+
+// A measured link's rows as numbers: [[bytes, seconds], ...].
+Value rows_value(const std::vector<MeasuredRow>& rows) {
+  Value list = Value::make_array();
+  for (const MeasuredRow& r : rows) {
+    Value& row = list.push(Value::make_array());
+    row.push(Value::from(r.bytes));
+    row.push(Value::from(r.time_s));
+  }
+  return list;
 }
 
 Value workload_value(const Workload& w);
@@ -60,6 +72,8 @@ Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
             v.add(name, links_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<PeakFlops>>) {
             v.add(name, peaks_value(m));
+          } else if constexpr (std::is_same_v<M, std::vector<MeasuredRow>>) {
+            if (!m.empty()) v.add(name, rows_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<Protocol>>) {
             if (!m.empty())
               v.add(name, f.kind == FieldKind::Custom ? branches_value(m, kCustomBranchFields)
@@ -71,16 +85,26 @@ Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
   return v;
 }
 
-// A catalogue entry stays its key while it is unchanged.
+// The identity rule (README, "check()"): a catalogue-backed part whose fields all equal the
+// entry it started from is that entry's key; one that differs is an object of every field that
+// keeps the entry's key as its `preset` (absent for a part that started from none).
 Value workload_value(const Workload& w) {
   const WorkloadEntry* entry = find_workload(w.key);
   if (entry && entry->workload == w) return Value::from(w.key);
   return fields_value(w, kWorkloadFields);
 }
 
+// Peaks are a map: the same entries in another order are the same peaks.
+bool same_accelerator(const Accelerator& a, const Accelerator& b) {
+  return a.name == b.name && a.memory_capacity == b.memory_capacity &&
+         a.memory_bandwidth == b.memory_bandwidth && a.native_link == b.native_link &&
+         std::is_permutation(a.peak_flops.begin(), a.peak_flops.end(), b.peak_flops.begin(),
+                             b.peak_flops.end());
+}
+
 Value accelerator_value(const Accelerator& a) {
   const AcceleratorEntry* entry = find_accelerator(a.key);
-  if (entry && entry->accelerator == a) return Value::from(a.key);
+  if (entry && same_accelerator(entry->accelerator, a)) return Value::from(a.key);
   return fields_value(a, kAcceleratorFields);
 }
 
@@ -91,19 +115,21 @@ Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol>
 }
 
 // A catalogue link stays its key while it prices the same; an edited one is an object that
-// names its preset and gives every field. A measured link gives its text and rank count; a
-// two-tier link its key while it prices as its preset, else its two tiers (each written the
-// same way) and its ranks per node.
+// names its preset and gives every field. A measured link gives its text (or its rows, as it
+// was given) and rank count; a two-tier link its key while it prices as its preset, else its
+// preset, its two tiers (each written the same way) and its ranks per node.
 Value link_value(const Link& l) {
   if (l.is_measured()) {
     Link resolved = l;
     resolved.ranks = l.measured_ranks;
+    if (!l.measured.empty()) resolved.measured_rows.clear();  // read from the text
     return fields_value(resolved, kMeasuredLinkFields, "name");
   }
   if (l.is_two_tier()) {
     const TwoTierEntry* entry = find_two_tier(l.preset);
     if (entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
     Value v = Value::make_object();
+    if (!l.preset.empty()) v.add("preset", Value::from(l.preset));
     for (std::size_t k = 0; k < l.tiers.size() && k < 2; ++k)
       v.add(k == 0 ? "intra_node" : "inter_node", link_value(l.tiers[k]));
     v.add("ranks_per_node", count(l.ranks_per_node));
@@ -148,6 +174,12 @@ std::string_view kind_name(FieldKind kind) {
       return "precision";
     case FieldKind::LinkKey:
       return "link_key";
+    case FieldKind::WorkloadKey:
+      return "workload_key";
+    case FieldKind::AcceleratorKey:
+      return "accelerator_key";
+    case FieldKind::TwoTierKey:
+      return "two_tier_key";
     case FieldKind::Bandwidth:
       return "bandwidth";
     case FieldKind::Time:
@@ -170,6 +202,8 @@ std::string_view kind_name(FieldKind kind) {
       return "custom_branches";
     case FieldKind::LinkTier:
       return "link";
+    case FieldKind::Rows:
+      return "rows";
   }
   return "";
 }
@@ -364,7 +398,8 @@ Value catalog_value() {
   for (const WorkloadEntry& e : workload_catalog()) {
     Value head = Value::make_object();
     head.add("key", Value::from(e.workload.key));
-    Value item = fields_value(e.workload, kWorkloadFields, {}, std::move(head));
+    Value item = fields_value(e.workload, kWorkloadFields, "preset", std::move(head));
+    item.add("short_name", Value::from(e.short_name));
     if (!e.note.empty()) item.add("note", Value::from(e.note));
     item.add("source", Value::from(e.source));
     workloads.push(std::move(item));
@@ -373,7 +408,8 @@ Value catalog_value() {
   for (const AcceleratorEntry& e : accelerator_catalog()) {
     Value head = Value::make_object();
     head.add("key", Value::from(e.accelerator.key));
-    Value item = fields_value(e.accelerator, kAcceleratorFields, {}, std::move(head));
+    Value item = fields_value(e.accelerator, kAcceleratorFields, "preset", std::move(head));
+    item.add("short_name", Value::from(e.short_name));
     item.add("source", Value::from(e.source));
     accelerators.push(std::move(item));
   }
@@ -382,6 +418,7 @@ Value catalog_value() {
     Value& item = links.push(Value::make_object());
     item.add("key", Value::from(e.key));
     item.add("label", Value::from(e.label));
+    item.add("short_name", Value::from(e.short_name));
     item.add("bandwidth", Value::from(e.bandwidth));
     item.add("latency", Value::from(e.latency));
     if (e.domain > 0) item.add("domain", Value::from(static_cast<double>(e.domain)));
@@ -400,6 +437,7 @@ Value catalog_value() {
     Value& item = two_tier.push(Value::make_object());
     item.add("key", Value::from(e.key));
     item.add("label", Value::from(e.label));
+    item.add("short_name", Value::from(e.short_name));
     item.add("intra_node", Value::from(e.intra_node));
     item.add("inter_node", Value::from(e.inter_node));
     item.add("ranks_per_node", count(e.ranks_per_node));

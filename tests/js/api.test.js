@@ -580,6 +580,7 @@ describe('solve and check', () => {
     expect(names('scenario')).toEqual(Object.keys(gpt3()).filter((k) => k !== 'type'));
     expect(names('workload')).toEqual([
       'name',
+      'preset',
       'parameters',
       'layers',
       'hidden_dim',
@@ -589,6 +590,7 @@ describe('solve and check', () => {
     ]);
     expect(names('accelerator')).toEqual([
       'name',
+      'preset',
       'peak_flops',
       'memory_capacity',
       'memory_bandwidth',
@@ -811,7 +813,7 @@ describe('catalog', () => {
     });
   });
 
-  it('lists the two-tier link presets as {key, label, intra_node, inter_node, ranks_per_node, source}', () => {
+  it('lists the two-tier link presets as {key, label, short_name, intra_node, inter_node, ranks_per_node, source}', () => {
     const c = api.catalog();
     const links = new Set(c.links.map((l) => l.key));
     expect(c.two_tier_links.map((t) => t.key)).toEqual(
@@ -819,7 +821,15 @@ describe('catalog', () => {
     );
     for (const t of c.two_tier_links) {
       expect(Object.keys(t).sort()).toEqual(
-        ['inter_node', 'intra_node', 'key', 'label', 'ranks_per_node', 'source'].sort(),
+        [
+          'inter_node',
+          'intra_node',
+          'key',
+          'label',
+          'short_name',
+          'ranks_per_node',
+          'source',
+        ].sort(),
       );
       expect(links.has(t.intra_node) && links.has(t.inter_node) && !links.has(t.key), t.key).toBe(
         true,

@@ -16,14 +16,17 @@ namespace tplayer {
 
 // How a field's value is read.
 enum class FieldKind {
-  Count,      // a whole number
-  Real,       // a finite number
-  Text,       // a string
-  Choice,     // one of the row's choices
-  Bool,       // true or false
-  Precision,  // a precision key (SPEC 2.3), normalised
-  LinkKey,    // a link preset key
-  Bandwidth,  // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
+  Count,           // a whole number
+  Real,            // a finite number
+  Text,            // a string
+  Choice,          // one of the row's choices
+  Bool,            // true or false
+  Precision,       // a precision key (SPEC 2.3), normalised
+  LinkKey,         // a link preset key
+  WorkloadKey,     // a workload preset key
+  AcceleratorKey,  // an accelerator preset key
+  TwoTierKey,      // a two-tier link preset key
+  Bandwidth,       // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
   Time,
   Bytes,
   Compute,
@@ -34,6 +37,7 @@ enum class FieldKind {
   Protocols,    // a list of protocol branches (SPEC 3.2)
   Custom,       // a list of the serving engine's all-reduce branches (SPEC 3.8)
   LinkTier,     // one tier of a two-tier link: a preset key, a bare bandwidth or a link object
+  Rows,         // a measured link's rows: [[bytes, seconds], ...]
 };
 
 // The range rule validate() applies to a scalar field.
@@ -76,7 +80,8 @@ template <>
 struct FieldMemberOf<Link> {
   using type =
       std::variant<double Link::*, std::string Link::*, std::optional<std::int64_t> Link::*,
-                   std::int64_t Link::*, std::vector<Protocol> Link::*, std::vector<Link> Link::*>;
+                   std::int64_t Link::*, std::vector<Protocol> Link::*, std::vector<Link> Link::*,
+                   std::vector<MeasuredRow> Link::*>;
 };
 template <>
 struct FieldMemberOf<Protocol> {
@@ -193,6 +198,9 @@ inline constexpr InputField<Scenario> kScenarioFields[] = {
 inline constexpr InputField<Workload> kWorkloadFields[] = {
     {"name", FieldKind::Text, &Workload::name, false, FieldRule::None, kCustomName, false, "a name",
      "what to call it"},
+    {"preset", FieldKind::WorkloadKey, &Workload::key, false, FieldRule::None, {}, false,
+     "a workload preset key",
+     "a catalogue workload to start from: the fields given here replace its own"},
     {"parameters", FieldKind::Real, &Workload::parameters, true, FieldRule::Positive, {}, false,
      "a parameter count", "parameters of the whole model"},
     {"layers", FieldKind::Count, &Workload::layers, true, FieldRule::AtLeast1, {}, false,
@@ -211,6 +219,9 @@ inline constexpr InputField<Workload> kWorkloadFields[] = {
 inline constexpr InputField<Accelerator> kAcceleratorFields[] = {
     {"name", FieldKind::Text, &Accelerator::name, false, FieldRule::None, kCustomName, false,
      "a name", "what to call it"},
+    {"preset", FieldKind::AcceleratorKey, &Accelerator::key, false, FieldRule::None, {}, false,
+     "an accelerator preset key",
+     "a catalogue accelerator to start from: the fields given here replace its own"},
     {"peak_flops", FieldKind::PeakFlops, &Accelerator::peak_flops, true, FieldRule::None, {}, false,
      "peaks", "precision key -> peak FLOP/s (at least one)"},
     {"memory_capacity", FieldKind::Bytes, &Accelerator::memory_capacity, true, FieldRule::Positive,
@@ -277,17 +288,22 @@ inline constexpr InputField<Link> kLinkFields[] = {
      "the largest all-reduce the custom kernels take (vLLM: 8 MiB)"},
 };
 
-// A measured link (SPEC 3.4): the text nccl-tests' all_reduce_perf printed, priced on its own
-// curve in both models.
+// A measured link (SPEC 3.4): the text nccl-tests' all_reduce_perf printed, or its rows as
+// numbers (then with the rank count), priced on its own curve in both models.
 inline constexpr InputField<Link> kMeasuredLinkFields[] = {
     {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
      "the link's name (in the array form of links)"},
-    {"measured", FieldKind::Text, &Link::measured, true, FieldRule::None, {}, false,
+    {"measured", FieldKind::Text, &Link::measured, false, FieldRule::None, {}, false,
      "nccl-tests output",
      "what all_reduce_perf printed: rows of size, count, type, redop, root, "
-     "time, algbw, busbw, ..."},
+     "time, algbw, busbw, ... (or give rows)"},
+    {"rows", FieldKind::Rows, &Link::measured_rows, false, FieldRule::None, {}, false,
+     "measured rows",
+     "the measurement as numbers instead of text: [[bytes, seconds], ...], sizes increasing, each "
+     "with its out-of-place time (give ranks with them)"},
     {"ranks", FieldKind::Count, &Link::ranks, false, FieldRule::AtLeast2, {}, false, "a rank count",
-     "the ranks it was measured on (default: the text's '#  Rank' lines, else its busbw/algbw)",
+     "the ranks it was measured on (default: the text's '#  Rank' lines, else its busbw/algbw; "
+     "required with rows)",
      {}, kFromMeasured},
     {"domain", FieldKind::Count, &Link::domain, false, FieldRule::AtLeast1, {}, false,
      "a rank count", "the most ranks it joins directly; absent: no limit"},
@@ -296,10 +312,14 @@ inline constexpr InputField<Link> kMeasuredLinkFields[] = {
 
 // clang-format off
 // A two-tier link (SPEC 3.5): TP across nodes. Each tier is read like a link of its own (a
-// preset key, a bare bandwidth or a link object; not measured, not two-tier).
+// preset key, a bare bandwidth or a link object; not measured, not two-tier). It may start from a
+// catalogue two-tier link (`preset`), as a link from a catalogue link.
 inline constexpr InputField<Link> kTwoTierLinkFields[] = {
     {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
      "the link's name (in the array form of links)"},
+    {"preset", FieldKind::TwoTierKey, &Link::preset, false, FieldRule::None, {}, false,
+     "a two-tier link preset key",
+     "a catalogue two-tier link to start from: the fields given here replace its own"},
     {"intra_node", FieldKind::LinkTier, &Link::tiers, true, FieldRule::None, {}, false, "a link",
      "the link inside a node (NVLink, PCIe): a preset key, a bandwidth or a link object"},
     {"inter_node", FieldKind::LinkTier, &Link::tiers, true, FieldRule::None, {}, false, "a link",
