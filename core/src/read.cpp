@@ -590,8 +590,8 @@ class Reader {
       if (!row.is_array() || row.array.size() != 2) {
         fail(place,
              "expected a row [bytes, seconds], got " +
-                 (row.is_array() ? whole_number(row.array.size()) + " values" : describe(row)));
-      } else if (count(row.array[0], place.index(0), bytes) &
+                 (row.is_array() ? "a list of " + whole_number(row.array.size()) : describe(row)));
+      } else if (count(row.array[0], place.index(0), bytes) &  // both read: both say what is wrong
                  number(row.array[1], place.index(1), FieldKind::Real, seconds)) {
         const double last = out.empty() ? 0 : out.back().bytes;
         const bool grows = static_cast<double>(bytes) > last;

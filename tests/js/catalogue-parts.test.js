@@ -274,7 +274,7 @@ describe('a measured link as rows', () => {
     expect(byField['links.m.rows[1][0]']).toContain("above the row before's 1024, got 1024");
     expect(byField['links.m.rows[2][0]']).toContain('whole number');
     expect(byField['links.m.rows[3][1]']).toContain('between 1e-30 and 1e+30, got -1');
-    expect(byField['links.m.rows[4]']).toContain('[bytes, seconds], got 3 values');
+    expect(byField['links.m.rows[4]']).toContain('[bytes, seconds], got a list of 3');
     expect(byField['links.m.rows[5][1]']).toContain('NaN');
   });
 });
