@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "tplayer/card.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/tplayer.hpp"
@@ -27,7 +28,7 @@ constexpr int kExitBadInput = 2;
 constexpr std::size_t kWidth = 100;  // columns of the human output
 
 constexpr const char* kUsage =
-    R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json]
+    R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json|svg]
        tplayer [--preset NAME | --json FILE] --sweep FIELD=V1,V2,... [--json]
        tplayer --list [--json]
        tplayer --validate [--json]
@@ -37,7 +38,9 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --preset NAME          solve a catalogue scenario (see --list)
   --json FILE            read a scenario as JSON, its fields as in the README (FILE "-" = stdin)
   --json                 (with no file after it) print the result object as JSON
-  --format table|json    output format; table by default
+  --format table|json|svg
+                         output format; table by default; svg: the verdict card as an image
+  --permalink URL        (with --format svg) print this link at the card's foot
   --print-scenario       print the scenario (JSON) instead of solving it
   --sweep FIELD=V1,V2,.. solve at each value of one field (tp_size, tokens, ...): a table per
                          link that marks its domain end and a two-tier link's node boundary
@@ -70,6 +73,8 @@ struct Options {
   std::optional<std::string> preset;
   std::optional<std::string> file;
   bool json = false;
+  bool svg = false;
+  std::optional<std::string> permalink;
   bool list = false;
   bool validate = false;
   bool print_scenario = false;
@@ -100,12 +105,17 @@ Options parse_args(const std::vector<std::string>& args) {
         o.json = true;
       }
     } else if (a == "--format") {
-      if (!has_next) return o.problem = "--format needs table or json", o;
+      if (!has_next) return o.problem = "--format needs table, json or svg", o;
       const std::string& f = args[++i];
       if (f == "json")
         o.json = true;
+      else if (f == "svg")
+        o.svg = true;
       else if (f != "table")
-        return o.problem = "--format takes table or json, got \"" + f + "\"", o;
+        return o.problem = "--format takes table, json or svg, got \"" + f + "\"", o;
+    } else if (a == "--permalink") {
+      if (!has_next) return o.problem = "--permalink needs a URL", o;
+      o.permalink = args[++i];
     } else if (a == "--list") {
       o.list = true;
     } else if (a == "--validate") {
@@ -154,6 +164,11 @@ Options parse_args(const std::vector<std::string>& args) {
   if (o.preset && o.file) o.problem = "give either --preset or --json FILE, not both";
   if (o.sweep && o.print_scenario) o.problem = "give either --sweep or --print-scenario, not both";
   if (o.sweep && !o.preset && !o.file) o.problem = "--sweep needs --preset NAME or --json FILE";
+  if (o.svg && (o.json || o.sweep || o.list || o.validate || o.print_scenario))
+    o.problem =
+        "--format svg draws one result: not with --json, --sweep, --list, --validate or "
+        "--print-scenario";
+  if (o.permalink && !o.svg) o.problem = "--permalink goes with --format svg";
   return o;
 }
 
@@ -611,6 +626,10 @@ int run(const Options& o) {
     print_json(tplayer::to_value(outcome.scenario));
   } else if (o.json) {
     print_json(tplayer::to_value(*outcome.result));
+  } else if (o.svg) {
+    const tplayer::ScenarioPreset* preset = o.preset ? tplayer::find_preset(*o.preset) : nullptr;
+    std::cout << tplayer::verdict_card_svg(outcome.scenario, *outcome.result,
+                                           {preset ? preset->title : "", o.permalink.value_or("")});
   } else {
     print_table(outcome.scenario, *outcome.result);
   }
