@@ -2,6 +2,7 @@
 // npm run package (after scripts/build-wasm.sh): the npm package of the module,
 // build/npm/tplayer-<version>.tgz, holding exactly
 //   tplayer.js     the module as the CMake build writes it (build/wasm/tplayer.js)
+//   tplayer.wasm.gz  its wasm, gzip-compressed, which it loads from beside itself
 //   tplayer.d.ts   its types (wasm/tplayer.d.ts, copied by the same build)
 //   tplayer-mcp.js the MCP server (bin tplayer-mcp): mcp/bin.js bundled with the SDK by
 //                  mcp/vite.config.js, so that the package needs no dependencies
@@ -18,7 +19,7 @@ import { validationData } from '../../calibration/validation-data.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = `${ROOT}build/npm/`;
 const STAGE = `${OUT}tplayer/`;
-const FILES = ['tplayer.js', 'tplayer.d.ts'];
+const FILES = ['tplayer.js', 'tplayer.wasm.gz', 'tplayer.d.ts'];
 
 if (process.argv.length > 2) {
   console.error('package: takes no arguments (usage: npm run package)');

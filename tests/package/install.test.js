@@ -49,7 +49,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  test('installs with exactly the module, its types, a README and a package.json with exports and types', () => {
+  test('installs with exactly the module, its wasm, its types, a README and a package.json with exports and types', () => {
     const installed = join(dir, 'node_modules/tplayer/');
     const manifest = JSON.parse(readFileSync(`${installed}package.json`, 'utf8'));
     expect(manifest.name).toBe('tplayer');
@@ -68,6 +68,7 @@ describe('the npm package', () => {
       'package/tplayer-mcp.js',
       'package/tplayer.d.ts',
       'package/tplayer.js',
+      'package/tplayer.wasm.gz',
       'package/validation.json',
     ]);
     expect(manifest.bin).toEqual({ 'tplayer-mcp': './tplayer-mcp.js' });
