@@ -176,7 +176,7 @@ Options parse_args(const std::vector<std::string>& args) {
   if (o.sweep && !o.preset && !o.file) o.problem = "--sweep needs --preset NAME or --json FILE";
   if (o.svg && (o.json || o.check || o.sweep || o.list || o.validate || o.print_scenario))
     o.problem =
-        "--format svg draws one result: not with --json, --sweep, --list, --validate or "
+        "--format svg draws one result: not with --json, --check, --sweep, --list, --validate or "
         "--print-scenario";
   if (o.permalink && !o.svg) o.problem = "--permalink goes with --format svg";
   return o;
