@@ -1,5 +1,5 @@
 // ESLint (flat config): the recommended rules, with the globals of where each file runs.
-// npm run lint checks web/, wasm/, tests/ (JavaScript) and scripts/ (scripts/lint.sh).
+// npm run lint checks web/, wasm/, mcp/, tests/ (JavaScript) and scripts/ (scripts/lint.sh).
 import js from '@eslint/js';
 import globals from 'globals';
 
@@ -28,7 +28,14 @@ export default [
   // Build and test tooling runs in Node; the browser tests and the page benchmark also hand
   // functions to the page.
   {
-    files: ['scripts/**', 'tests/**', '*.config.js', '**/vite*.config.js'],
+    files: [
+      'scripts/**',
+      'tests/**',
+      'mcp/**',
+      'calibration/*.mjs',
+      '*.config.js',
+      '**/vite*.config.js',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

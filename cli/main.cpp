@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "tplayer/card.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/tplayer.hpp"
@@ -27,7 +28,7 @@ constexpr int kExitBadInput = 2;
 constexpr std::size_t kWidth = 100;  // columns of the human output
 
 constexpr const char* kUsage =
-    R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json]
+    R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json|svg]
        tplayer [--preset NAME | --json FILE] --sweep FIELD=V1,V2,... [--json]
        tplayer [--preset NAME | --json FILE] --check
        tplayer --list [--json]
@@ -38,7 +39,9 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --preset NAME          solve a catalogue scenario (see --list)
   --json FILE            read a scenario as JSON, its fields as in the README (FILE "-" = stdin)
   --json                 (with no file after it) print the result object as JSON
-  --format table|json    output format; table by default
+  --format table|json|svg
+                         output format; table by default; svg: the verdict card as an image
+  --permalink URL        (with --format svg) print this link at the card's foot
   --print-scenario       print the scenario (JSON) instead of solving it
   --check                print what the JS check() returns, as JSON: {result, scenario, derived}
                          (the scenario as the core read it: a catalogue part given as {preset,
@@ -75,6 +78,8 @@ struct Options {
   std::optional<std::string> preset;
   std::optional<std::string> file;
   bool json = false;
+  bool svg = false;
+  std::optional<std::string> permalink;
   bool list = false;
   bool validate = false;
   bool print_scenario = false;
@@ -106,12 +111,17 @@ Options parse_args(const std::vector<std::string>& args) {
         o.json = true;
       }
     } else if (a == "--format") {
-      if (!has_next) return o.problem = "--format needs table or json", o;
+      if (!has_next) return o.problem = "--format needs table, json or svg", o;
       const std::string& f = args[++i];
       if (f == "json")
         o.json = true;
+      else if (f == "svg")
+        o.svg = true;
       else if (f != "table")
-        return o.problem = "--format takes table or json, got \"" + f + "\"", o;
+        return o.problem = "--format takes table, json or svg, got \"" + f + "\"", o;
+    } else if (a == "--permalink") {
+      if (!has_next) return o.problem = "--permalink needs a URL", o;
+      o.permalink = args[++i];
     } else if (a == "--list") {
       o.list = true;
     } else if (a == "--validate") {
@@ -164,6 +174,11 @@ Options parse_args(const std::vector<std::string>& args) {
   if (o.check && (o.sweep || o.print_scenario))
     o.problem = "give --check alone, without --sweep or --print-scenario";
   if (o.sweep && !o.preset && !o.file) o.problem = "--sweep needs --preset NAME or --json FILE";
+  if (o.svg && (o.json || o.check || o.sweep || o.list || o.validate || o.print_scenario))
+    o.problem =
+        "--format svg draws one result: not with --json, --check, --sweep, --list, --validate or "
+        "--print-scenario";
+  if (o.permalink && !o.svg) o.problem = "--permalink goes with --format svg";
   return o;
 }
 
@@ -627,6 +642,10 @@ int run(const Options& o) {
     print_json(tplayer::to_value(outcome.scenario));
   } else if (o.json) {
     print_json(tplayer::to_value(*outcome.result));
+  } else if (o.svg) {
+    const tplayer::ScenarioPreset* preset = o.preset ? tplayer::find_preset(*o.preset) : nullptr;
+    std::cout << tplayer::verdict_card_svg(outcome.scenario, *outcome.result,
+                                           {preset ? preset->title : "", o.permalink.value_or("")});
   } else {
     print_table(outcome.scenario, *outcome.result);
   }

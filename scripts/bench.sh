@@ -5,6 +5,7 @@
 #   wasm/js   the shipped sweep path: sweep() of dist/tplayer.js per point beside the native
 #             sweep; the core's sweep alone inside WebAssembly; solve() and check() per call
 #             (scripts/bench-api.mjs)
+#   mcp       tplayer-mcp: start, then the first solve (target <= 50 ms) (scripts/bench-mcp.mjs)
 #   page      the byte budgets (module, the page's own files, first load), input latency and
 #             Lighthouse (scripts/bench-page.mjs)
 # Usage: npm run bench -- [--no-lighthouse] [--runs N]   (the options go to bench-page.mjs)
@@ -37,5 +38,7 @@ printf '%-52s %12s  %s\n' "native: core sweep, ns per point" "$native_sweep ns" 
 printf '%-52s %12s  %s\n' "native: the hiding search, per solve (nccl, SP)" "$native_hiding ns" \
   "$(awk -v h="$native_hiding" -v s="$native_core" 'BEGIN { printf "%.2fx the core solve() (%d ns, which runs it); target <= 2x: %s", h / s, s, (h <= 2 * s ? "met" : "MISSED") }')"
 NATIVE_SWEEP_NS=$native_sweep NATIVE_SOLVE_NS=$native_solve node scripts/bench-api.mjs
+
+node scripts/bench-mcp.mjs
 
 node scripts/bench-page.mjs "$@"

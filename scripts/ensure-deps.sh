@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev  # native build, sanitizers, libFuzzer
   catch2 nlohmann-json3-dev                       # C++ tests, CLI JSON output
   emscripten zopfli                               # the WebAssembly build (zopfli packs the shipped wasm)
+  librsvg2-bin                                    # rsvg-convert: the CLI test draws the SVG card
   chromium                                        # browser tests and page audits
   clang-format                                    # npm run lint: the C++ check
   python3 gzip

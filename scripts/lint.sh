@@ -21,9 +21,9 @@ if (($# > 1)); then echo "lint: one argument at most (usage: scripts/lint.sh [--
 # What each tool looks at: one list, for the check and for the fix.
 prettier_files=(
   'web/**/*.{js,jsx,css,html}' 'wasm/**/*.{js,ts}' 'scripts/**/*.{js,mjs}'
-  'tests/{js,e2e,package,types}/**/*.{js,ts,json}' '*.config.js'
+  'tests/{js,e2e,package,types}/**/*.{js,ts,json}' 'mcp/**/*.js' 'calibration/*.mjs' '*.config.js'
 )
-eslint_paths=(web wasm scripts tests/js tests/e2e tests/package tests/types ./*.config.js)
+eslint_paths=(web wasm scripts mcp calibration/validation-data.mjs tests/js tests/e2e tests/package tests/types ./*.config.js)
 cxx_dirs=()
 for d in core cli wasm tests/core fuzz bench; do [ -d "$d" ] && cxx_dirs+=("$d"); done
 mapfile -t cxx_files < <(find "${cxx_dirs[@]}" -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \) | sort)

@@ -10,6 +10,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, minify } from 'vite';
+import { validationData } from '../calibration/validation-data.mjs';
 
 const web = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -103,16 +104,11 @@ function wasmModule() {
 }
 
 /**
- * calibration/validation.json (the published measurements) with calibration/serving-validation.json
- * (the serving engines' all-reduce and the whole-layer timings) as its `serving` member, as
- * dist/validation.json: fetched by the measurements panel when it is opened, never by the page's
- * first load.
+ * dist/validation.json (calibration/validation-data.mjs): fetched by the measurements panel when it
+ * is opened, never by the page's first load.
  */
-function validationData() {
-  const read = (name) =>
-    JSON.parse(readFileSync(fileURLToPath(new URL(`../calibration/${name}`, import.meta.url))));
-  const source = () =>
-    JSON.stringify({ ...read('validation.json'), serving: read('serving-validation.json') });
+function validationFile() {
+  const source = () => JSON.stringify(validationData());
   return {
     name: 'tplayer:validation-data',
     buildStart() {
@@ -158,7 +154,7 @@ function classicJsx() {
 export default defineConfig({
   root: web,
   base: './',
-  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule(), validationData(), devStyles()],
+  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule(), validationFile(), devStyles()],
   build: {
     outDir: dist,
     emptyOutDir: true,

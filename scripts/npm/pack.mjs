@@ -4,12 +4,17 @@
 //   tplayer.js     the module as the CMake build writes it (build/wasm/tplayer.js)
 //   tplayer.wasm.gz  its wasm, gzip-compressed, which it loads from beside itself
 //   tplayer.d.ts   its types (wasm/tplayer.d.ts, copied by the same build)
+//   tplayer-mcp.js the MCP server (bin tplayer-mcp): mcp/bin.js bundled with the SDK by
+//                  mcp/vite.config.js, so that the package needs no dependencies
+//   validation.json the validation data its validate tool reads (calibration/validation-data.mjs)
 //   README.md      scripts/npm/package-readme.md with the version filled in
-//   package.json   name tplayer, the repository's version, `exports` (types + import) and `types`
+//   package.json   name tplayer, the repository's version, `exports` (types + import), `types`
+//                  and `bin`
 // Staged in build/npm/tplayer/ and packed there with `npm pack` (offline; no dependencies).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { validationData } from '../../calibration/validation-data.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = `${ROOT}build/npm/`;
@@ -50,7 +55,8 @@ const manifest = {
   },
   main: './tplayer.js',
   types: './tplayer.d.ts',
-  files: FILES,
+  bin: { 'tplayer-mcp': './tplayer-mcp.js' },
+  files: [...FILES, 'tplayer-mcp.js', 'validation.json'],
   sideEffects: false,
   engines: { node: '>=18' },
 };
@@ -58,6 +64,13 @@ const manifest = {
 rmSync(STAGE, { recursive: true, force: true });
 mkdirSync(STAGE, { recursive: true });
 for (const f of FILES) copyFileSync(`${ROOT}build/wasm/${f}`, STAGE + f);
+execFileSync(
+  process.execPath,
+  [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--config', `${ROOT}mcp/vite.config.js`],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+copyFileSync(`${OUT}mcp/tplayer-mcp.js`, `${STAGE}tplayer-mcp.js`);
+writeFileSync(`${STAGE}validation.json`, JSON.stringify(validationData()));
 const readme = readFileSync(`${ROOT}scripts/npm/package-readme.md`, 'utf8').replaceAll(
   '__VERSION__',
   repo.version,

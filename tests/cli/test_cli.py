@@ -494,6 +494,44 @@ def test_validate():
     check(readme.returncode == 0, f"README validation blocks: {readme.stderr.strip()}")
 
 
+def test_svg_card():
+    """--format svg: the verdict card of every preset as well-formed SVG of fixed size, with no
+    external reference, drawn by rsvg-convert at that size; bad input exits 2 as in the table."""
+    import shutil
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    rsvg = shutil.which("rsvg-convert")
+    check(rsvg is not None, "rsvg-convert not found: run scripts/ensure-deps.sh (librsvg2-bin)")
+    for key in catalogue_keys("presets"):
+        code, out, err = run("--preset", key, "--format", "svg", "--permalink", f"https://e.org/#v=3&p={key}")
+        what = f"--preset {key} --format svg"
+        if not check(code == 0, f"{what}: exit {code}, {err!r}"):
+            continue
+        check(len(out.encode("utf-8")) <= 12_000, f"{what}: {len(out)} bytes, more than 12 KB")
+        try:
+            svg = ET.fromstring(out)
+        except ET.ParseError as e:
+            failures.append(f"{what}: not well-formed XML ({e})")
+            continue
+        check(svg.tag == ns + "svg" and svg.get("width") == "640" and svg.get("height"), f"{what}: size")
+        texts = " ".join("".join(t.itertext()) for t in svg.iter(ns + "text"))
+        check(f"#v=3&p={key}" in texts, f"{what}: the permalink is not in its text")
+        check(("bound on" in texts) or ("nothing to exchange" in texts), f"{what}: no verdict")
+        check("href" not in out and "url(" not in out, f"{what}: an external reference")
+        if rsvg:
+            png = subprocess.run([rsvg, "--format", "png"], input=out.encode("utf-8"), capture_output=True)
+            check(png.returncode == 0 and png.stdout[:8] == b"\x89PNG\r\n\x1a\n",
+                  f"{what}: rsvg-convert failed: {png.stderr[:300]!r}")
+            width = int.from_bytes(png.stdout[16:20], "big")
+            check(width == 640, f"{what}: rsvg-convert drew {width} px wide")
+    code, out, err = run("--json", "-", "--format", "svg", stdin='{"tp_size": 0}')
+    check(code == 2 and out == "" and "tp_size" in err, f"--format svg, bad input: exit {code}, {err!r}")
+    for args in (["--format", "svg", "--json"], ["--format", "svg", "--sweep", "tp_size=1,2"],
+                 ["--format", "svg", "--print-scenario"], ["--permalink", "https://e.org"]):
+        code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", *args)
+        check(code == 2 and "usage" in err, f"{args}: exit {code}, {err!r}")
+
+
 def test_check():
     """--check prints what the JS door's check() returns (issue 17): the result, the scenario as
     the core read it (a catalogue part given as {preset, ...} is its key while it equals its

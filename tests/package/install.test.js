@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -63,10 +65,13 @@ describe('the npm package', () => {
     expect(listing).toEqual([
       'package/README.md',
       'package/package.json',
+      'package/tplayer-mcp.js',
       'package/tplayer.d.ts',
       'package/tplayer.js',
       'package/tplayer.wasm.gz',
+      'package/validation.json',
     ]);
+    expect(manifest.bin).toEqual({ 'tplayer-mcp': './tplayer-mcp.js' });
   });
 
   test("import('tplayer') works in Node", () => {
@@ -136,5 +141,37 @@ console.log(seconds, bound, fields, ScenarioError.name);
       }),
     );
     run(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.json']);
+  });
+
+  test("tplayer-mcp, the installed bin, answers the SDK's own client over stdio", async () => {
+    const client = new Client({ name: 'package-test', version: '0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: join(dir, 'node_modules/.bin/tplayer-mcp'),
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['solve', 'check', 'sweep', 'catalog', 'validate']);
+      const solved = await client.callTool({
+        name: 'solve',
+        arguments: { scenario: 'Gpt3TensorParallelLayerTp8' },
+      });
+      expect(solved.isError).toBeFalsy();
+      const result = JSON.parse(solved.content[1].text);
+      expectSolved({ type: result.type, allreduce: result.links[1].allreduce_time_s });
+      expect(solved.content[0].text).toContain('The binding link is infiniband_ndr');
+      const refused = await client.callTool({
+        name: 'check',
+        arguments: { scenario: { tp_size: 'eight' } },
+      });
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse(refused.content[1].text).errors.map((e) => e.field)).toContain('tp_size');
+      const validated = await client.callTool({ name: 'validate', arguments: {} });
+      expect(JSON.parse(validated.content[1].text).tables.length).toBeGreaterThan(10);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -1,0 +1,245 @@
+// The verdict card as SVG (card.hpp). Pure string building from the solved result: no number here
+// is computed again, only laid out. Written into one buffer piece by piece, through a few
+// out-of-line calls, rather than as chains of string additions: the module ships this code, and
+// each inlined chain costs bytes on every door.
+#include "tplayer/card.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "tplayer/format.hpp"
+
+namespace tplayer {
+namespace {
+
+constexpr double kPad = 20;
+constexpr double kBarWidth = kCardWidth - 2 * kPad - 84;  // the right 84 px: each bar's time
+constexpr std::size_t kCardLinks = 12;  // bars drawn; the rest are counted (the card <= 12 KB)
+// Characters per line before a line wraps, for each size of text across the card (system fonts
+// differ; these leave room for the widest of them).
+constexpr std::size_t kTitleChars = 52;      // 18 px bold
+constexpr std::size_t kVerdictChars = 62;    // 15 px semibold
+constexpr std::size_t kLineChars = 84;       // 12-12.5 px
+constexpr std::size_t kPermalinkChars = 92;  // 10.5 px monospace
+
+// The styles of the card's text, by role.
+constexpr std::string_view kTitleStyle = R"(font-size="18" font-weight="700" fill="#18181b")";
+constexpr std::string_view kLineStyle = R"(font-size="12.5" fill="#52525b")";
+constexpr std::string_view kVerdictStyle = R"(font-size="15" font-weight="600" fill="#18181b")";
+constexpr std::string_view kLinkStyle = R"(font-size="13" fill="#18181b")";
+constexpr std::string_view kBindingStyle = R"(font-size="13" font-weight="700" fill="#18181b")";
+constexpr std::string_view kSmallStyle = R"(font-size="12" fill="#52525b")";
+constexpr std::string_view kFootStyle = R"(font-size="12" fill="#18181b")";
+constexpr std::string_view kLinkTextStyle =
+    R"(font-size="10.5" font-family="ui-monospace,'SF Mono',Menlo,Consolas,monospace" fill="#52525b")";
+constexpr std::string_view kCompute = "#2563eb";
+constexpr std::string_view kExchange = "#ea580c";
+
+struct Card {
+  std::string out;
+  double y = 14;  // the baseline of the last line written
+
+  [[gnu::noinline]] Card& put(std::string_view s) {
+    out.append(s);
+    return *this;
+  }
+  // A coordinate, to a tenth of a pixel.
+  [[gnu::noinline]] Card& num(double v) { return put(format_number(std::round(v * 10) / 10)); }
+  // Text as character data or a double-quoted attribute value.
+  [[gnu::noinline]] Card& esc(std::string_view s) {
+    for (const char c : s) {
+      if (c == '&')
+        out += "&amp;";
+      else if (c == '<')
+        out += "&lt;";
+      else if (c == '>')
+        out += "&gt;";
+      else if (c == '"')
+        out += "&quot;";
+      else
+        out += c;
+    }
+    return *this;
+  }
+  [[gnu::noinline]] Card& open_text(double x, double at, std::string_view style) {
+    return put("<text x=\"").num(x).put("\" y=\"").num(at).put("\" ").put(style).put(">");
+  }
+  Card& close_text() { return put("</text>\n"); }
+  [[gnu::noinline]] void text(double x, double at, std::string_view style, std::string_view body) {
+    open_text(x, at, style).esc(body).close_text();
+  }
+  [[gnu::noinline]] void rect(double x, double at, double w, double h, std::string_view fill) {
+    put("<rect x=\"").num(x).put("\" y=\"").num(at).put("\" width=\"").num(w);
+    put("\" height=\"").num(h).put("\" rx=\"2\" fill=\"").put(fill).put("\"/>\n");
+  }
+  // Words in lines of at most `chars` characters (a longer word stands alone on its line), each
+  // line `size` px below the last.
+  [[gnu::noinline]] void lines(std::string_view words, std::size_t chars, double size,
+                               std::string_view style) {
+    while (!words.empty()) {
+      std::size_t cut = words.size();
+      if (cut > chars) {
+        cut = words.rfind(' ', chars);
+        if (cut == std::string_view::npos || cut == 0)
+          cut = std::min(words.find(' '), words.size());
+      }
+      y += size * 1.35;
+      text(kPad, y, style, words.substr(0, cut));
+      words.remove_prefix(std::min(cut + 1, words.size()));
+    }
+  }
+};
+
+std::string seconds(double s) { return format_quantity(s, Dimension::Time); }
+
+// "1.94x": a ratio or a speedup, to three significant digits; "34%".
+[[gnu::noinline]] Card& times(Card& c, double x) {
+  return c.put(format_significant(x, 3)).put("x");
+}
+[[gnu::noinline]] Card& percent(Card& c, double x) {
+  return c.put(format_significant(x * 100, 2)).put("%");
+}
+
+void model_words(Card& c, const Result& r) {
+  const bool roofline = r.compute_model == kRoofline;
+  const bool nccl = r.link_model == kNccl;
+  if (!roofline && !nccl) {
+    c.put("mlsysim's model: compute by FLOPs, links at line rate");
+  } else if (roofline && nccl) {
+    c.put("as it runs: the roofline, links as NCCL runs them");
+  } else {
+    c.put("compute by ").put(roofline ? "the roofline" : "FLOPs");
+    c.put(", links ").put(nccl ? "as NCCL runs them" : "at line rate");
+  }
+}
+
+void scenario_line(Card& c, const Scenario& s, const Result& r) {
+  c.put(s.workload.name).put(" · TP ").put(whole_number(s.tp_size)).put(" · ");
+  c.put(whole_number(s.tokens))
+      .put(" tokens · ")
+      .put(s.accelerator.name)
+      .put(" · ")
+      .put(s.precision);
+  if (r.exchange_precision != s.precision)
+    c.put(" (exchanged in ").put(r.exchange_precision).put(")");
+  c.put(" · ").put(r.pass);
+  if (r.collective != kCollectives[0]) c.put(" · sequence parallel");
+}
+
+void verdict_sentence(Card& c, const Scenario& s, const LinkResult* binding) {
+  if (!binding || binding->communication_time_s == 0) {
+    c.put(s.tp_size == 1 ? "One rank: nothing to exchange" : "No exchange is priced");
+  } else if (binding->bound == "communication") {
+    times(c.put("Communication-bound on ").put(binding->name).put(": exchange "),
+          binding->comm_to_compute)
+        .put(" compute");
+  } else {
+    percent(c.put("Compute-bound on every link: exchange on ").put(binding->name).put(" "),
+            binding->comm_to_compute)
+        .put(" of compute");
+  }
+}
+
+}  // namespace
+
+std::string verdict_card_svg(const Scenario& scenario, const Result& result, const CardText& text) {
+  const LinkResult* binding = nullptr;
+  double longest = result.compute_time_s;
+  for (const LinkResult& l : result.links) {
+    if (l.name == result.binding_link) binding = &l;
+    longest = std::max(longest, l.communication_time_s);
+  }
+  const auto bar = [&](double t) { return t <= 0 ? 0.0 : std::max(1.0, kBarWidth * t / longest); };
+  Card title;
+  if (text.title.empty())
+    title.put(scenario.workload.name).put(", TP ").put(whole_number(scenario.tp_size));
+  else
+    title.put(text.title);
+  Card verdict;
+  verdict_sentence(verdict, scenario, binding);
+  Card line;
+
+  // The body first, top to bottom; the height is known at its end.
+  Card body;
+  body.lines(title.out, kTitleChars, 18, kTitleStyle);
+  body.y += 2;
+  scenario_line(line, scenario, result);
+  body.lines(line.out, kLineChars, 12.5, kLineStyle);
+  body.y += 8;
+  body.lines(verdict.out, kVerdictChars, 15, kVerdictStyle);
+  body.y += 8;
+
+  std::size_t drawn = 0;
+  for (const LinkResult& l : result.links) {
+    if (drawn++ == kCardLinks) {
+      body.y += 17;
+      body.open_text(kPad, body.y, kSmallStyle)
+          .put("and ")
+          .put(whole_number(static_cast<std::int64_t>(result.links.size() - kCardLinks)))
+          .put(" more links (the page and the JSON have them all)")
+          .close_text();
+      break;
+    }
+    const bool is_binding = &l == binding;
+    const double y = body.y += 17;
+    body.open_text(kPad, y, is_binding ? kBindingStyle : kLinkStyle).esc(l.name);
+    if (is_binding) body.put(" (binding)");
+    body.put(l.bound == "communication" ? " · communication-bound" : " · compute-bound");
+    if (!l.within_domain) body.put(", beyond its ").num(l.domain).put("-rank domain");
+    body.close_text();
+    body.rect(kPad, y + 7, bar(result.compute_time_s), 10, kCompute);
+    body.text(kPad + kBarWidth + 8, y + 16, kSmallStyle, seconds(result.compute_time_s));
+    body.rect(kPad, y + 21, bar(l.communication_time_s), 10, kExchange);
+    body.text(kPad + kBarWidth + 8, y + 30, kSmallStyle, seconds(l.communication_time_s));
+    body.y += 35;
+  }
+
+  const double legend = body.y += 22;
+  body.rect(kPad, legend - 9, 10, 10, kCompute);
+  body.text(kPad + 15, legend, kSmallStyle, "compute per rank");
+  body.rect(kPad + 130, legend - 9, 10, 10, kExchange);
+  body.text(kPad + 145, legend, kSmallStyle, "exchange per layer");
+  body.y += 10;
+  line.out.clear();
+  model_words(line, result);
+  body.lines(line.out, kLineChars, 12, kFootStyle);
+  if (binding && binding->communication_time_s > 0) {
+    line.out.clear();
+    percent(times(line.put("speedup "), binding->serial_speedup)
+                .put(" over one ")
+                .put(scenario.accelerator.name)
+                .put(" alone ("),
+            binding->serial_efficiency)
+        .put(" efficient), no overlap");
+    body.lines(line.out, kLineChars, 12, kFootStyle);
+  }
+  body.y += 4;
+  for (std::size_t i = 0; i < text.permalink.size(); i += kPermalinkChars)
+    body.text(kPad, body.y += 14, kLinkTextStyle,
+              std::string_view(text.permalink).substr(i, kPermalinkChars));
+
+  Card svg;
+  const double height = std::ceil(body.y + 14);
+  svg.put(R"(<svg xmlns="http://www.w3.org/2000/svg" width=")")
+      .num(kCardWidth)
+      .put(R"(" height=")")
+      .num(height)
+      .put(R"(" viewBox="0 0 )")
+      .num(kCardWidth)
+      .put(" ")
+      .num(height)
+      .put(
+          R"(" role="img" aria-labelledby="tplayer-card-title tplayer-card-verdict" )"
+          R"(font-family="system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif">)"
+          "\n<title id=\"tplayer-card-title\">")
+      .esc(title.out)
+      .put("</title>\n<desc id=\"tplayer-card-verdict\">")
+      .esc(verdict.out)
+      .put("</desc>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+      .put(body.out)
+      .put("</svg>\n");
+  return svg.out;
+}
+
+}  // namespace tplayer

@@ -1,0 +1,314 @@
+// tplayer's Model Context Protocol server: the tools solve, check, sweep, catalog and validate over
+// the same module as every other door (tplayer.js), their input schemas generated from the core's
+// field tables (schema.js). Each answer is the JSON every other door gives plus a paragraph an
+// agent can quote; bad input answers the core's errors, each with its path, as a tool error.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { scenarioSchema, sweepableFields } from './schema.js';
+import { solveSummary, sweepSummary, validationSummary } from './summary.js';
+
+/** At most this many values in one sweep (the page's sweep draws at most 64 points). */
+export const MAX_SWEEP_VALUES = 256;
+
+const objectInput = (properties, required, $defs) => ({
+  type: 'object',
+  ...($defs ? { $defs } : {}),
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+/** The tools' descriptions and input schemas, from the catalogue (field tables and keys). */
+export function toolList(catalog, validation) {
+  const { $defs, scenario } = scenarioSchema(catalog);
+  const tables = validation ? validation.tables.map((t) => t.table) : [];
+  const links = [...new Set((validation?.tables || []).map((t) => t.link))];
+  return [
+    {
+      name: 'solve',
+      description:
+        "Solves one transformer layer split tp_size ways by tensor parallelism: each rank's compute time, the all-reduce time on each link, which one binds, and the speedup left. Give a scenario object or a scenario preset's key.",
+      inputSchema: objectInput({ scenario }, ['scenario'], $defs),
+    },
+    {
+      name: 'check',
+      description:
+        'Reads a scenario as the core does, without asking for an answer: the normalised scenario (every default applied, quantities in SI units) with its result, or every error with its path.',
+      inputSchema: objectInput({ scenario }, ['scenario'], $defs),
+    },
+    {
+      name: 'sweep',
+      description:
+        'Solves a scenario once per value of one numeric field (tp_size, tokens, ...): one result or one list of errors per value, in order.',
+      inputSchema: objectInput(
+        {
+          scenario,
+          field: {
+            type: 'string',
+            enum: sweepableFields(catalog),
+            description: 'the field to vary',
+          },
+          values: {
+            type: 'array',
+            items: { type: 'number' },
+            minItems: 1,
+            maxItems: MAX_SWEEP_VALUES,
+            description: 'the values it takes, in order',
+          },
+        },
+        ['scenario', 'field', 'values'],
+        $defs,
+      ),
+    },
+    {
+      name: 'catalog',
+      description:
+        'The catalogue: scenario presets (each with its solved result), workloads, accelerators, links, two-tier links, precisions, units, the field tables and the limits. Give a section to get only that part.',
+      inputSchema: objectInput(
+        {
+          section: {
+            type: 'string',
+            enum: Object.keys(catalog),
+            description: 'one part of the catalogue (all of it when left out)',
+          },
+        },
+        [],
+      ),
+    },
+    {
+      name: 'validate',
+      description:
+        "How the all-reduce model compares with published nccl-tests measurements (each table's median and largest error at line rate and as NCCL runs it, in sample and left out), and with serving engines' own all-reduce kernels and whole-layer timings. Give a table or a link to see its rows.",
+      inputSchema: objectInput(
+        {
+          table: {
+            type: 'string',
+            enum: tables,
+            description: 'one measurement table, with its rows',
+          },
+          link: {
+            type: 'string',
+            enum: links,
+            description: 'the tables priced with this catalogue link',
+          },
+        },
+        [],
+      ),
+    },
+  ];
+}
+
+/** An answer: the paragraph, then the JSON, also as structured content. */
+const answer = (text, json) => ({
+  content: [
+    { type: 'text', text },
+    { type: 'text', text: JSON.stringify(json) },
+  ],
+  structuredContent: json,
+});
+
+/** A tool error: each problem on its own line ("path: message"), and the errors as JSON. */
+function refused(errors) {
+  const lines = errors.map((e) => `${pathText(e.path) || e.field || 'input'}: ${e.message}`);
+  return {
+    isError: true,
+    content: [
+      { type: 'text', text: `The input was refused:\n${lines.join('\n')}` },
+      { type: 'text', text: JSON.stringify({ errors }) },
+    ],
+    structuredContent: { errors },
+  };
+}
+
+/** ["links", "ib", "bandwidth"] -> "links.ib.bandwidth"; [..., "protocols", 0] -> "...protocols[0]". */
+export const pathText = (path = []) =>
+  path.reduce(
+    (s, step) => (typeof step === 'number' ? `${s}[${step}]` : s ? `${s}.${step}` : step),
+    '',
+  );
+
+const argumentError = (field, message) => ({ field, path: [field], message });
+
+/** The arguments' own problems (not the scenario's: the core reports those). */
+function argumentErrors(args, tool) {
+  const known = Object.keys(tool.inputSchema.properties);
+  const errors = [];
+  if (args === null || typeof args !== 'object' || Array.isArray(args))
+    return [argumentError('arguments', `expected an object of arguments, got ${describe(args)}`)];
+  for (const name of Object.keys(args))
+    if (!known.includes(name))
+      errors.push(
+        argumentError(
+          name,
+          `unknown argument ${excerpt(name)}; ${tool.name} takes ${known.join(', ')}`,
+        ),
+      );
+  for (const name of tool.inputSchema.required)
+    if (!Object.hasOwn(args, name)) errors.push(argumentError(name, 'missing'));
+  return errors;
+}
+
+function describe(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `the text ${excerpt(v)}`;
+  return `a ${typeof v}`;
+}
+
+/** A string as it may appear in a message: quoted, and cut at 40 characters. */
+const excerpt = (s) =>
+  JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s) +
+  (s.length > 40 ? ` (${s.length} characters)` : '');
+
+/** The scenario argument: an object, or a preset's key read from the catalogue. */
+function scenarioOf(value, tp) {
+  if (typeof value === 'string') {
+    const preset = tp.Scenarios[value];
+    if (preset) return { scenario: preset.scenario };
+    return {
+      errors: [
+        argumentError(
+          'scenario',
+          `expected a scenario object or a preset key (${Object.keys(tp.Scenarios).join(', ')}), got ${excerpt(value)}`,
+        ),
+      ],
+    };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return {
+      errors: [
+        argumentError(
+          'scenario',
+          `expected a scenario object or a preset key, got ${describe(value)}`,
+        ),
+      ],
+    };
+  return { scenario: value };
+}
+
+/** The tool handlers, by name: each takes the arguments and returns an MCP tool result. */
+function handlers(tp, validation) {
+  const catalog = tp.catalog();
+  return {
+    solve({ scenario }) {
+      const read = scenarioOf(scenario, tp);
+      if (read.errors) return refused(read.errors);
+      const outcome = tp.check(read.scenario);
+      if (outcome.errors) return refused(outcome.errors);
+      return answer(solveSummary(outcome.result, outcome.scenario, catalog), outcome.result);
+    },
+    check({ scenario }) {
+      const read = scenarioOf(scenario, tp);
+      if (read.errors) return refused(read.errors);
+      const outcome = tp.check(read.scenario);
+      if (outcome.errors) return refused(outcome.errors);
+      const warnings = outcome.result.warnings;
+      return answer(
+        `The scenario reads without error${warnings.length ? `, with ${warnings.length} warning${warnings.length > 1 ? 's' : ''}: ${warnings.map((w) => w.message).join('; ')}` : ' or warning'}. The normalised scenario below has every default applied and every quantity in SI base units; solve accepts it back unchanged.`,
+        { scenario: outcome.scenario, result: outcome.result },
+      );
+    },
+    sweep({ scenario, field, values }) {
+      const read = scenarioOf(scenario, tp);
+      if (read.errors) return refused(read.errors);
+      if (!Array.isArray(values) || values.length === 0 || values.length > MAX_SWEEP_VALUES)
+        return refused([
+          argumentError(
+            'values',
+            `expected 1 to ${MAX_SWEEP_VALUES} numbers, got ${Array.isArray(values) ? `${values.length} values` : describe(values)}`,
+          ),
+        ]);
+      let points;
+      try {
+        points = tp.sweep(read.scenario, field, values);
+      } catch (e) {
+        if (e instanceof tp.ScenarioError) return refused(e.errors);
+        throw e;
+      }
+      return answer(sweepSummary(field, points), { field, points });
+    },
+    catalog({ section }) {
+      if (section === undefined) return answer(catalogSummary(catalog), catalog);
+      if (!Object.hasOwn(catalog, section))
+        return refused([
+          argumentError(
+            'section',
+            `expected one of ${Object.keys(catalog).join(', ')}, got ${describe(section)}`,
+          ),
+        ]);
+      return answer(`The catalogue's ${section}.`, { [section]: catalog[section] });
+    },
+    validate({ table, link }) {
+      if (!validation)
+        return refused([
+          argumentError(
+            'validate',
+            'this server was started without the validation data (validation.json)',
+          ),
+        ]);
+      const tables = validation.tables;
+      for (const [name, value, known] of [
+        ['table', table, tables.map((t) => t.table)],
+        ['link', link, tables.map((t) => t.link)],
+      ])
+        if (value !== undefined && !known.includes(value))
+          return refused([
+            argumentError(
+              name,
+              `expected one of ${[...new Set(known)].join(', ')}, got ${describe(value)}`,
+            ),
+          ]);
+      const chosen = tables.filter(
+        (t) =>
+          (table === undefined || t.table === table) && (link === undefined || t.link === link),
+      );
+      const withRows = table !== undefined || link !== undefined;
+      const json = {
+        about: validation.about,
+        tables: chosen.map(({ rows, ...t }) => (withRows ? { ...t, rows } : t)),
+        ...(withRows ? {} : { serving: validation.serving }),
+      };
+      return answer(validationSummary(chosen, withRows ? null : validation.serving), json);
+    },
+  };
+}
+
+const catalogSummary = (c) =>
+  `The catalogue: ${c.presets.length} scenario presets, ${c.workloads.length} workloads, ${c.accelerators.length} accelerators, ${c.links.length} links and ${(c.two_tier_links || []).length} two-tier links, each with its source; the field tables say what every scenario field takes.`;
+
+/**
+ * The MCP server over a loaded module `tp` (tplayer.js's load()), with `validation` the site's
+ * validation.json (optional: the validate tool says so when it is missing).
+ */
+export function createServer(tp, { validation = null } = {}) {
+  const tools = toolList(tp.catalog(), validation);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const run = handlers(tp, validation);
+  const server = new Server(
+    { name: 'tplayer', version: tp.version },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'tplayer prices one transformer layer split by tensor parallelism. Start from a preset (catalog with section "presets"), solve it, then change fields; check explains errors by path.',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const { name, arguments: args = {} } = request.params;
+    const tool = byName.get(name);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown tool ${excerpt(String(name))}; the tools are ${[...byName.keys()].join(', ')}`,
+      );
+    const errors = argumentErrors(args, tool);
+    if (errors.length) return refused(errors);
+    return run[name](args);
+  });
+  return server;
+}

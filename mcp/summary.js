@@ -1,0 +1,78 @@
+// One paragraph per answer, for an agent to quote: the core's numbers in words, never recomputed.
+
+/** Seconds in the unit that reads best, to three significant digits: "1.89 ms", "25.3 us". */
+export function seconds(s) {
+  if (s === 0) return '0 s';
+  const [unit, scale] =
+    s >= 1 ? ['s', 1] : s >= 1e-3 ? ['ms', 1e3] : s >= 1e-6 ? ['us', 1e6] : ['ns', 1e9];
+  return `${Number((s * scale).toPrecision(3))} ${unit}`;
+}
+const ratio = (x) => `${Number(x.toPrecision(3))}`;
+const percent = (x) => `${Number((x * 100).toPrecision(2))}%`;
+const gbps = (bytesPerSecond) => `${Number((bytesPerSecond / 1e9).toPrecision(3))} GB/s`;
+
+/** The catalogue's name for a part given as its key; an object's own name, else "a custom ...". */
+function nameOf(part, list, what) {
+  if (typeof part === 'string') return list.find((e) => e.key === part)?.name || part;
+  return part?.name && part.name !== 'custom' ? part.name : `a custom ${what}`;
+}
+
+function modelWords(r) {
+  if (r.link_model === 'line_rate' && r.compute_model === 'flops')
+    return "mlsysim's model (FLOPs at the given efficiency, links at line rate)";
+  if (r.link_model === 'nccl' && r.compute_model === 'roofline')
+    return 'the model as it runs (the roofline, links as NCCL runs them)';
+  return `compute by ${r.compute_model}, links at ${r.link_model === 'nccl' ? 'NCCL' : 'line rate'}`;
+}
+
+function linkSentence(l) {
+  if (l.communication_time_s === 0) return `${l.name}: no exchange`;
+  const share =
+    l.bound === 'communication'
+      ? `communication-bound, the exchange ${ratio(l.comm_to_compute)} times the compute`
+      : `compute-bound, the exchange ${percent(l.comm_to_compute)} of the compute`;
+  const beyond = l.within_domain === false ? ', beyond its domain of ' + l.domain + ' ranks' : '';
+  return `${l.name}: ${seconds(l.communication_time_s)} per layer (one collective ${seconds(l.allreduce_time_s)}; ${share}${beyond})`;
+}
+
+/** solve's paragraph: the scenario in words, the compute, each link, the binding one. */
+export function solveSummary(r, scenario, catalog) {
+  const workload = nameOf(scenario.workload, catalog.workloads, 'workload');
+  const chip = nameOf(scenario.accelerator, catalog.accelerators, 'accelerator');
+  const binding = r.links.find((l) => l.name === r.binding_link);
+  const parts = [
+    `${workload}, TP ${scenario.tp_size}, ${scenario.tokens} tokens, ${r.pass} pass on ${chip} (${r.exchange_precision === scenario.precision ? scenario.precision : `${scenario.precision}, exchanged in ${r.exchange_precision}`}), in ${modelWords(r)}.`,
+    `Each rank computes for ${seconds(r.compute_time_s)} per layer (${r.compute_bound === 'memory' ? 'bound by reading its weights from memory' : 'bound by FLOPs'}).`,
+    `The exchange per link: ${r.links.map(linkSentence).join('; ')}.`,
+  ];
+  if (binding)
+    parts.push(
+      `The binding link is ${binding.name}: the layer is ${binding.bound}-bound, ${ratio(binding.serial_speedup)} times as fast as one ${chip} alone (${percent(binding.serial_efficiency)} efficient)${binding.hiding_bandwidth_bytes_per_s > 0 ? `; a link of ${gbps(binding.hiding_bandwidth_bytes_per_s)} per direction would hide its exchange behind the compute` : ''}.`,
+    );
+  if (!r.fits_in_memory) parts.push("Each rank's share of the weights does not fit in its memory.");
+  if (r.warnings.length) parts.push(`Warnings: ${r.warnings.map((w) => w.message).join('; ')}.`);
+  return parts.join(' ');
+}
+
+/** sweep's paragraph: how many points solved, and where the binding link changes its bound. */
+export function sweepSummary(field, points) {
+  const solved = points.filter((p) => p.result);
+  const failed = points.length - solved.length;
+  const bounds = solved.map(
+    (p) =>
+      `${field} ${p.value}: ${p.result.bound}-bound on ${p.result.binding_link}, compute ${seconds(p.result.compute_time_s)}`,
+  );
+  return `${points.length} values of ${field}, ${solved.length} solved${failed ? `, ${failed} refused (their errors are in the JSON)` : ''}. ${bounds.slice(0, 16).join('; ')}${bounds.length > 16 ? '; ...' : ''}.`;
+}
+
+/** validate's paragraph: each table's median error in both link models. */
+export function validationSummary(tables, serving) {
+  const lines = tables.map(
+    (t) =>
+      `${t.system} (${t.table}, ${t.ranks} ranks, priced as ${t.price_with}): median error ${percent(t.nccl.median)} as NCCL runs it, ${percent(t.line_rate.median)} at line rate`,
+  );
+  const tail = serving
+    ? ` Serving engines' all-reduce kernels: ${serving.custom_allreduce.length} fitted branches; whole-layer timings: ${serving.end_to_end.length} measured rows.`
+    : '';
+  return `${tables.length} published nccl-tests tables compared with the model. ${lines.join('; ')}.${tail}`;
+}

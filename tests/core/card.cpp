@@ -1,0 +1,92 @@
+// The verdict card (card.hpp): what it says comes from the result, its bars are to one scale,
+// text is escaped, it references nothing outside itself and stays under 12 KB.
+#include "tplayer/card.hpp"
+
+#include <cstddef>
+#include <string>
+
+#include "support.hpp"
+
+namespace tplayer::test {
+namespace {
+
+std::string card_of(const Value& scenario, const CardText& text = {}) {
+  const Outcome out = solve_value(scenario);
+  std::string listed;
+  for (const FieldError& e : out.errors) listed += e.field + ": " + e.message + "\n";
+  INFO("errors:\n" << listed);
+  REQUIRE(out.result.has_value());
+  return verdict_card_svg(out.scenario, *out.result, text);
+}
+
+std::size_t count(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The width attribute of the n-th <rect> with this fill.
+double bar_width(const std::string& svg, std::string_view fill, int nth) {
+  std::size_t at = 0;
+  for (int i = 0; i <= nth; ++i) {
+    at = svg.find(std::string("fill=\"") + std::string(fill) + "\"", at + 1);
+    REQUIRE(at != std::string::npos);
+  }
+  const std::size_t rect = svg.rfind("<rect", at);
+  const std::size_t w = svg.find("width=\"", rect) + 7;
+  return std::stod(svg.substr(w, svg.find('"', w) - w));
+}
+
+TEST_CASE("the card of SPEC 3.1 says the verdict and draws both links to one scale") {
+  const std::string svg = card_of(spec_scenario(), {"GPT-3 on H100", "https://example.org/#v=3"});
+  CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"", 0) == 0);
+  CHECK(count(svg, "<title id=\"tplayer-card-title\">GPT-3 on H100</title>") == 1);
+  CHECK(count(svg, "Communication-bound on infiniband_ndr: exchange 1.94x compute") == 2);
+  CHECK(count(svg, "infiniband_ndr (binding) · communication-bound") == 1);
+  CHECK(count(svg, "nvlink · compute-bound") == 1);
+  CHECK(count(svg, "mlsysim's model") == 1);
+  CHECK(count(svg, "speedup 2.72x over one NVIDIA H100 SXM alone (34% efficient)") == 1);
+  CHECK(count(svg, ">https://example.org/#v=3</text>") == 1);
+  // Compute 1.887 ms against exchanges of 0.4055 and 3.663 ms: the longest spans the bars.
+  const double longest = bar_width(svg, "#ea580c", 2);  // the legend's swatch is the third
+  CHECK(bar_width(svg, "#ea580c", 1) == Approx(516).margin(0.05));
+  CHECK(bar_width(svg, "#2563eb", 0) == Approx(516 * 1.8874283788 / 3.66321516).margin(0.1));
+  CHECK(bar_width(svg, "#ea580c", 0) == Approx(516 * 0.40548 / 3.66321516).margin(0.1));
+  CHECK(longest == 10);
+}
+
+TEST_CASE("the card references nothing outside itself and escapes every text") {
+  // Names cannot carry markup (the core refuses it); a title and a permalink come from outside.
+  const std::string svg = card_of(
+      spec_scenario(), {"<script>alert('x')</script> & \"more\"", "https://e.org/?a=1&b=<2>"});
+  CHECK(count(svg, "<script") == 0);
+  CHECK(count(svg, "&lt;script&gt;alert('x')&lt;/script&gt; &amp; &quot;more&quot;") == 2);
+  CHECK(count(svg, "?a=1&amp;b=&lt;2&gt;") == 1);
+  CHECK(count(svg, "href") == 0);
+  CHECK(count(svg, "url(") == 0);
+  CHECK(count(svg, "http") == 1 + 1);  // the SVG namespace and the permalink
+}
+
+TEST_CASE("a card of 64 links draws 12 and counts the rest, under 12 KB") {
+  Value scenario = spec_scenario();
+  Value links = Value::make_object();
+  for (int i = 0; i < 64; ++i)
+    links.add(std::string(60, 'x') + std::to_string(1000 + i), Value::from("ib_ndr"));
+  scenario.set("links", std::move(links));
+  const std::string svg = card_of(scenario, {std::string(64, '&'), std::string(1000, 'p')});
+  CHECK(svg.size() <= 12 * 1000);
+  CHECK(count(svg, "and 52 more links") == 1);
+  CHECK(count(svg, "fill=\"#ea580c\"") == 12 + 1);
+}
+
+TEST_CASE("one rank has nothing to exchange, and says so") {
+  Value scenario = spec_scenario();
+  scenario.set("tp_size", Value::from(1.0));
+  const std::string svg = card_of(scenario);
+  CHECK(count(svg, "One rank: nothing to exchange") == 2);
+  CHECK(count(svg, "<title id=\"tplayer-card-title\">GPT-3 175B, TP 1</title>") == 1);
+  CHECK(count(svg, "speedup") == 0);
+}
+
+}  // namespace
+}  // namespace tplayer::test
