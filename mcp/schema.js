@@ -55,6 +55,26 @@ function schemaOfKind(kind, catalog) {
       };
     case 'link_key':
       return { type: 'string', enum: keysOf(catalog.links) };
+    case 'workload_key':
+      return { type: 'string', enum: keysOf(catalog.workloads) };
+    case 'accelerator_key':
+      return { type: 'string', enum: keysOf(catalog.accelerators) };
+    case 'two_tier_key':
+      return { type: 'string', enum: keysOf(catalog.two_tier_links || []) };
+    case 'rows':
+      return {
+        type: 'array',
+        minItems: 2,
+        items: {
+          type: 'array',
+          items: [
+            { type: 'integer', minimum: 1, description: 'bytes' },
+            { type: 'number', exclusiveMinimum: 0, description: 'seconds' },
+          ],
+          minItems: 2,
+          maxItems: 2,
+        },
+      };
     case 'workload':
       return { anyOf: [{ type: 'string', enum: keysOf(catalog.workloads) }, ref('workload')] };
     case 'accelerator':
@@ -93,6 +113,10 @@ export const KNOWN_KINDS = [
   'precision',
   'peak_flops',
   'link_key',
+  'workload_key',
+  'accelerator_key',
+  'two_tier_key',
+  'rows',
   'workload',
   'accelerator',
   'link',
@@ -101,13 +125,19 @@ export const KNOWN_KINDS = [
   'custom_branches',
 ];
 
+/**
+ * An object of field rows. Where the table has `preset` (a catalogue entry to start from), the
+ * entry gives the required fields: the object needs either its preset or all of them.
+ */
 function objectSchema(rows, catalog) {
   const properties = {};
   for (const f of rows) properties[f.name] = fieldSchema(f, catalog);
+  const required = rows.filter((f) => f.required).map((f) => f.name);
+  const fromPreset = rows.some((f) => f.name === 'preset') && required.length > 0;
   return {
     type: 'object',
     properties,
-    required: rows.filter((f) => f.required).map((f) => f.name),
+    ...(fromPreset ? { anyOf: [{ required: ['preset'] }, { required }] } : { required }),
     additionalProperties: false,
   };
 }

@@ -57,7 +57,10 @@ describe('the tools and their schemas', () => {
     ]) {
       const rows = catalog.fields[kind];
       expect(Object.keys(schema.properties)).toEqual(rows.map((f) => f.name));
-      expect(schema.required).toEqual(rows.filter((f) => f.required).map((f) => f.name));
+      const required = rows.filter((f) => f.required).map((f) => f.name);
+      if (rows.some((f) => f.name === 'preset') && required.length)
+        expect(schema.anyOf).toEqual([{ required: ['preset'] }, { required }]);
+      else expect(schema.required).toEqual(required);
       for (const f of rows) expect(schema.properties[f.name].description).toContain(f.help);
     }
   });
@@ -70,6 +73,28 @@ describe('the tools and their schemas', () => {
           true,
         );
     }
+  });
+
+  test('accepts catalogue parts as {preset, ...edits} and a measured link as rows', () => {
+    const scenario = {
+      ...structuredClone(catalog.presets[0].scenario),
+      workload: { preset: 'GPT3', layers: 48 },
+      accelerator: { preset: 'H100', memory_capacity: '96 GiB' },
+      links: {
+        nv: { preset: 'nvlink4', bandwidth: '400 GB/s' },
+        hgx: { preset: 'hgx_h100_ndr', ranks_per_node: 4 },
+        m: {
+          rows: [
+            [1048576, 4e-5],
+            [4194304, 8e-5],
+          ],
+          ranks: 8,
+        },
+      },
+    };
+    expect(api.check(scenario).errors).toBeUndefined();
+    const valid = validator('solve');
+    expect(valid({ scenario }).valid, valid({ scenario }).errorMessage).toBe(true);
   });
 
   test('refuses what is plainly not a scenario', () => {
