@@ -4,8 +4,9 @@
 //      dist/tplayer.wasm.gz (as it is sent: already compressed), <= 64 KiB;
 //      the page's own HTML + CSS + JS (without the module) <= 32 KiB; the first load, both
 //      together, <= 96 KiB
-//   2. Lighthouse 12 (mobile, simulated throttling) on dist/ served by scripts/serve.mjs
-//   3. input -> updated result: median time from an input event on tp_size to the DOM showing
+//   2. the page's source in lines, each file of web/src and the total (target: about 3,500)
+//   3. Lighthouse 12 (mobile, simulated throttling) on dist/ served by scripts/serve.mjs
+//   4. input -> updated result: median time from an input event on tp_size to the DOM showing
 //      the new numbers, and to the next frame, in Chromium
 // Usage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N]   (KiB = 1024 bytes)
 import { execFileSync } from 'node:child_process';
@@ -89,6 +90,31 @@ function sizes() {
     `       ${'... and the service worker'.padEnd(34)} ${both(firstLoad + worker[2]).padEnd(22)} sw.js is fetched after the page has loaded, for offline use`,
   );
   return { pageGz, wasmGz: wasm[2] };
+}
+
+/**
+ * The page's source, line by line (issue 17: web/src at or under about 3,500 lines with every
+ * feature): each file of web/src, the largest first, and the total against the target.
+ */
+function sourceLines() {
+  const TARGET = 3500;
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(js|jsx|css)$/.test(entry.name))
+        files.push([path.slice(ROOT.length), readFileSync(path, 'utf8').split('\n').length - 1]);
+    }
+  };
+  walk(`${ROOT}web/src`);
+  files.sort((a, b) => b[1] - a[1]);
+  const total = files.reduce((sum, [, n]) => sum + n, 0);
+  console.log("\n== the page's source (lines; web/src) ==");
+  for (const [path, n] of files) console.log(`  ${path.padEnd(44)} ${String(n).padStart(5)}`);
+  console.log(
+    `  ${mark(total <= TARGET)} ${'web/src, all files'.padEnd(42)} ${String(total).padStart(5)}  target about <= ${TARGET}`,
+  );
 }
 
 async function lighthouseRuns(url) {
@@ -201,6 +227,7 @@ const port = await listen(server, 0, false);
 const url = `http://127.0.0.1:${port}/`;
 try {
   sizes();
+  sourceLines();
   await inputLatency(url);
   if (options.lighthouse) await lighthouseRuns(url);
 } finally {
