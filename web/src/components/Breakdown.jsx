@@ -8,8 +8,10 @@ import { CompareBars } from './CompareBars.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
-import { SweepChart } from './SweepChart.jsx';
 import { Validation } from './Validation.jsx';
+import { lazy } from '../lazy.jsx';
+
+const SweepChart = lazy(() => import('./SweepChart.jsx').then((m) => m.SweepChart), 'the sweep');
 
 /**
  * `shown`: the outcome on screen; `sweep`, `inputs` and `measured` (the form's measured links for
@@ -105,7 +107,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
           said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
         />
       ))}
-      <SweepChart sweep={sweep} shown={shown} />
+      {sweep && <SweepChart sweep={sweep} shown={shown} />}
       <Validation
         links={scenario.links}
         titles={names.titles}

@@ -1,17 +1,19 @@
-// The core's messages for one input: errors, then warnings, each said in words (not only colour).
+// The core's messages for one input (by its id, from FormContext): errors, then warnings, each
+// said in words (not only colour).
 
-export function Messages({ id, errors, warnings }) {
-  if (!errors?.length && !warnings?.length) return null;
+import { useContext } from 'preact/hooks';
+import { FormContext } from '../context.js';
+
+export function Messages({ id }) {
+  const { errors, warnings } = useContext(FormContext);
+  const list = [...(errors[id] || []), ...(warnings[id] || [])];
+  if (!list.length) return null;
+  const n = errors[id]?.length || 0;
   return (
     <ul class="msgs" id={`msg-${id}`}>
-      {(errors || []).map((e, i) => (
-        <li key={`e${i}`} class="err">
-          <strong>Error:</strong> {e.message}
-        </li>
-      ))}
-      {(warnings || []).map((w, i) => (
-        <li key={`w${i}`} class="warn">
-          <strong>Warning:</strong> {w.message}
+      {list.map((m, i) => (
+        <li key={i} class={i < n ? 'err' : 'warn'}>
+          <strong>{i < n ? 'Error:' : 'Warning:'}</strong> {m.message}
         </li>
       ))}
     </ul>

@@ -21,7 +21,7 @@ import {
   tierTitle,
   twoTierOf,
 } from '../sweep.js';
-import { domainText, shortLabel, turnText } from '../verdict.js';
+import { domainText, turnText } from '../verdict.js';
 
 const W = 340;
 const H = 200;
@@ -116,13 +116,13 @@ export function SweepChart({ sweep, shown }) {
   const nodes = series.map((s) => nodeBoundary(values, s));
   const labelOf = (key) => {
     const e = model?.entries.link.get(key);
-    return e ? shortLabel(e.label) : '';
+    return e ? e.short || e.label : '';
   };
   const crossing = nodes.map((b, k) => {
     if (!b) return '';
     const l =
       twoTierOf(linkNamed(shown.scenario.links, r.links[k].name), (key) =>
-        model?.entries.two_tier.get(key),
+        model?.entries.two_tier_link.get(key),
       ) || {};
     return nodeText(
       b.g,
