@@ -83,30 +83,22 @@ function childOf(model, kind, node, k) {
   return PARTS[f.kind] ? { kind: f.kind } : { field: f };
 }
 
-/** What a path of the form names: {kind} of a part, {field} of a leaf, or null for nothing. */
-export function schema(model, scenario, path) {
+/**
+ * What a path of the form names ({kind} of a part, {field} of a leaf, null for nothing) and the
+ * value there: as the form has it, else as its catalogue entry does.
+ */
+function walk(model, scenario, path) {
   let at = { kind: 'scenario' };
   let node = scenario;
   for (const k of path) {
-    if (!at?.kind) return null;
-    const next = childOf(model, at.kind, node, k);
-    node = resolved(model, at.kind, node)?.[k];
+    const next = at?.kind ? childOf(model, at.kind, node, k) : null;
+    node = resolved(model, at?.kind, node)?.[k];
     at = next;
   }
-  return at;
+  return { at, node };
 }
-
-/** The value at a path: as the form has it, else as its catalogue entry does. */
-export function valueAt(model, scenario, path) {
-  let kind = 'scenario';
-  let node = scenario;
-  for (const k of path) {
-    const next = childOf(model, kind, node, k);
-    node = resolved(model, kind, node)?.[k];
-    kind = next?.kind;
-  }
-  return node;
-}
+export const schema = (model, scenario, path) => walk(model, scenario, path).at;
+export const valueAt = (model, scenario, path) => walk(model, scenario, path).node;
 
 /**
  * The scenario with the value at `path` set (undefined: left out). A catalogue part edited

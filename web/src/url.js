@@ -3,24 +3,16 @@
 //   #v=3&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload=Llama3_70B&workload.layers=48
 //     &accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&links.1.bandwidth=800~Gb%2Fs
 //
-// Version 3 is a generic codec of the form's partial scenario (scenario.js). A key is a path of
-// the scenario, dotted (a link row by its index; each step %-escaped); a value
-// is a leaf as typed: its text, or <text>~<unit> for a quantity (a "~" in text is %7E). A
-// catalogue-backed part's own value is its key (`workload=Llama3_70B`,
-// `links.2.inter_node=ib_xdr`; empty for a part of the user's own), written when it differs from
-// the preset's and followed by the part's edits. `links=<n>` says the rows differ from the
-// preset's (added, removed, another catalogue link or kind): then every row is written in full,
-// `links.<i>=<its key or empty>`, `links.<i>.name=...` and its edits. (Steps hold no dots.) A measured link carries the
-// rows the core read from its text and their rank count: `links.<i>.rows=<bytes>~<µs>~<bytes>~<µs>...`
-// (each time the shortest decimal of microseconds that reads back as the same seconds) and
-// `links.<i>.ranks`. Only what differs from the preset's form is written, in the form's order.
-// Reading is strict about structure (the length, the %-encoding, the version, the preset, a key
-// given twice, a catalogue key, a unit, a row count, rows, an edit of a row that is not there) and
-// discards the whole hash on any of it; a key that is not a field is ignored and named; values are
-// left to the core, the one validation path. Version 2 links (in blog posts: every row as
-// `links=<name>~<key>`, a bare bandwidth as `links=<name>~<number>~<unit>`, a measured link's rows
-// as `links.<i>.measured=<ranks>~<bytes>~<µs>...`) read as the same view and are rewritten as
-// version 3. Version 1 reads as an unknown version. Pure: no DOM, no wasm.
+// Version 3, a generic codec of the form's partial scenario (scenario.js): a key is a path of the
+// scenario (a link row by its index), a value a leaf as typed (<text>~<unit> for a quantity); a
+// catalogue part's own value is its key (empty: the user's own), written when it is not the
+// preset's; `links=<n>` when the rows are not the preset's, then every row in full; a measured
+// link as the rows the core read, `rows=<bytes>~<µs>~...`, and their `ranks`. Only what differs
+// from the preset's form is written, in the form's order. Reading discards the whole hash on
+// what is not well-formed (README: Hostile URLs) and ignores, naming it, a key that is not a
+// field; values are left to the core, the one validation path. Version 2 links (in blog posts)
+// are read as the same view (and rewritten as version 3); version 1 is an unknown version.
+// Pure: no DOM, no wasm. The format in full: README, "Sharing: the URL".
 
 import {
   NUMBER_RE,
@@ -132,20 +124,45 @@ function fieldOf(model, kind, k) {
   return undefined;
 }
 
-class Bad extends Error {}
-const need = (ok, why) => {
-  if (!ok) throw new Bad(why);
-};
+/**
+ * Decodes a location.hash: {form, ignored}. `form` is null when the hash is empty or was
+ * discarded; `ignored` lists, in words, each thing that was not used. A reason to discard the
+ * hash is pushed to `why`, and reading stops there.
+ */
+export function decode(model, hash) {
+  const h = String(hash ?? '').replace(/^#/, '');
+  const ignored = [];
+  const why = [];
+  const need = (ok, reason) => !!ok || !why.push(reason);
+  const refused = () => ({ form: null, ignored: [...ignored, why[0]] });
+  if (
+    !need(
+      h.length <= MAX_HASH,
+      `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`,
+    )
+  )
+    return refused();
+  const got = pairs(h, model.limits.max_links, need);
+  if (why.length) return refused();
+  if (!got.size) return { form: null, ignored };
+  const version = got.get('v')?.[0][0];
+  const v3 =
+    need(
+      version === VERSION || version === '2',
+      got.has('v')
+        ? `version "${clip(version, 12)}" (this page reads ${VERSION} and 2)`
+        : 'a link without a version',
+    ) && (version === '2' ? fromV2(got, need) : got);
+  for (const [k, list] of why.length ? [] : v3)
+    need(list.length === 1, `"${clip(k, 24)}" (given twice)`);
+  const form = why.length ? null : read(model, v3, ignored, need);
+  return why.length ? refused() : { form, ignored };
+}
 
-/** key -> [parts, ...] of a hash (keys in order, at most `max` of one); throws Bad on what cannot be read. */
-function pairs(h, max) {
-  need(
-    h.length <= MAX_HASH,
-    `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`,
-  );
+/** key -> [parts, ...] of a hash, keys in order, at most `max` of one. */
+function pairs(h, max, need) {
   const got = new Map();
-  for (const pair of h.split('&')) {
-    if (!pair) continue;
+  for (const pair of h.split('&').filter(Boolean)) {
     const [rawKey, raw = ''] = pair.split(/=(.*)/s);
     let k;
     let parts;
@@ -153,47 +170,21 @@ function pairs(h, max) {
       k = decodeURIComponent(rawKey);
       parts = raw.split('~').map(decodeURIComponent);
     } catch {
-      throw new Bad(`a broken %-encoding in "${clip(pair, 24)}"`);
+      need(false, `a broken %-encoding in "${clip(pair, 24)}"`);
+      return got;
     }
     const list = got.get(k) || [];
-    need(list.length < max, `more than ${max} "${clip(k, 24)}"`);
+    if (!need(list.length < max, `more than ${max} "${clip(k, 24)}"`)) return got;
     got.set(k, [...list, parts]);
   }
   return got;
 }
 
-/**
- * Decodes a location.hash: {form, ignored}. `form` is null when the hash is empty or was
- * discarded; `ignored` lists, in words, each thing that was not used.
- */
-export function decode(model, hash) {
-  const h = String(hash ?? '').replace(/^#/, '');
-  const ignored = [];
-  try {
-    const got = pairs(h, model.limits.max_links);
-    if (!got.size) return { form: null, ignored };
-    const version = got.get('v')?.[0][0];
-    need(
-      version === VERSION || version === '2',
-      got.has('v')
-        ? `version "${clip(version, 12)}" (this page reads ${VERSION} and 2)`
-        : 'a link without a version',
-    );
-    const v3 = version === '2' ? fromV2(model, got) : got;
-    for (const [k, list] of v3) need(list.length === 1, `"${clip(k, 24)}" (given twice)`);
-    return { form: read(model, v3, ignored), ignored };
-  } catch (e) {
-    if (!(e instanceof Bad)) throw e;
-    return { form: null, ignored: [...ignored, e.message] };
-  }
-}
-
-/** The form of version 3 pairs (key -> [parts]). */
-function read(model, got, ignored) {
+/** The form of version 3 pairs (key -> [parts]), its keys applied shortest first. */
+function read(model, got, ignored, need) {
   const preset = got.get('p')?.[0][0];
-  need(got.has('p'), 'a link without "p" (the preset)');
-  const form = presetForm(model, preset);
-  need(form, `the unknown preset "${clip(preset)}"`);
+  const form = need(got.has('p'), 'a link without "p" (the preset)') && presetForm(model, preset);
+  if (!need(form, `the unknown preset "${clip(preset)}"`)) return null;
   let s = form.scenario;
   const entries = [...got]
     .filter(([k]) => k !== 'v' && k !== 'p')
@@ -206,16 +197,19 @@ function read(model, got, ignored) {
       continue;
     }
     const at = path.map((x, i) => (i === 1 && path[0] === 'links' ? Number(x) : x));
-    if (at[0] === 'links' && at.length > 1)
-      need(at[1] < s.links.length, `"${clip(k, 24)}" (no such link row)`);
-    if (at[1] === 'peak_flops') {
-      const peaks = valueAt(model, s, ['accelerator', 'peak_flops']);
+    const peaks = at[1] === 'peak_flops' && valueAt(model, s, ['accelerator', 'peak_flops']);
+    const ok =
       need(
-        !resolved(model, 'accelerator', s.accelerator)?.key || at[2] in peaks,
+        at[0] !== 'links' || !(at[1] >= s.links.length),
+        `"${clip(k, 24)}" (no such link row)`,
+      ) &&
+      need(
+        !peaks || !resolved(model, 'accelerator', s.accelerator)?.key || at[2] in peaks,
         `"${clip(k, 24)}" (a peak the chip does not list)`,
       );
-    }
-    s = setAt(model, s, at, value(model, s, where, parts, k));
+    const v = ok && value(model, where, parts, clip(k, 24), need);
+    if (!ok || v === undefined) return null;
+    s = setAt(model, s, at, v);
   }
   return { ...form, scenario: s };
 }
@@ -226,10 +220,9 @@ function locate(model, path) {
   let got;
   for (const step of path) {
     if (!kind) return undefined; // below a leaf
-    if (kind === 'links') {
-      if (!/^(0|[1-9]\d{0,3})$/.test(step)) return undefined;
-      got = { part: 'row' };
-    } else if (kind === 'peak_flops' && !/^[a-z0-9]+_(dense|sparse)$/.test(step)) return undefined;
+    if (kind === 'links') got = /^(0|[1-9]\d{0,3})$/.test(step) && { part: 'row' };
+    else if (kind === 'peak_flops')
+      got = /^[a-z0-9]+_(dense|sparse)$/.test(step) && fieldOf(model, kind, step);
     else got = fieldOf(model, kind, step);
     if (!got) return undefined;
     kind = got.part;
@@ -237,79 +230,78 @@ function locate(model, path) {
   return got;
 }
 
-/** A value of the hash for what `where` names, checked for its structure. */
-function value(model, s, where, parts, k) {
-  const one = () => need(parts.length === 1, `"${clip(k, 24)}" (not 1 part)`) || parts[0];
+/** A value of the hash for what `where` names, checked for its structure; undefined when it is not one. */
+function value(model, where, parts, k, need) {
+  const one = () => (need(parts.length === 1, `"${k}" (not 1 part)`) ? parts[0] : undefined);
+  const short = (v) => need(v.length <= MAX_VALUE, `"${k}" (longer than ${MAX_VALUE} characters)`);
   if (where.part === 'links') {
     const n = one();
-    need(/^[1-9]\d{0,3}$/.test(n) && +n <= model.limits.max_links, `"links" (not a row count)`);
-    return Array.from({ length: +n }, () => ({}));
+    const ok = n !== undefined && /^[1-9]\d{0,3}$/.test(n) && +n <= model.limits.max_links;
+    return need(ok, '"links" (not a row count)')
+      ? Array.from({ length: +n }, () => ({}))
+      : undefined;
   }
   if (where.part) {
     const v = one();
-    const kind = where.part === 'row' ? null : CATALOGUE[where.part];
+    if (v === undefined) return undefined;
+    const kind = CATALOGUE[where.part];
     const ok = kind
       ? model.entries[kind].has(v)
       : model.entries.link.has(v) || model.entries.two_tier_link.has(v);
-    need(!v || ok, `the unknown ${where.part === 'row' ? 'link' : where.part} "${clip(v)}"`);
+    if (!need(!v || ok, `the unknown ${kind || 'link'} "${clip(v)}"`)) return undefined;
     if (where.part === 'row') return v ? { preset: v } : {};
     return v || {}; // a part of the user's own
   }
-  if (where.kind === 'rows') return rowsOf(parts, k);
+  if (where.kind === 'rows') {
+    // Whole sizes that grow, each with its time in microseconds; at least two.
+    const ok =
+      parts.length >= 4 &&
+      parts.length % 2 === 0 &&
+      parts.every((x, j) =>
+        j % 2 ? NUMBER_RE.test(x) : /^[1-9]\d{0,15}$/.test(x) && +x <= 2 ** 53,
+      ) &&
+      parts.every((x, j) => j % 2 || j === 0 || +x > +parts[j - 2]);
+    if (!need(ok, `"${k}" (not growing sizes, each with its time, at least two)`)) return undefined;
+    return parts.flatMap((x, j) => (j % 2 ? [] : [[+x, Number(parts[j + 1]) / 1e6]]));
+  }
   if (isQuantity(where)) {
-    need(parts.length === 2, `"${clip(k, 24)}" (not <number>~<unit>)`);
-    need(unitsOf(where).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`);
-    need(parts[0].length <= MAX_VALUE, `"${clip(k, 24)}" (longer than ${MAX_VALUE} characters)`);
-    return [parts[0], parts[1]];
+    const ok =
+      need(parts.length === 2, `"${k}" (not <number>~<unit>)`) &&
+      need(unitsOf(where).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`) &&
+      short(parts[0]);
+    return ok ? [parts[0], parts[1]] : undefined;
   }
   const v = one();
-  need(v.length <= MAX_VALUE, `"${clip(k, 24)}" (longer than ${MAX_VALUE} characters)`);
-  return v;
-}
-
-/** A measured link's rows: whole sizes that grow, each with its time in microseconds; at least two. */
-function rowsOf(parts, k) {
-  const ok =
-    parts.length >= 4 &&
-    parts.length % 2 === 0 &&
-    parts.every((x, j) =>
-      j % 2 ? NUMBER_RE.test(x) : /^[1-9]\d{0,15}$/.test(x) && +x <= 2 ** 53,
-    ) &&
-    parts.every((x, j) => j % 2 || j === 0 || +x > +parts[j - 2]);
-  need(ok, `"${clip(k, 24)}" (not growing sizes, each with its time, at least two)`);
-  return parts.flatMap((x, j) => (j % 2 ? [] : [[+x, Number(parts[j + 1]) / 1e6]]));
+  return v !== undefined && short(v) ? v : undefined;
 }
 
 /** Version 2 pairs as version 3's: the rows written out, a measured link's rows and ranks. */
-function fromV2(model, got) {
+function fromV2(got, need) {
   const out = new Map([...got].filter(([k]) => k !== 'links' && !/^links\.\d+\.measured$/.test(k)));
   const set = (k, ...parts) => out.set(k, [parts]);
-  const list = got.get('links');
-  if (list) {
-    set('links', String(list.length));
-    list.forEach((p, i) => {
-      need(p.length === 2 || p.length === 3, '"links" (not 2 or 3 parts)');
-      const [name, a, b] = p;
-      const row = `links.${i}`;
-      set(`${row}.name`, name);
-      if (b === 'measured') {
-        need(a === '', '"links" (a measured link names no preset)');
-        set(row, '');
-        const m = got.get(`${row}.measured`)?.[0];
-        if (!m) set(`${row}.measured`, '');
-        else {
-          need(/^(0|[1-9]\d{0,5})$/.test(m[0]), `"${row}.measured" (not a rank count, then rows)`);
-          out.set(`${row}.rows`, [m.slice(1)]);
-          if (m[0] !== '0' && !got.has(`${row}.ranks`)) set(`${row}.ranks`, m[0]);
-        }
-      } else if (b === 'two_tier') {
-        set(row, a);
-        if (!a) for (const t of TIERS) if (!got.has(`${row}.${t}`)) set(`${row}.${t}`, '');
-      } else if (p.length === 3) {
-        set(row, '');
-        out.set(`${row}.bandwidth`, [[a, b]]);
-      } else set(row, a);
-    });
+  const list = got.get('links') || [];
+  if (list.length) set('links', String(list.length));
+  for (const [i, p] of list.entries()) {
+    const [name, a, b] = p;
+    const row = `links.${i}`;
+    const m = got.get(`${row}.measured`)?.[0];
+    const ok =
+      need(p.length === 2 || p.length === 3, '"links" (not 2 or 3 parts)') &&
+      need(b !== 'measured' || a === '', '"links" (a measured link names no preset)') &&
+      need(
+        b !== 'measured' || !m || /^(0|[1-9]\d{0,5})$/.test(m[0]),
+        `"${row}.measured" (not a rank count, then rows)`,
+      );
+    if (!ok) return out;
+    set(`${row}.name`, name);
+    set(row, p.length === 3 && b !== 'two_tier' ? '' : a);
+    if (b === 'measured' && !m) set(`${row}.measured`, '');
+    else if (b === 'measured') {
+      out.set(`${row}.rows`, [m.slice(1)]);
+      if (m[0] !== '0' && !got.has(`${row}.ranks`)) set(`${row}.ranks`, m[0]);
+    } else if (b !== 'two_tier' && p.length === 3) out.set(`${row}.bandwidth`, [[a, b]]);
+    else if (b === 'two_tier' && !a)
+      for (const t of TIERS) if (!got.has(`${row}.${t}`)) set(`${row}.${t}`, '');
   }
   return out;
 }
