@@ -14,7 +14,26 @@ const FOLLOWS = ['collectives_per_layer', 'launch_overhead', 'exchange_precision
 
 export function adapt(api) {
   const raw = api.catalog();
-  if (raw.presets[0]?.derived) return api; // the core answers itself
+  const p0 = raw.presets[0].scenario;
+  // Each answer only while the core does not give it itself.
+  const has = {
+    derived: !!raw.presets[0].derived,
+    short: 'short' in raw.links[0],
+    parts: !api.check({ ...p0, workload: { preset: p0.workload } }).errors,
+    rows: !api.check({
+      ...p0,
+      links: {
+        m: {
+          rows: [
+            [8, 1e-5],
+            [16, 2e-5],
+          ],
+          ranks: 8,
+        },
+      },
+    }).errors,
+  };
+  if (Object.values(has).every(Boolean)) return api;
   const byKey = (list) => new Map((list || []).map((e) => [e.key, e]));
   const entries = { workload: byKey(raw.workloads), accelerator: byKey(raw.accelerators) };
   const twoTier = byKey(raw.two_tier_links);
@@ -29,7 +48,7 @@ export function adapt(api) {
     );
   /** A part with `preset` as the object this core reads. */
   function part(kind, v) {
-    const e = v && typeof v === 'object' && entries[kind].get(v.preset);
+    const e = !has.parts && v && typeof v === 'object' && entries[kind].get(v.preset);
     if (!e) return v;
     const { preset: _, ...edits } = v;
     const out = { ...fieldsOf(kind, e), ...edits };
@@ -38,7 +57,7 @@ export function adapt(api) {
   }
   function link(v) {
     if (!v || typeof v !== 'object') return v;
-    const e = twoTier.get(v.preset);
+    const e = !has.parts && twoTier.get(v.preset);
     if (e) {
       const { preset: _, ...edits } = v;
       return {
@@ -48,7 +67,7 @@ export function adapt(api) {
         ...edits,
       };
     }
-    if (Array.isArray(v.rows)) {
+    if (!has.rows && Array.isArray(v.rows)) {
       const { rows, ...rest } = v;
       return { ...rest, measured: measuredText(0, rows) };
     }
@@ -110,21 +129,23 @@ export function adapt(api) {
   }
   const check = (s) => {
     const o = api.check(expand(s));
-    return o.scenario ? { ...o, scenario: normalised(o.scenario, s) } : o;
+    return o.scenario && !has.parts ? { ...o, scenario: normalised(o.scenario, s) } : o;
   };
 
   const catalog = {
     ...raw,
     presets: raw.presets.map((p) => ({
       ...p,
-      derived: FOLLOWS.filter((name) => {
-        const rest = { ...p.scenario };
-        delete rest[name];
-        return same(api.check(rest).scenario?.[name], p.scenario[name]);
-      }).map((name) => ({ field: name, path: [name] })),
+      derived:
+        p.derived ||
+        FOLLOWS.filter((name) => {
+          const rest = { ...p.scenario };
+          delete rest[name];
+          return same(api.check(rest).scenario?.[name], p.scenario[name]);
+        }).map((name) => ({ field: name, path: [name] })),
     })),
-    links: raw.links.map((e) => ({ ...e, short: e.label.replace(/\s*\([^)]*\)\s*$/, '') })),
-    two_tier_links: raw.two_tier_links.map((e) => ({ ...e, short: e.label.split(':')[0] })),
+    links: raw.links.map((e) => ({ short: e.label.replace(/\s*\([^)]*\)\s*$/, ''), ...e })),
+    two_tier_links: raw.two_tier_links.map((e) => ({ short: e.label.split(':')[0], ...e })),
   };
   return {
     ...api,

@@ -8,6 +8,7 @@
 import { useContext } from 'preact/hooks';
 import { ActionsContext, FormContext, ModelContext } from '../context.js';
 import { shown } from '../scenario.js';
+import { Choice } from './Choice.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
 
@@ -44,27 +45,6 @@ const LAUNCH = [
   ['20', '-g 8, one process for all GPUs'],
   ['3', 'CUDA graphs'],
 ];
-
-/** A segmented radio group: `options` [[value, text]]; `small` for the per-field ones. */
-function Choice({ name, label, options, value, onPick, small = true }) {
-  return (
-    <div class={small ? 'seg small' : 'seg'} role="radiogroup" aria-label={label}>
-      {options.map(([k, text]) => (
-        <label key={k} class={k === value ? 'on' : ''}>
-          <input
-            type="radio"
-            id={`in-${name}-${k}`}
-            name={name}
-            value={k}
-            checked={k === value}
-            onInput={() => onPick(k)}
-          />
-          {text}
-        </label>
-      ))}
-    </div>
-  );
-}
 
 export function ModelSwitch() {
   const model = useContext(ModelContext);
