@@ -15,7 +15,7 @@
 // core answers (check()); nothing here compares what was typed. Pure: no DOM, no wasm.
 
 /** Unit choices per kind of quantity (a field name overrides its kind); the first shows catalogue numbers. */
-export const UNITS = {
+const UNITS = {
   bandwidth: ['GB/s', 'Gb/s', 'TB/s', 'Tb/s', 'MB/s', 'GiB/s'],
   time: ['us', 'ns', 'ms', 's'],
   bytes: ['GiB', 'GB', 'TiB', 'TB'],
@@ -142,7 +142,7 @@ export function presetForm(model, key) {
 }
 
 /** A name not used by `rows` yet: base, base_2, base_3, ... */
-export function freeName(rows, base) {
+function freeName(rows, base) {
   let name = base;
   for (let i = 2; rows.some((r) => r.name === name); i++) name = `${base}_${i}`;
   return name;
@@ -267,10 +267,10 @@ export function toCore(model, scenario) {
 }
 
 /** The shortest exact-looking text of a number: 0.30000000000000004 -> "0.3". */
-export const plain = (x) => String(Number(x.toPrecision(12)));
+const plain = (x) => String(Number(x.toPrecision(12)));
 
 /** Counts as people write them: 96 -> "96", 175e9 -> "175e9", 8.03e9 -> "8.03e9". */
-export function countText(x) {
+function countText(x) {
   if (typeof x !== 'number') return String(x ?? '');
   if (Math.abs(x) < 1e6) return plain(x);
   const e = Math.floor(Math.log10(Math.abs(x)) / 3) * 3;

@@ -30,7 +30,7 @@ import {
 } from './scenario.js';
 import { microseconds } from './nccltext.js';
 
-export const VERSION = '3';
+const VERSION = '3';
 export const MAX_HASH = 16384; // the format's own bounds on what it reads
 const MAX_VALUE = 200;
 /**
