@@ -170,9 +170,15 @@ export function createAppState({ win } = {}) {
     const v = view();
     // The address bar keeps the last valid state, and the last one short enough to be read back.
     if (!win || !v.valid || v.hash.length > MAX_HASH || v.hash === written) return;
-    written = v.hash;
     const url = urlWithHash(win.location.href, v.hash);
-    win.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
+    // Safari refuses more than 100 history changes in 30 s (SecurityError): the address bar then
+    // keeps the last state it took until the next edit it takes, and the view is not held up.
+    try {
+      win.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
+      written = v.hash;
+    } catch {
+      written = null;
+    }
   }
 
   // The history first: Chromium's replaceState costs ~10 ms once the render has touched the DOM,

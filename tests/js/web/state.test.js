@@ -176,6 +176,19 @@ describe('createAppState', () => {
     ]);
   });
 
+  it('keeps showing edits when the browser refuses a history change (Safari past 100 in 30 s)', () => {
+    const win = fakeWindow();
+    const { view, act } = fresh('', win);
+    win.history.replaceState = () => {
+      throw new Error('SecurityError');
+    };
+    act.set(['tokens'], '1024');
+    expect(view().shown.result.message_bytes).toBe(1024 * 12288 * 2);
+    win.history.replaceState = (_, __, url) => win.written.push(['replace', url]);
+    act.set(['tokens'], '512');
+    expect(win.written.at(-1)[1]).toContain('tokens=512');
+  });
+
   it('opens a hash exactly, and drops one the core rejects with a notice', () => {
     const { view, act } = fresh();
     act.set(['tokens'], '1024');
