@@ -29,6 +29,7 @@ constexpr std::size_t kWidth = 100;  // columns of the human output
 constexpr const char* kUsage =
     R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json]
        tplayer [--preset NAME | --json FILE] --sweep FIELD=V1,V2,... [--json]
+       tplayer [--preset NAME | --json FILE] --check
        tplayer --list [--json]
        tplayer --validate [--json]
 
@@ -39,6 +40,10 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --json                 (with no file after it) print the result object as JSON
   --format table|json    output format; table by default
   --print-scenario       print the scenario (JSON) instead of solving it
+  --check                print what the JS check() returns, as JSON: {result, scenario, derived}
+                         (the scenario as the core read it: a catalogue part given as {preset,
+                         ...} that equals its entry is its key, one that differs keeps its preset;
+                         derived: the defaults that follow other fields), or {errors}
   --sweep FIELD=V1,V2,.. solve at each value of one field (tp_size, tokens, ...): a table per
                          link that marks its domain end and a two-tier link's node boundary
   --list                 list presets, workloads, accelerators, links and two-tier links (--json: all)
@@ -73,6 +78,7 @@ struct Options {
   bool list = false;
   bool validate = false;
   bool print_scenario = false;
+  bool check = false;  // --check: JSON out, as the JS door's check()
   bool help = false;
   std::string problem;  // usage error
 };
@@ -143,6 +149,8 @@ Options parse_args(const std::vector<std::string>& args) {
       o.sweep = std::move(sweep);
     } else if (a == "--print-scenario") {
       o.print_scenario = true;
+    } else if (a == "--check") {
+      o.check = true;
     } else if (a == "-h" || a == "--help") {
       o.help = true;
     } else {
@@ -153,6 +161,8 @@ Options parse_args(const std::vector<std::string>& args) {
     o.problem = "give --preset NAME, --json FILE, --list or --validate";
   if (o.preset && o.file) o.problem = "give either --preset or --json FILE, not both";
   if (o.sweep && o.print_scenario) o.problem = "give either --sweep or --print-scenario, not both";
+  if (o.check && (o.sweep || o.print_scenario))
+    o.problem = "give --check alone, without --sweep or --print-scenario";
   if (o.sweep && !o.preset && !o.file) o.problem = "--sweep needs --preset NAME or --json FILE";
   return o;
 }
@@ -606,8 +616,14 @@ int run(const Options& o) {
     return report_errors(problems, o.json);
   if (o.sweep) return print_sweep(scenario, *o.sweep, o.json);
   const tplayer::Outcome outcome = tplayer::solve_value(scenario);
-  if (!outcome.result) return report_errors(outcome.errors, o.json);
-  if (o.print_scenario) {
+  if (!outcome.result) return report_errors(outcome.errors, o.json || o.check);
+  if (o.check) {
+    tplayer::Value checked = tplayer::Value::make_object();
+    checked.add("result", tplayer::to_value(*outcome.result));
+    checked.add("scenario", tplayer::to_value(outcome.scenario));
+    checked.add("derived", tplayer::derived_value(outcome.scenario));
+    print_json(checked);
+  } else if (o.print_scenario) {
     print_json(tplayer::to_value(outcome.scenario));
   } else if (o.json) {
     print_json(tplayer::to_value(*outcome.result));

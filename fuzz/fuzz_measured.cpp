@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "support.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/measured.hpp"
 
 using namespace tplayer;
@@ -34,7 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(p.rows.size() >= 2, "a parse that succeeds keeps at least two rows");
   for (std::size_t i = 0; i < p.rows.size(); ++i) {
     const MeasuredRow& r = p.rows[i];
-    require(r.bytes > 0 && std::isfinite(r.time_s) && r.time_s > 0, "rows are sizes and times");
+    require(r.bytes > 0 && r.time_s >= kMinPositive && r.time_s <= kMaxReal,
+            "rows are sizes and times within the reals the model takes");
     if (i > 0) {
       require(r.bytes > p.rows[i - 1].bytes, "kept sizes strictly increase");
       require(r.line > p.rows[i - 1].line, "kept rows keep their order");

@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "support.hpp"
+#include "tplayer/catalog.hpp"
 #include "tplayer/json.hpp"
 #include "tplayer/tplayer.hpp"
 
@@ -328,6 +329,29 @@ void check_result_value(const Value& v) {
   require(identical(back.value, v), "a result value survives JSON text unchanged");
 }
 
+// Issue 17's identity rule on a normalised scenario: a catalogue-backed part written as an
+// object names an existing entry as its preset, or none; as a string, it is an entry's key.
+void check_identity(const Value& scenario) {
+  const auto part = [](const Value& v, auto find, std::string_view what) {
+    if (v.is_string()) {
+      require(find(v.string) != nullptr, "a part written as a key names an entry", what);
+    } else if (const Value* preset = v.find("preset")) {
+      require(preset->is_string() && find(preset->string) != nullptr,
+              "an edited part keeps the key of an existing entry as its preset", what);
+    }
+  };
+  part(*scenario.find("workload"), find_workload, "workload");
+  part(*scenario.find("accelerator"), find_accelerator, "accelerator");
+  const auto any_link = [](std::string_view key) -> const void* {
+    return find_link(key) ? static_cast<const void*>(find_link(key)) : find_two_tier(key);
+  };
+  for (const auto& [name, link] : scenario.find("links")->object) {
+    part(link, any_link, name);
+    for (const char* tier : {"intra_node", "inter_node"})
+      if (const Value* t = link.find(tier)) part(*t, find_link, name + "." + tier);
+  }
+}
+
 void check_outcome(const Outcome& o, bool input_utf8, std::string_view what) {
   require(o.result.has_value() == o.errors.empty(), "a result exists iff there are no errors",
           what);
@@ -360,11 +384,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Value result_value = to_value(*outcome.result);
   check_result_value(result_value);
 
-  // The scenario as the doors print it (--print-scenario, presets) solves to the same result.
-  const Outcome again = solve_value(to_value(read.scenario));
+  // The scenario as the doors print it (--print-scenario, check(), presets) solves to the same
+  // result, and reads back to itself: the identity the core decided (a catalogue part is its key
+  // while it equals its entry, else an object that keeps its preset) is decided the same again.
+  const Value written = to_value(read.scenario);
+  const Outcome again = solve_value(written);
   require(again.result.has_value(), "to_value(scenario) of a valid scenario is valid");
   require(identical(to_value(*again.result), result_value),
           "to_value(scenario) solves to the same result");
+  require(identical(to_value(again.scenario), written),
+          "to_value(scenario) reads back to itself (identity decided once)");
+  check_identity(written);
 
   // A sweep over tp_size: every point of a valid scenario is valid and keeps the invariants;
   // the point at the scenario's own tp_size is the same result.

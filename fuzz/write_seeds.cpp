@@ -119,14 +119,32 @@ constexpr const char* kHandMade[] = {
     R"("links":{"x":"hgx_h100_ndr","e":{"preset":"hgx_a100_hdr","bandwidth":"1 GB/s"},)"
     R"("c":{"key":"hgx_h100_ndr","label":"HGX H100","intra_node":"nvlink4",)"
     R"("inter_node":"ib_ndr","ranks_per_node":8,"source":"s"}}})",
+    // Issue 17: a preset under every catalogue-backed part (edited and not, unknown, mistyped,
+    // a link key as a two-tier preset), and measured links as rows (good, and bad in each way).
+    R"({"workload":{"preset":"GPT3","layers":48},"tp_size":16,"tokens":2048,)"
+    R"("accelerator":{"preset":"H100","memory_capacity":"96 GiB"},"local_efficiency":0.5,)"
+    R"("links":{"nv":{"preset":"nvlink4"},"ed":{"preset":"nvlink4","bandwidth":"400 GB/s"},)"
+    R"("hgx":{"preset":"hgx_h100_ndr","ranks_per_node":4,"intra_node":{"preset":"nvlink4",)"
+    R"("latency":"1 us"}},"two":{"preset":"hgx_a100_hdr"}},"link_model":"nccl"})",
+    R"({"workload":{"preset":"GPT9"},"tp_size":8,"tokens":2048,"accelerator":{"preset":5},)"
+    R"("local_efficiency":0.5,"links":{"a":{"preset":"nvlink4","ranks_per_node":4},)"
+    R"("b":{"preset":"hgx_h900"},"c":{"intra_node":{"preset":"nvlink9"},"inter_node":"ib_ndr",)"
+    R"("ranks_per_node":8}}})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":64,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"m":{"rows":[[1048576,4e-05],[4194304,8e-05],[16777216,0.0002]],"ranks":4,)"
+    R"("domain":8},"n":"nvlink4"},"link_model":"nccl"})",
+    R"({"workload":"GPT3","tp_size":8,"tokens":64,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"a":{"rows":[]},"b":{"rows":[[1,2,3],[0,-1],["x",1e-5],[1024.5,NaN]],)"
+    R"("ranks":1},"c":{"rows":[[1,1],[2,2]],"measured":"x","ranks":4},"d":{"measured":null},)"
+    R"("e":{"rows":[[4,1e-300],[8,1e300]],"ranks":9007199254740993}}})",
 };
 
 // Member names beyond the field tables (which write_seeds walks): the scenario's extras, the
 // catalogue's descriptive members, and the type tag and choice values.
 constexpr const char* kOtherNames[] = {
-    "type",    "name",     "description", "key",    "label",
-    "source",  "note",     "title",       "lesson", "TensorParallelLayerScenario",
-    "forward", "backward", "training"};
+    "type",    "name",     "description", "key",       "label",
+    "source",  "note",     "title",       "lesson",    "TensorParallelLayerScenario",
+    "forward", "backward", "training",    "short_name"};
 
 template <class T, std::size_t N>
 void add_field_names(std::set<std::string>& tokens, const InputField<T> (&table)[N]) {

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev  # native build, sanitizers, libFuzzer
   catch2 nlohmann-json3-dev                       # C++ tests, CLI JSON output
-  emscripten zopfli                               # the WebAssembly build (zopfli packs the inlined wasm)
+  emscripten zopfli                               # the WebAssembly build (zopfli packs the shipped wasm)
   chromium                                        # browser tests and page audits
   clang-format                                    # npm run lint: the C++ check
   python3 gzip

@@ -27,6 +27,7 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.wasm': 'application/wasm',
+  '.gz': 'application/gzip', // tplayer.wasm.gz: sent as it is (already compressed, no Content-Encoding)
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',

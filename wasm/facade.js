@@ -4,7 +4,6 @@
 // range rule lives in the C++ core, so this file adds only the problems that JSON cannot carry
 // (functions, cycles, getters that throw), stopped at the core's own limits. Types: tplayer.d.ts.
 import createTplayerModule from '../build/wasm/tplayer_wasm.js';
-import { wasmGzipBase64 } from '../build/wasm/tplayer_wasm_bytes.js';
 
 export class ScenarioError extends Error {
   constructor(errors) {
@@ -169,18 +168,46 @@ function deepFreeze(value) {
   return value;
 }
 
-async function inflate(base64) {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).arrayBuffer();
+// The wasm's gzip-compressed bytes at `url` as a Response: fetched, or read from disk in Node
+// (whose fetch takes no file: URLs; the import is hidden from bundlers, and browsers never run it).
+async function fetchWasm(url) {
+  if (url.protocol === 'file:') {
+    const fs = 'node:fs/promises';
+    return new Response(await (await import(/* @vite-ignore */ fs)).readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
 }
 
-// Loads the module: the public API, and the wasm instance (for the test entry only).
-export async function instantiate(options = {}) {
-  const wasmBinary = options.wasmBinary ?? (await inflate(wasmGzipBase64));
-  const wasm = await createTplayerModule({ wasmBinary });
+// Compiles the wasm while it arrives: gunzipped by DecompressionStream (unless the server already
+// did, sending the .gz with Content-Encoding: gzip) into WebAssembly.instantiateStreaming.
+async function instantiateGzipped(url, imports) {
+  const response = await fetchWasm(url);
+  const body = /gzip/.test(response.headers.get('content-encoding'))
+    ? response.body
+    : response.body.pipeThrough(new DecompressionStream('gzip'));
+  const wasm = new Response(body, { headers: { 'content-type': 'application/wasm' } });
+  return (await WebAssembly.instantiateStreaming(wasm, imports)).instance;
+}
+
+// Loads the module: the public API, and the wasm instance (for the test entry only). `url` is
+// where the compressed wasm lies (beside the entry's own file), unless options give the bytes
+// (`wasmBinary`) or another place (`wasmUrl`).
+export async function instantiate(url, options = {}) {
+  const wasm = await new Promise((resolve, reject) => {
+    const { wasmBinary } = options;
+    const where = new URL(options.wasmUrl ?? url, url); // a relative wasmUrl: beside the module
+    createTplayerModule({
+      instantiateWasm(imports, receive) {
+        (wasmBinary
+          ? WebAssembly.instantiate(wasmBinary, imports).then((made) => made.instance)
+          : instantiateGzipped(where, imports)
+        ).then(receive, reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
   const catalog = deepFreeze(wasm.catalog());
   // The core's own limits: the facade stops serialising where the core would refuse.
   const limits = {

@@ -1,5 +1,7 @@
 // The tplayer ES module: load() the WebAssembly core once, then solve / check / sweep /
-// catalog on plain objects. Types: tplayer.d.ts. Built into dist/tplayer.js.
+// catalog on plain objects. Types: tplayer.d.ts. Built into dist/tplayer.js, which loads the
+// compressed wasm from tplayer.wasm.gz beside itself (a bundler that follows new URL(...,
+// import.meta.url) copies the file along).
 import { instantiate, ScenarioError } from './facade.js';
 
 export { ScenarioError };
@@ -9,7 +11,10 @@ let loading = null;
 // Loads the module once; later calls return the same promise (their options are ignored).
 export function load(options = {}) {
   if (!loading) {
-    loading = instantiate(options ?? {}).then(({ api }) => api);
+    loading = instantiate(
+      new URL(/* @vite-ignore */ 'tplayer.wasm.gz', import.meta.url),
+      options ?? {},
+    ).then(({ api }) => api);
     loading.catch(() => {
       loading = null; // let a later call try again
     });

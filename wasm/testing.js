@@ -9,7 +9,10 @@ let loading = null;
 
 // Loads once: { api, hooks }.
 export function load(options = {}) {
-  loading ??= instantiate(options ?? {}).then(({ api, wasm, serialise, sweepValues }) => ({
+  loading ??= instantiate(
+    new URL(/* @vite-ignore */ 'tplayer-testing.wasm.gz', import.meta.url),
+    options ?? {},
+  ).then(({ api, wasm, serialise, sweepValues }) => ({
     api,
     hooks: Object.freeze({
       heapBytes: () => wasm.heapSize(),

@@ -21,23 +21,42 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * A workload object. With `preset` (a key of catalog().workloads) it starts from that entry: the
+ * fields given replace the entry's, and the others are the entry's; without it the four counts
+ * are required.
+ */
 export interface Workload {
   name?: string;
-  parameters: number;
-  layers: number;
-  hidden_dim: number;
-  heads: number;
+  /** A catalogue workload to start from. */
+  preset?: string;
+  /** Required unless `preset` is given. */
+  parameters?: number;
+  /** Required unless `preset` is given. */
+  layers?: number;
+  /** Required unless `preset` is given. */
+  hidden_dim?: number;
+  /** Required unless `preset` is given. */
+  heads?: number;
   kv_heads?: number;
   /** Forward FLOPs per token for the whole model; defaults to 2 * parameters. */
   inference_flops?: number;
 }
 
+/**
+ * An accelerator object. With `preset` (a key of catalog().accelerators) it starts from that
+ * entry: the fields given replace the entry's (peak_flops as a whole), the others are the entry's.
+ */
 export interface Accelerator {
   name?: string;
-  /** Precision key ("fp16_dense", "fp8", "int8_sparse", ...) -> peak FLOP/s. */
-  peak_flops: Record<string, Quantity>;
-  memory_capacity: Quantity;
-  memory_bandwidth: Quantity;
+  /** A catalogue accelerator to start from. */
+  preset?: string;
+  /** Precision key ("fp16_dense", "fp8", "int8_sparse", ...) -> peak FLOP/s; required unless `preset` is given. */
+  peak_flops?: Record<string, Quantity>;
+  /** Required unless `preset` is given. */
+  memory_capacity?: Quantity;
+  /** Required unless `preset` is given. */
+  memory_bandwidth?: Quantity;
   /** Link preset key of the chip's own scale-up link, a hint for UIs. */
   native_link?: string;
 }
@@ -90,15 +109,18 @@ export interface Link {
 /**
  * Tensor parallelism across nodes: ranks sit `ranks_per_node` to a node, joined by the node's own
  * link inside it and by each rank's own network link across nodes. A two-tier preset key (see
- * catalog().two_tier_links) is the same thing given as a string.
+ * catalog().two_tier_links) is the same thing given as a string; `{ preset, ...edits }` starts
+ * from that entry (the fields given replace its own).
  */
 export interface TwoTierLink {
-  /** The link inside a node (NVLink, PCIe): a link preset key, a bare bandwidth or a link object. */
-  intra_node: string | number | Link;
-  /** Each rank's own network link across nodes (one NIC per GPU on a rail-optimised cluster). */
-  inter_node: string | number | Link;
-  /** Ranks per node g: tp_size above it spans tp_size / g nodes and must be a multiple of g. */
-  ranks_per_node: number;
+  /** A catalogue two-tier link to start from (a key of catalog().two_tier_links). */
+  preset?: string;
+  /** The link inside a node (NVLink, PCIe): a link preset key, a bare bandwidth or a link object; required unless `preset` is given. */
+  intra_node?: string | number | Link;
+  /** Each rank's own network link across nodes (one NIC per GPU on a rail-optimised cluster); required unless `preset` is given. */
+  inter_node?: string | number | Link;
+  /** Ranks per node g: tp_size above it spans tp_size / g nodes and must be a multiple of g; required unless `preset` is given. */
+  ranks_per_node?: number;
 }
 
 /**
@@ -266,12 +288,28 @@ export type Outcome =
 
 /**
  * check()'s outcome: the result with the scenario as the core read it (defaults applied,
- * catalogue entries kept as their keys, quantities as SI numbers, precision normalised; what
- * `tplayer --print-scenario` prints, and what solve() accepts back unchanged), or the errors.
+ * quantities as SI numbers, precision normalised; what `tplayer --print-scenario` prints, and what
+ * solve() accepts back unchanged), or the errors. The core decides identity: a catalogue-backed
+ * part (workload, accelerator, link, two-tier link, tier) given as a key or as `{ preset: k, ...}`
+ * whose fields all equal entry k comes back as the key `'k'`; one that differs comes back as an
+ * object of all its fields that keeps `preset: 'k'` ("NVLink 4, edited"); one that started from no
+ * entry has no `preset`.
  */
 export type CheckOutcome =
-  | { result: Result; scenario: NormalisedScenario; errors?: undefined }
-  | { result?: undefined; scenario?: undefined; errors: FieldError[] };
+  | { result: Result; scenario: NormalisedScenario; derived: Derivation[]; errors?: undefined }
+  | { result?: undefined; scenario?: undefined; derived?: undefined; errors: FieldError[] };
+
+/**
+ * A default the core derived because the scenario left the field out (FieldInfo.derived_from):
+ * where it is (`path`, and as dotted text `field`) and the paths of the fields it followed, in
+ * the same object, e.g. `{ field: 'collectives_per_layer', path: ['collectives_per_layer'],
+ * from: [['pass'], ['recompute']] }`.
+ */
+export interface Derivation {
+  field: string;
+  path: (string | number)[];
+  from: (string | number)[][];
+}
 
 /** A scenario as the core read it: every field present, numbers in SI base units. */
 export interface NormalisedScenario extends Scenario {
@@ -309,7 +347,10 @@ export interface Preset {
   title: string;
   /** What the preset teaches, in one sentence. */
   lesson: string;
-  scenario: Scenario;
+  /** As the core normalised it: every field present, its derived defaults applied. */
+  scenario: NormalisedScenario;
+  /** The defaults in `scenario` that the preset leaves to follow its other fields. */
+  derived: Derivation[];
   result: Result;
 }
 
@@ -325,6 +366,9 @@ export interface FieldInfo {
     | 'boolean'
     | 'precision'
     | 'link_key'
+    | 'workload_key'
+    | 'accelerator_key'
+    | 'two_tier_key'
     | 'bandwidth'
     | 'time'
     | 'bytes'
@@ -335,7 +379,8 @@ export interface FieldInfo {
     | 'peak_flops'
     | 'protocols'
     | 'custom_branches'
-    | 'link';
+    | 'link'
+    | 'rows';
   required: boolean;
   /** Whether sweep() may vary it. */
   sweepable: boolean;
@@ -345,6 +390,8 @@ export interface FieldInfo {
   default?: number | string | boolean;
   /** The values a "choice" field takes. */
   choices?: string[];
+  /** The fields of the same object its default follows when it is left out (it has no fixed default). */
+  derived_from?: string[];
 }
 
 /** The limits on a scenario, as the core enforces them. */
@@ -362,13 +409,19 @@ export interface Limits {
 
 export interface Catalog {
   presets: Preset[];
+  /**
+   * Each entry a scenario can name (workloads, accelerators, links, two-tier links) has a
+   * `short_name` for UIs ("GPT-3 175B", "H100 SXM", "NVLink 4", "IB NDR") beside its full name or
+   * label.
+   */
   workloads: Array<
-    Required<Omit<Workload, 'kv_heads' | 'inference_flops'>> &
-      Workload & { key: string; note?: string; source: string }
+    Required<Omit<Workload, 'preset' | 'kv_heads' | 'inference_flops'>> &
+      Omit<Workload, 'preset'> & { key: string; short_name: string; note?: string; source: string }
   >;
   accelerators: Array<{
     key: string;
     name: string;
+    short_name: string;
     peak_flops: Record<string, number>;
     memory_capacity: number;
     memory_bandwidth: number;
@@ -378,6 +431,7 @@ export interface Catalog {
   links: Array<{
     key: string;
     label: string;
+    short_name: string;
     bandwidth: number;
     latency: number;
     /** Absent: no limit. */
@@ -400,6 +454,7 @@ export interface Catalog {
   two_tier_links: Array<{
     key: string;
     label: string;
+    short_name: string;
     intra_node: string;
     inter_node: string;
     ranks_per_node: number;
@@ -430,11 +485,19 @@ export interface MeasuredRead {
   error?: string;
 }
 
-/** A measured link: what nccl-tests' all_reduce_perf printed, priced on its own curve in both models. */
+/**
+ * A measured link, priced on its own curve in both models: what nccl-tests' all_reduce_perf
+ * printed (`measured`), or the same table as numbers (`rows`, with `ranks`); exactly one of the two.
+ */
 export interface MeasuredLink {
   /** The text as printed (rows of size, count, type, redop, root, time, algbw, busbw, ...). */
-  measured: string;
-  /** The ranks it ran on; default: the text's "#  Rank" lines, else its busbw/algbw. */
+  measured?: string;
+  /**
+   * The rows as numbers: [bytes, seconds] each (the message size and its out-of-place time),
+   * sizes growing, at least two; priced exactly as the same rows in a text.
+   */
+  rows?: Array<[number, number]>;
+  /** The ranks it ran on; default: the text's "#  Rank" lines, else its busbw/algbw. Required with `rows`. */
   ranks?: number;
   /** The most ranks it joins directly; absent: no limit. */
   domain?: number;
@@ -481,9 +544,12 @@ export class ScenarioError extends Error {
 
 export interface LoadOptions {
   /**
-   * The raw (uncompressed) wasm bytes, when the host wants to supply them itself. By default the
-   * bytes inlined in tplayer.js are used: the module fetches nothing.
+   * Where the gzip-compressed wasm lies (relative to tplayer.js, or absolute); by default
+   * tplayer.wasm.gz beside tplayer.js, fetched (read from disk in Node, for a file: URL) and
+   * compiled while it streams in.
    */
+  wasmUrl?: string | URL;
+  /** The raw (uncompressed) wasm bytes, when the host wants to supply them itself: nothing is fetched. */
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
 

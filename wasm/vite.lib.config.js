@@ -1,5 +1,5 @@
-// Bundles the facade and the Emscripten glue (build/wasm/) into one ES module that needs
-// nothing else: Node 20 and browsers import it as it is. Run by the CMake build (wasm/
+// Bundles the facade and the Emscripten glue (build/wasm/) into one ES module that needs only
+// its compressed wasm beside it (tplayer.wasm.gz): Node 20 and browsers import it as it is. Run by the CMake build (wasm/
 // CMakeLists.txt), never by hand:
 //   vite build --config wasm/vite.lib.config.js                 wasm/index.js   -> build/wasm/tplayer.js
 //   vite build --config wasm/vite.lib.config.js --mode testing  wasm/testing.js -> build/wasm/tplayer-testing.js
@@ -9,10 +9,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // Each entry with its wasm build (wasm/CMakeLists.txt): the facade imports
-// ../build/wasm/tplayer_wasm{,_bytes}.js; the testing entry gets the build with the test hooks.
+// ../build/wasm/tplayer_wasm.js; the testing entry gets the build with the test hooks. The
+// entries' new URL('<file>.wasm.gz', import.meta.url) name no file under wasm/, so Vite leaves
+// them as they are, for the browser (or the user's bundler) to resolve beside the module.
 const ENTRIES = {
   production: { entry: 'wasm/index.js', file: 'tplayer.js', wasm: 'tplayer_wasm' },
   testing: { entry: 'wasm/testing.js', file: 'tplayer-testing.js', wasm: 'tplayer_testing_wasm' },
+};
+
+// The entries mark new URL('<file>.wasm.gz', import.meta.url) @vite-ignore, for this build to
+// leave it as it is; the shipped module must not carry the mark, so that a user's bundler (Vite,
+// webpack) sees the pattern and copies the wasm along with the module.
+const unmarkWasmUrl = {
+  name: 'tplayer:unmark-wasm-url',
+  renderChunk: (code) =>
+    code.replace(/\/\* @vite-ignore \*\/\s*(['"`][\w-]+\.wasm\.gz['"`])/g, '$1'),
 };
 
 export default defineConfig(({ mode }) => {
@@ -28,11 +39,12 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: [
         {
-          find: /^\.\.\/build\/wasm\/tplayer_wasm(_bytes)?\.js$/,
-          replacement: `${built}${which.wasm}$1.js`,
+          find: /^\.\.\/build\/wasm\/tplayer_wasm\.js$/,
+          replacement: `${built}${which.wasm}.js`,
         },
       ],
     },
+    plugins: [unmarkWasmUrl],
     publicDir: false,
     logLevel: 'warn',
     build: {

@@ -1,8 +1,8 @@
 // The page: Vite + Preact, built from web/ into dist/ with relative URLs (base './') so dist/
 // works under any sub-path of any static host. The WebAssembly module is not bundled into the
 // page: the CMake build writes it to build/wasm/tplayer.js (`cmake --build --preset wasm`), this
-// build copies it (and its .d.ts) into dist/ beside the page, and the page imports it at run
-// time. dist/ is this build's alone: it empties it and writes all of it.
+// build copies it (with its compressed wasm, tplayer.wasm.gz, and its .d.ts) into dist/ beside
+// the page, and the page imports it at run time. dist/ is this build's alone: it empties it and writes all of it.
 // `vite --config web/vite.config.js` (npm run dev) serves web/ with live reload, and the module
 // from build/wasm/, reloading the page when the module is rebuilt.
 import { createHash } from 'node:crypto';
@@ -15,7 +15,8 @@ const web = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const moduleDir = fileURLToPath(new URL('../build/wasm/', import.meta.url));
 /** What the module build writes and the page ships beside itself. */
-const MODULE_FILES = ['tplayer.js', 'tplayer.d.ts'];
+const MODULE_FILES = ['tplayer.js', 'tplayer.wasm.gz', 'tplayer.d.ts'];
+const CONTENT_TYPES = { js: 'text/javascript', gz: 'application/gzip', ts: 'text/plain' };
 
 function readModuleFile(name) {
   try {
@@ -38,13 +39,14 @@ function serviceWorker() {
       const files = Object.keys(bundle)
         .filter((f) => f !== 'index.html' && !f.endsWith('.map') && !MODULE_FILES.includes(f))
         .sort();
-      // The hashed assets' names, and the module's bytes (its name carries no hash).
+      // The hashed assets' names, and the module's bytes (their names carry no hash).
       const version = createHash('sha256')
         .update(files.join('\n'))
         .update(bundle['tplayer.js'].source)
+        .update(bundle['tplayer.wasm.gz'].source)
         .digest('hex')
         .slice(0, 12);
-      const precache = ['./', 'tplayer.js', 'favicon.svg', ...files];
+      const precache = ['./', 'tplayer.js', 'tplayer.wasm.gz', 'favicon.svg', ...files];
       const { code } = await minify('sw.js', readFileSync(`${web}sw.js`, 'utf8'));
       const source = code
         .replace('__VERSION__', version)
@@ -56,7 +58,9 @@ function serviceWorker() {
 
 /**
  * The module beside the page: copied from build/wasm/ into the build, served from there by the
- * dev server (a rebuild of the module reloads the page), and preloaded with the page's script.
+ * dev server (a rebuild of the module reloads the page), and preloaded with the page's script,
+ * its wasm too (the module's fetch() of it, mode cors with same-origin credentials, matches a
+ * crossorigin preload and reuses it: no waterfall behind the module).
  */
 function wasmModule() {
   let command;
@@ -74,18 +78,23 @@ function wasmModule() {
       order: 'post',
       handler: () => [
         { tag: 'link', attrs: { rel: 'modulepreload', href: 'tplayer.js' }, injectTo: 'head' },
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', href: 'tplayer.wasm.gz', as: 'fetch', crossorigin: '' },
+          injectTo: 'head',
+        },
       ],
     },
     configureServer(server) {
       readModuleFile('tplayer.js'); // fail at start, not on the first request
-      server.watcher.add(`${moduleDir}tplayer.js`);
+      server.watcher.add([`${moduleDir}tplayer.js`, `${moduleDir}tplayer.wasm.gz`]);
       server.watcher.on('change', (file) => {
-        if (file === `${moduleDir}tplayer.js`) server.ws.send({ type: 'full-reload' });
+        if (file.startsWith(`${moduleDir}tplayer.`)) server.ws.send({ type: 'full-reload' });
       });
       server.middlewares.use((req, res, next) => {
         const name = MODULE_FILES.find((f) => req.url.split('?')[0].endsWith(`/${f}`));
         if (!name) return next();
-        res.setHeader('Content-Type', name.endsWith('.js') ? 'text/javascript' : 'text/plain');
+        res.setHeader('Content-Type', CONTENT_TYPES[name.split('.').pop()]);
         res.setHeader('Cache-Control', 'no-cache');
         createReadStream(moduleDir + name).pipe(res);
       });

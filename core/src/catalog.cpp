@@ -1,5 +1,6 @@
 // The catalogue of SPEC section 4 as plain constant tables, one per kind, each entry with its
-// source. They are expanded into the library's types once, on first use.
+// source and (what a scenario can name) a short name for UIs. They are expanded into the library's
+// types once, on first use.
 #include "tplayer/catalog.hpp"
 
 #include <array>
@@ -22,6 +23,7 @@ struct PeakSpec {
 struct AcceleratorSpec {
   const char* key;
   const char* name;
+  const char* short_name;
   std::array<PeakSpec, 6> dense_peaks;  // as the vendor prints them
   bool vendor_prints_sparse;            // then the 2:4-sparse peaks are 2x dense
   double memory_capacity;               // bytes
@@ -33,6 +35,7 @@ struct AcceleratorSpec {
 constexpr AcceleratorSpec kAccelerators[] = {
     {"H100",
      "NVIDIA H100 SXM",
+     "H100 SXM",
      {{{"fp16", 989}, {"bf16", 989}, {"tf32", 494}, {"fp8", 1979}, {"int8", 1979}}},
      true,
      80 * kGiB,
@@ -41,6 +44,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "NVIDIA H100 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h100.yaml"},
     {"H200",
      "NVIDIA H200 SXM",
+     "H200 SXM",
      {{{"fp16", 989}, {"bf16", 989}, {"tf32", 494}, {"fp8", 1979}, {"int8", 1979}}},
      true,
      141e9,
@@ -49,6 +53,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "NVIDIA H200 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h200.yaml"},
     {"A100",
      "NVIDIA A100 SXM 80GB",
+     "A100 SXM",
      {{{"fp16", 312}, {"bf16", 312}, {"tf32", 156}, {"int8", 624}}},
      true,
      80 * kGiB,
@@ -57,6 +62,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "NVIDIA A100 Tensor Core GPU datasheet (SXM4 80GB); mlsysim hardware/data/cloud/a100.yaml"},
     {"B200",
      "NVIDIA B200",
+     "B200",
      {{{"fp16", 2250}, {"bf16", 2250}, {"tf32", 1100}, {"fp8", 4500}, {"fp4", 9000}}},
      true,
      180e9,
@@ -65,6 +71,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "NVIDIA DGX B200 / Blackwell datasheet (per GPU); mlsysim hardware/data/cloud/b200.yaml"},
     {"MI300X",
      "AMD Instinct MI300X",
+     "MI300X",
      {{{"fp16", 1307}, {"bf16", 1307}, {"fp8", 2615}, {"int8", 2615}}},
      true,
      192e9,
@@ -73,6 +80,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "AMD Instinct MI300X accelerator datasheet; mlsysim hardware/data/cloud/mi300x.yaml"},
     {"V100",
      "NVIDIA V100 SXM2",
+     "V100 SXM2",
      {{{"fp16", 125}, {"fp32", 15.7}}},
      false,
      32 * kGiB,
@@ -81,6 +89,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "NVIDIA Tesla V100 datasheet (SXM2 32GB); mlsysim hardware/data/cloud/v100.yaml"},
     {"TPUv5p",
      "Google TPU v5p",
+     "TPU v5p",
      {{{"bf16", 459}, {"int8", 918}}},
      false,
      95e9,
@@ -89,6 +98,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "Google Cloud TPU v5p system architecture page; mlsysim hardware/data/cloud/tpu_v5p.yaml"},
     {"Gaudi3",
      "Intel Gaudi 3",
+     "Gaudi 3",
      {{{"bf16", 1835}, {"fp8", 1835}}},
      false,
      128e9,
@@ -100,6 +110,7 @@ constexpr AcceleratorSpec kAccelerators[] = {
 struct LinkSpec {
   const char* key;
   const char* label;
+  const char* short_name;
   double bandwidth;  // bytes/s per direction
   double latency;    // seconds per ring step
   int domain;        // most ranks joined directly (SPEC 3.3); 0: no limit
@@ -108,61 +119,67 @@ struct LinkSpec {
 
 constexpr LinkSpec kLinks[] = {
 
-    {"nvlink2", "NVLink 2 (V100, DGX-1 hybrid cube mesh)", 150e9, 0.5e-6, 8,
+    {"nvlink2", "NVLink 2 (V100, DGX-1 hybrid cube mesh)", "NVLink 2", 150e9, 0.5e-6, 8,
      "NVIDIA V100 datasheet: 300 GB/s NVLink total (6 links), 150 GB/s per direction; alpha as in "
      "mlsysim; DGX-1 joins 8 V100s in a hybrid cube mesh without NVSwitch (NCCL rings over the "
      "NV1/NV2 links)"},
-    {"nvlink3", "NVLink 3 (A100)", 300e9, 0.5e-6, 8,
+    {"nvlink3", "NVLink 3 (A100)", "NVLink 3", 300e9, 0.5e-6, 8,
      "NVIDIA A100 datasheet: 600 GB/s NVLink total, 300 GB/s per direction; alpha as in mlsysim"},
-    {"nvlink4", "NVLink 4 (H100, H200, HGX)", 450e9, 0.5e-6, 8,
+    {"nvlink4", "NVLink 4 (H100, H200, HGX)", "NVLink 4", 450e9, 0.5e-6, 8,
      "NVIDIA H100 datasheet: 900 GB/s NVLink total, 450 GB/s per direction; alpha as in mlsysim; "
      "an HGX H100 board joins 8 GPUs"},
-    {"nvlink4_ring", "NVLink 4 without NVLS (no fabric manager, or NCCL_NVLS_ENABLE=0)", 450e9,
-     0.5e-6, 8, "NVLink 4 as above, with NVLink SHARP unavailable: NCCL runs rings only"},
-    {"nvlink5", "NVLink 5 (B200)", 900e9, 0.5e-6, 8,
+    {"nvlink4_ring", "NVLink 4 without NVLS (no fabric manager, or NCCL_NVLS_ENABLE=0)",
+     "NVLink 4, no NVLS", 450e9, 0.5e-6, 8,
+     "NVLink 4 as above, with NVLink SHARP unavailable: NCCL runs rings only"},
+    {"nvlink5", "NVLink 5 (B200)", "NVLink 5", 900e9, 0.5e-6, 8,
      "NVIDIA Blackwell datasheet: 1.8 TB/s NVLink total, 900 GB/s per direction; alpha as in "
      "mlsysim; an HGX B200 board joins 8 GPUs"},
-    {"nvlink5_nvl72", "NVLink 5 (GB200 NVL72)", 900e9, 0.5e-6, 72,
+    {"nvlink5_nvl72", "NVLink 5 (GB200 NVL72)", "NVLink 5 NVL72", 900e9, 0.5e-6, 72,
      "NVIDIA GB200 NVL72: 72 GPUs in one NVLink domain, 900 GB/s per direction per GPU"},
-    {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", 448e9, 0.5e-6, 8,
+    {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", "Infinity Fabric", 448e9,
+     0.5e-6, 8,
      "AMD MI300X datasheet: 7 Infinity Fabric links x 64 GB/s per direction; alpha assumed "
      "0.5 us"},
-    {"ici_v5p", "TPU v5p ICI", 600e9, 0.5e-6, 0,
+    {"ici_v5p", "TPU v5p ICI", "TPU v5p ICI", 600e9, 0.5e-6, 0,
      "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 us"},
-    {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", 525e9, 1e-6, 8,
+    {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", "Gaudi 3 RoCE", 525e9, 1e-6, 8,
      "Intel Gaudi 3 white paper: 21 x 200 GbE RoCE ports for scale-up; alpha assumed 1 us"},
-    {"pcie3", "PCIe 3.0 x16, GPU peer-to-peer", 16e9, 1e-6, 8,
+    {"pcie3", "PCIe 3.0 x16, GPU peer-to-peer", "PCIe 3.0", 16e9, 1e-6, 8,
      "PCI-SIG PCIe 3.0: 8 GT/s x16, ~16 GB/s per direction (V100 PCIe hosts); the GPUs of one "
      "host"},
-    {"pcie3_host", "PCIe 3.0 x16, no peer-to-peer (through host memory)", 16e9, 1e-6, 8,
+    {"pcie3_host", "PCIe 3.0 x16, no peer-to-peer (through host memory)", "PCIe 3.0, no P2P", 16e9,
+     1e-6, 8,
      "PCI-SIG PCIe 3.0 as above, with GPU peer-to-peer unavailable (cloud VMs, hosts that "
      "disable it): NCCL stages every transfer through host memory"},
-    {"pcie4", "PCIe 4.0 x16, GPU peer-to-peer", 32e9, 1e-6, 8,
+    {"pcie4", "PCIe 4.0 x16, GPU peer-to-peer", "PCIe 4.0", 32e9, 1e-6, 8,
      "PCI-SIG PCIe 4.0: 16 GT/s x16, ~32 GB/s per direction; the GPUs of one host"},
-    {"pcie4_host", "PCIe 4.0 x16, no peer-to-peer (through host memory)", 32e9, 1e-6, 8,
+    {"pcie4_host", "PCIe 4.0 x16, no peer-to-peer (through host memory)", "PCIe 4.0, no P2P", 32e9,
+     1e-6, 8,
      "PCI-SIG PCIe 4.0 as above, with GPU peer-to-peer disabled: NCCL stages every transfer "
      "through host memory"},
-    {"pcie5", "PCIe 5.0 x16, GPU peer-to-peer", 64e9, 1e-6, 8,
+    {"pcie5", "PCIe 5.0 x16, GPU peer-to-peer", "PCIe 5.0", 64e9, 1e-6, 8,
      "PCI-SIG PCIe 5.0: 32 GT/s x16, ~64 GB/s per direction; the GPUs of one host"},
-    {"ib_hdr", "InfiniBand HDR (200 Gb/s)", 25e9, 7e-6, 0,
+    {"ib_hdr", "InfiniBand HDR (200 Gb/s)", "IB HDR", 25e9, 7e-6, 0,
      "NVIDIA ConnectX-6 / InfiniBand HDR: 200 Gb/s per port; alpha as in mlsysim"},
-    {"ib_ndr", "InfiniBand NDR (400 Gb/s)", 50e9, 5e-6, 0,
+    {"ib_ndr", "InfiniBand NDR (400 Gb/s)", "IB NDR", 50e9, 5e-6, 0,
      "NVIDIA ConnectX-7 / InfiniBand NDR: 400 Gb/s per port; alpha as in mlsysim"},
-    {"ib_xdr", "InfiniBand XDR (800 Gb/s)", 100e9, 5e-6, 0,
+    {"ib_xdr", "InfiniBand XDR (800 Gb/s)", "IB XDR", 100e9, 5e-6, 0,
      "NVIDIA ConnectX-8 / InfiniBand XDR: 800 Gb/s per port; alpha as in mlsysim"},
-    {"roce_100g", "RoCE 100 GbE", 12.5e9, 10e-6, 0,
+    {"roce_100g", "RoCE 100 GbE", "RoCE 100G", 12.5e9, 10e-6, 0,
      "IEEE 802.3 100 GbE line rate with RDMA over Converged Ethernet; alpha as in mlsysim"},
-    {"efa_p4d", "AWS EFA on p4d (4 x 100 Gb/s per 8-GPU node: 50 Gb/s per GPU)", 6.25e9, 5e-6, 0,
+    {"efa_p4d", "AWS EFA on p4d (4 x 100 Gb/s per 8-GPU node: 50 Gb/s per GPU)", "EFA (p4d)",
+     6.25e9, 5e-6, 0,
      "AWS p4d.24xlarge: 4 x 100 Gb/s EFA per node of 8 A100s, 50 Gb/s = 6.25 GB/s per GPU; "
      "alpha assumed 5 us"},
-    {"efa_p5", "AWS EFAv2 on p5 (32 x 100 Gb/s per 8-GPU node: 400 Gb/s per GPU)", 50e9, 5e-6, 0,
+    {"efa_p5", "AWS EFAv2 on p5 (32 x 100 Gb/s per 8-GPU node: 400 Gb/s per GPU)", "EFAv2 (p5)",
+     50e9, 5e-6, 0,
      "AWS EC2 p5.48xlarge: 32 x EFAv2 per node of 8 H100s, 3,200 Gb/s = 50 GB/s per GPU; alpha "
      "assumed 5 us"},
-    {"tcpxo_a3mega", "GCP A3 Mega GPUDirect-TCPXO (8 x 200 Gb/s per node: 25 GB/s per GPU)", 25e9,
-     5e-6, 0,
+    {"tcpxo_a3mega", "GCP A3 Mega GPUDirect-TCPXO (8 x 200 Gb/s per node: 25 GB/s per GPU)",
+     "TCPXO (A3 Mega)", 25e9, 5e-6, 0,
      "Google Cloud A3 Mega: 8 x 200 Gb/s GPUDirect-TCPXO NICs per node of 8 H100s, 25 GB/s per "
      "GPU; alpha assumed 5 us"},
-    {"ethernet_400g", "Ethernet 400 GbE (TCP)", 50e9, 50e-6, 0,
+    {"ethernet_400g", "Ethernet 400 GbE (TCP)", "Ethernet 400G", 50e9, 50e-6, 0,
      "IEEE 802.3bs 400 GbE line rate over a TCP stack; alpha as in mlsysim"},
 };
 
@@ -170,6 +187,7 @@ constexpr LinkSpec kLinks[] = {
 struct TwoTierSpec {
   const char* key;
   const char* label;
+  const char* short_name;
   const char* intra_node;  // link key
   const char* inter_node;  // link key
   int ranks_per_node;
@@ -178,30 +196,30 @@ struct TwoTierSpec {
 
 constexpr TwoTierSpec kTwoTierLinks[] = {
     {"hgx_h100_ndr", "HGX H100: NVLink 4 in the node, 8 x InfiniBand NDR (one per GPU) across",
-     "nvlink4", "ib_ndr", 8,
+     "HGX H100 + NDR", "nvlink4", "ib_ndr", 8,
      "NVIDIA DGX H100 / DGX SuperPOD reference architecture: 8 H100 per node on NVLink 4, and "
      "8 x ConnectX-7 400 Gb/s InfiniBand NDR per node, one per GPU (rail-optimised compute "
      "fabric)"},
     {"hgx_a100_hdr", "HGX A100: NVLink 3 in the node, 8 x InfiniBand HDR (one per GPU) across",
-     "nvlink3", "ib_hdr", 8,
+     "HGX A100 + HDR", "nvlink3", "ib_hdr", 8,
      "NVIDIA DGX A100 datasheet and DGX SuperPOD reference architecture: 8 A100 per node on "
      "NVLink 3, and 8 x ConnectX-6 200 Gb/s InfiniBand HDR per node, one per GPU, for the "
      "compute fabric"},
     {"hgx_b200_ndr", "HGX B200: NVLink 5 in the node, 8 x InfiniBand NDR (one per GPU) across",
-     "nvlink5", "ib_ndr", 8,
+     "HGX B200 + NDR", "nvlink5", "ib_ndr", 8,
      "NVIDIA DGX B200 datasheet: 8 B200 per node on NVLink 5, and 8 x single-port ConnectX-7 "
      "400 Gb/s InfiniBand NDR per node, one per GPU, for the compute fabric"},
-    {"aws_p4d_efa", "AWS p4d: NVLink 3 in the node, 4 x 100 Gb/s EFA per 8 GPUs across", "nvlink3",
-     "efa_p4d", 8,
+    {"aws_p4d_efa", "AWS p4d: NVLink 3 in the node, 4 x 100 Gb/s EFA per 8 GPUs across",
+     "AWS p4d + EFA", "nvlink3", "efa_p4d", 8,
      "AWS EC2 p4d.24xlarge: 8 A100 per node on NVLink 3 (NVSwitch), and 4 x 100 Gb/s EFA per "
      "node, 50 Gb/s per GPU (efa_p4d)"},
     {"aws_p5_efa", "AWS p5: NVLink 4 in the node, 32 x EFAv2 (3,200 Gb/s) per 8 GPUs across",
-     "nvlink4", "efa_p5", 8,
+     "AWS p5 + EFAv2", "nvlink4", "efa_p5", 8,
      "AWS EC2 p5.48xlarge: 8 H100 per node on NVLink 4 (NVSwitch), and 32 x EFAv2 per node, "
      "3,200 Gb/s, 400 Gb/s per GPU (efa_p5)"},
     {"gcp_a3mega_tcpxo",
      "GCP A3 Mega: NVLink 4 in the node, 8 x 200 Gb/s GPUDirect-TCPXO (one per GPU) across",
-     "nvlink4", "tcpxo_a3mega", 8,
+     "GCP A3 Mega + TCPXO", "nvlink4", "tcpxo_a3mega", 8,
      "Google Cloud A3 Mega (a3-megagpu-8g): 8 H100 per node on NVLink 4, and 8 x 200 Gb/s "
      "GPUDirect-TCPXO NICs per node, one per GPU (tcpxo_a3mega)"},
 };
@@ -243,6 +261,7 @@ constexpr CustomCalibrationSpec kCustomCalibrations[] = {
 struct WorkloadSpec {
   const char* key;
   const char* name;
+  const char* short_name;
   double parameters;
   int layers;
   int hidden_dim;
@@ -254,24 +273,24 @@ struct WorkloadSpec {
 };
 
 constexpr WorkloadSpec kWorkloads[] = {
-    {"GPT3", "GPT-3 175B", 175e9, 96, 12288, 96, 96, 350e9, "",
+    {"GPT3", "GPT-3 175B", "GPT-3 175B", 175e9, 96, 12288, 96, 96, 350e9, "",
      "Brown et al. 2020, Language Models are Few-Shot Learners; mlsysim models registry"},
-    {"GPT2", "GPT-2 1.5B", 1.5e9, 48, 1600, 25, 25, 3e9, "",
+    {"GPT2", "GPT-2 1.5B", "GPT-2 1.5B", 1.5e9, 48, 1600, 25, 25, 3e9, "",
      "Radford et al. 2019, GPT-2 (XL); mlsysim models registry"},
-    {"Llama2_7B", "Llama 2 7B", 7e9, 32, 4096, 32, 32, 14e9, "",
+    {"Llama2_7B", "Llama 2 7B", "Llama 2 7B", 7e9, 32, 4096, 32, 32, 14e9, "",
      "Touvron et al. 2023, Llama 2; mlsysim models registry"},
-    {"Llama2_70B", "Llama 2 70B", 70e9, 80, 8192, 64, 8, 140e9, "",
+    {"Llama2_70B", "Llama 2 70B", "Llama 2 70B", 70e9, 80, 8192, 64, 8, 140e9, "",
      "Touvron et al. 2023, Llama 2; mlsysim models registry"},
-    {"Llama3_8B", "Llama 3 8B", 8.03e9, 32, 4096, 32, 8, 16.06e9, "",
+    {"Llama3_8B", "Llama 3 8B", "Llama 3 8B", 8.03e9, 32, 4096, 32, 8, 16.06e9, "",
      "Meta Llama 3 model card; mlsysim models registry"},
-    {"Llama3_70B", "Llama 3 70B", 70.6e9, 80, 8192, 64, 8, 141.2e9, "",
+    {"Llama3_70B", "Llama 3 70B", "Llama 3 70B", 70.6e9, 80, 8192, 64, 8, 141.2e9, "",
      "Meta Llama 3 model card; mlsysim models registry"},
-    {"Llama3_405B", "Llama 3.1 405B", 405e9, 126, 16384, 128, 8, 810e9, "",
+    {"Llama3_405B", "Llama 3.1 405B", "Llama 3.1 405B", 405e9, 126, 16384, 128, 8, 810e9, "",
      "Meta Llama 3.1 model card (Dubey et al. 2024); mlsysim models registry"},
-    {"Mixtral_8x7B", "Mixtral 8x7B (MoE)", 46.7e9, 32, 4096, 32, 8, 25.8e9,
+    {"Mixtral_8x7B", "Mixtral 8x7B (MoE)", "Mixtral 8x7B", 46.7e9, 32, 4096, 32, 8, 25.8e9,
      "mixture of experts: 46.7e9 parameters stored, 12.9e9 active per token",
      "Jiang et al. 2024, Mixtral of Experts; mlsysim models registry"},
-    {"BERT_Large", "BERT Large", 340e6, 24, 1024, 16, 16, 680e6, "",
+    {"BERT_Large", "BERT Large", "BERT Large", 340e6, 24, 1024, 16, 16, 680e6, "",
      "Devlin et al. 2019, BERT; mlsysim models registry"},
 };
 
@@ -458,6 +477,7 @@ constexpr PresetSpec kPresets[] = {
 AcceleratorEntry expand(const AcceleratorSpec& spec) {
   AcceleratorEntry entry{
       {spec.key, spec.name, {}, spec.memory_capacity, spec.memory_bandwidth, spec.native_link},
+      spec.short_name,
       spec.source};
   for (const char* suffix : {"_dense", "_sparse"}) {
     const bool sparse = suffix[1] == 's';
@@ -482,8 +502,9 @@ std::vector<Protocol> branches_of(const std::array<ProtocolSpec, kMaxProtocols>&
 }
 
 LinkEntry expand(const LinkSpec& spec) {
-  LinkEntry entry{spec.key,    spec.label, spec.bandwidth, spec.latency,
-                  spec.domain, {},         spec.source,    {}};
+  LinkEntry entry{
+      spec.key,    spec.label, spec.short_name, spec.bandwidth, spec.latency, spec.domain, {},
+      spec.source, {}};
   for (const CalibrationSpec& c : kCalibrations) {
     if (std::string_view(c.key) != spec.key) continue;
     entry.protocols = branches_of(c.protocols);
@@ -499,12 +520,14 @@ LinkEntry expand(const LinkSpec& spec) {
 }
 
 TwoTierEntry expand(const TwoTierSpec& spec) {
-  return {spec.key, spec.label, spec.intra_node, spec.inter_node, spec.ranks_per_node, spec.source};
+  return {spec.key,        spec.label,          spec.short_name, spec.intra_node,
+          spec.inter_node, spec.ranks_per_node, spec.source};
 }
 
 WorkloadEntry expand(const WorkloadSpec& spec) {
   return {{spec.key, spec.name, spec.parameters, spec.layers, spec.hidden_dim, spec.heads,
            spec.kv_heads, spec.inference_flops},
+          spec.short_name,
           spec.note,
           spec.source};
 }

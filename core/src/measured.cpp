@@ -234,9 +234,13 @@ MeasuredParse parse_measured(std::string_view text) {
       continue;
     }
     row.time_s = time_us / 1e6;
-    if (!std::isfinite(row.time_s) || !(row.time_s > 0)) {
+    // Within the reals every field takes (limits.hpp), so that no price leaves a double's range.
+    static_assert(kMinPositive == 1e-30 && kMaxReal == 1e30, "the message says so");
+    if (!(row.time_s >= kMinPositive && row.time_s <= kMaxReal)) {
       out.error = "line " + whole_number(number) + ": the time " + excerpt(f[at]) +
-                  " is not a finite number of microseconds > 0";
+                  (row.time_s > 0 && std::isfinite(row.time_s)
+                       ? " is beyond the times the model takes (1e-30 to 1e+30 s)"
+                       : " is not a finite number of microseconds > 0");
       return out;
     }
     out.rows.push_back(row);

@@ -15,6 +15,15 @@ bool within(const FieldPath& inner, const FieldPath& outer) {
   return inner.size() >= outer.size() && std::equal(outer.begin(), outer.end(), inner.begin());
 }
 
+// What a read error covers: its field and what lies inside it; an object's preset, the whole
+// object (a preset that does not read is reported once, not again as every field it would have
+// given).
+bool covers(const FieldPath& seen, const FieldPath& path) {
+  const std::string* last = seen.empty() ? nullptr : std::get_if<std::string>(&seen.back());
+  const std::size_t n = seen.size() - (last && *last == "preset");
+  return path.size() >= n && std::equal(seen.begin(), seen.begin() + n, path.begin());
+}
+
 // Adds validate()'s range errors to the type errors of reading (not twice for one field, nor
 // for a field inside or holding one already reported) and solves when nothing is wrong. Once
 // the list is full, range checks could add nothing that would be listed, so they are skipped:
@@ -28,7 +37,7 @@ Outcome finish(const Scenario& scenario, std::vector<FieldError> errors, bool ch
       const bool covered = std::any_of(
           out.errors.begin(), out.errors.begin() + static_cast<std::ptrdiff_t>(read_errors),
           [&](const FieldError& seen) {
-            return within(e.path, seen.path) || within(seen.path, e.path);
+            return covers(seen.path, e.path) || within(seen.path, e.path);
           });
       if (!covered) out.errors.push_back(std::move(e));
     }

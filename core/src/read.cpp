@@ -19,8 +19,9 @@ namespace {
 constexpr double kMaxExactInteger = 9007199254740992.0;  // 2^53
 
 // Descriptive members any object may carry (catalogue entries have them); they are ignored.
-constexpr std::string_view kMetadataKeys[] = {
-    "key", "label", "source", "note", "title", "lesson", "calibration", "custom_calibration"};
+constexpr std::string_view kMetadataKeys[] = {"key",    "label",       "short_name",
+                                              "source", "note",        "title",
+                                              "lesson", "calibration", "custom_calibration"};
 // Members of the scenario object beyond its fields.
 constexpr std::string_view kScenarioExtraKeys[] = {"type", "name", "description"};
 
@@ -34,8 +35,8 @@ std::string joined(const Names& names, std::string_view separator = ", ") {
   return out;
 }
 
-template <class T, std::size_t N>
-std::string field_names(const InputField<T> (&table)[N], bool with_extras) {
+template <class T>
+std::string field_names(FieldTable<T> table, bool with_extras) {
   std::vector<std::string_view> names;
   for (const InputField<T>& f : table) names.push_back(f.name);
   if (with_extras)
@@ -102,7 +103,7 @@ class Reader {
       fail(root, "expected a JSON object with the scenario's fields, got " + describe(value));
       return s;
     }
-    check_members(value, root, kScenarioFields, true);
+    check_members<Scenario>(value, root, kScenarioFields, true);
     if (const Value* type = value.find("type");
         type && !(type->is_string() && type->string == kScenarioType)) {
       fail(root.key("type"),
@@ -125,8 +126,8 @@ class Reader {
   }
 
   // Unknown or repeated members of an object whose fields are `table`.
-  template <class T, std::size_t N>
-  void check_members(const Value& object, const Where& at, const InputField<T> (&table)[N],
+  template <class T>
+  void check_members(const Value& object, const Where& at, FieldTable<T> table,
                      bool scenario_extras = false) {
     std::vector<std::string_view> seen;  // known names so far: at most a dozen
     const auto in = [](const auto& names, std::string_view key) {
@@ -146,7 +147,7 @@ class Reader {
         seen.push_back(key);
         continue;
       }
-      const std::string expected = "; expected one of " + field_names(table, scenario_extras);
+      const std::string expected = "; expected one of " + field_names<T>(table, scenario_extras);
       if (key.empty()) {
         fail(at, "unknown field with an empty name" + expected);
       } else if (key.size() > kMaxNameBytes) {
@@ -157,9 +158,9 @@ class Reader {
     }
   }
 
-  template <class T, std::size_t N>
-  void fields(const Value& object, const Where& at, const InputField<T> (&table)[N], T& out,
-              bool based_on_preset = false) {
+  template <class T>
+  void fields(const Value& object, const Where& at, std::type_identity_t<FieldTable<T>> table,
+              T& out, bool based_on_preset = false) {
     for (const InputField<T>& f : table) {
       const Value* member = object.find(f.name);
       if (!member || (!f.required && member->is_null())) {
@@ -202,6 +203,7 @@ class Reader {
                        out.*m = links(v, at);
                    },
                    [&](std::vector<PeakFlops> T::*m) { out.*m = peaks(v, at); },
+                   [&](std::vector<MeasuredRow> T::*m) { out.*m = rows(v, at); },
                    [&](std::vector<Protocol> T::*m) {
                      // A custom branch names its pattern (no ring to fall back on).
                      out.*m = f.kind == FieldKind::Custom
@@ -286,40 +288,78 @@ class Reader {
     return key;
   }
 
-  Workload workload(const Value& v, const Where& at) {
+  // A catalogue-backed part (SPEC 2.1, 2.2): a catalogue key, or an object of its table's fields
+  // that may start from a catalogue entry (`preset`): the fields it gives replace the entry's, and
+  // those it leaves out are the entry's (not missing). `what` is "a workload", "an accelerator".
+  template <class T>
+  T catalogued(const Value& v, const Where& at, std::string_view what, FieldTable<T> table,
+               const T* (*find)(std::string_view), std::string (*known)()) {
     if (v.is_string()) {
-      if (const WorkloadEntry* entry = find_workload(v.string)) return entry->workload;
-      fail(at, "unknown workload " + excerpt(v.string) + "; known: " +
-                   known_keys(workload_catalog(), [](auto& e) { return e.workload.key; }));
+      if (const T* entry = find(v.string)) return *entry;
+      unknown_entry(at, what, " ", v.string, known);
       return {};
     }
-    Workload w;
+    T out;
     if (!v.is_object()) {
-      fail(at, "expected a workload preset key or an object, got " + describe(v));
-      return w;
+      fail(at, "expected " + std::string(what) + " preset key or an object, got " + describe(v));
+      return out;
     }
-    check_members(v, at, kWorkloadFields);
-    w.name = kCustomName;
-    fields(v, at, kWorkloadFields, w);
-    return w;
+    check_members<T>(v, at, table);
+    out.name = kCustomName;
+    if (const std::string* key = preset_key(v)) {
+      if (const T* entry = find(*key))
+        out = *entry;
+      else
+        unknown_entry(at.key("preset"), what, " preset ", *key, known);
+    }
+    const std::string from = out.key;  // the entry it came from: empty for an unknown key
+    fields(v, at, table, out, names_preset(v));
+    out.key = from;
+    return out;
+  }
+
+  // A key that names no entry of the catalogue of `what` ("a workload"), as the value itself
+  // (`as` " ") or as its object's preset (" preset "), with the keys there are.
+  void unknown_entry(const Where& at, std::string_view what, const char* as, std::string_view key,
+                     std::string (*known)()) {
+    fail(at, "unknown " + std::string(what.substr(what.find(' ') + 1)) + as + excerpt(key) +
+                 "; known: " + known());
+  }
+
+  // The key an object names as its `preset`, or nullptr when it names none as a string (a preset
+  // of another type is reported with the object's fields).
+  static const std::string* preset_key(const Value& v) {
+    const Value* key = v.find("preset");
+    return key && key->is_string() ? &key->string : nullptr;
+  }
+
+  // Whether an object names a preset at all: then the fields it leaves out are not missing (an
+  // unknown or mistyped preset is reported once, not again as every field it would have given).
+  static bool names_preset(const Value& v) {
+    const Value* key = v.find("preset");
+    return key && !key->is_null();
+  }
+
+  Workload workload(const Value& v, const Where& at) {
+    return catalogued<Workload>(
+        v, at, "a workload", kWorkloadFields,
+        [](std::string_view key) -> const Workload* {
+          const WorkloadEntry* entry = find_workload(key);
+          return entry ? &entry->workload : nullptr;
+        },
+        [] { return known_keys(workload_catalog(), [](auto& e) { return e.workload.key; }); });
   }
 
   Accelerator accelerator(const Value& v, const Where& at) {
-    if (v.is_string()) {
-      if (const AcceleratorEntry* entry = find_accelerator(v.string)) return entry->accelerator;
-      fail(at, "unknown accelerator " + excerpt(v.string) + "; known: " +
-                   known_keys(accelerator_catalog(), [](auto& e) { return e.accelerator.key; }));
-      return {};
-    }
-    Accelerator a;
-    if (!v.is_object()) {
-      fail(at, "expected an accelerator preset key or an object, got " + describe(v));
-      return a;
-    }
-    check_members(v, at, kAcceleratorFields);
-    a.name = kCustomName;
-    fields(v, at, kAcceleratorFields, a);
-    return a;
+    return catalogued<Accelerator>(
+        v, at, "an accelerator", kAcceleratorFields,
+        [](std::string_view key) -> const Accelerator* {
+          const AcceleratorEntry* entry = find_accelerator(key);
+          return entry ? &entry->accelerator : nullptr;
+        },
+        [] {
+          return known_keys(accelerator_catalog(), [](auto& e) { return e.accelerator.key; });
+        });
   }
 
   std::vector<PeakFlops> peaks(const Value& v, const Where& at) {
@@ -434,46 +474,79 @@ class Reader {
                    describe(v));
       return l;
     }
-    if (v.find("measured")) return measured_link(v, at, std::move(l));
-    if (v.find("intra_node") || v.find("inter_node") || v.find("ranks_per_node")) {
-      l.form = LinkForm::TwoTier;
-      check_members(v, at, kTwoTierLinkFields);
-      fields(v, at, kTwoTierLinkFields, l);
-      l.name = name;
-      return l;
-    }
-    check_members(v, at, kLinkFields);
+    if (v.find("measured") || v.find("rows")) return measured_link(v, at, std::move(l));
     // Named a preset: its own fields stand in for those not given (an unknown one is reported
-    // once, not again as every field it would have given).
-    bool based_on_preset = false;
-    if (const Value* key = v.find("preset"); key && key->is_string()) {
-      based_on_preset = true;
-      if (const LinkEntry* entry = find_link(key->string)) {
+    // once, not again as every field it would have given). A two-tier preset, or a two-tier
+    // link's fields, make a two-tier link.
+    const std::string* key = preset_key(v);
+    const TwoTierEntry* two_tier = key ? find_two_tier(*key) : nullptr;
+    if (two_tier || v.find("intra_node") || v.find("inter_node") || v.find("ranks_per_node")) {
+      check_members<Link>(v, at, kTwoTierLinkFields);
+      if (two_tier) {
+        l = link_from(*two_tier, name);
+      } else if (key) {
+        fail(at.key("preset"),
+             "expected a two-tier link preset key, got " +
+                 (find_link(*key) ? "the link preset " + excerpt(*key) +
+                                        ": a link starts a tier (intra_node or inter_node)"
+                                  : "the unknown " + excerpt(*key)) +
+                 "; known: " + known_two_tier_keys());
+      }
+      l.form = LinkForm::TwoTier;
+      return fields_from_preset(v, at, kTwoTierLinkFields, std::move(l), name);
+    }
+    check_members<Link>(v, at, kLinkFields);
+    if (key) {
+      if (const LinkEntry* entry = find_link(*key)) {
         l = link_from(*entry, name);
-      } else if (find_two_tier(key->string)) {
-        fail(at.key("preset"),
-             "expected a link preset key, got the two-tier preset " + excerpt(key->string) +
-                 ": give the key as the link itself, or edit it as {intra_node, inter_node, "
-                 "ranks_per_node}");
       } else {
-        fail(at.key("preset"),
-             "unknown link preset " + excerpt(key->string) + "; known: " + known_link_keys());
+        fail(at.key("preset"), "unknown link preset " + excerpt(*key) + "; known: " +
+                                   known_link_keys() + "; two-tier: " + known_two_tier_keys());
       }
     }
+    return fields_from_preset(v, at, kLinkFields, std::move(l), name);
+  }
+
+  // A link object's fields over the preset it starts from (l, when it names one); the preset
+  // stays the entry's key (empty when unknown), the name the map's key or the array element's
+  // name read before.
+  Link fields_from_preset(const Value& v, const Where& at, FieldTable<Link> table, Link l,
+                          const std::string& name) {
     const std::string preset = l.preset;
-    fields(v, at, kLinkFields, l, based_on_preset);
-    if (based_on_preset) l.preset = preset;
-    l.name = name;  // the map's key, or the array element's name read above
+    fields(v, at, table, l, names_preset(v));
+    l.preset = preset;
+    l.name = name;
     return l;
   }
 
-  // SPEC 3.4: the text read into rows here, once, so that sweeps and solves price them directly.
+  // SPEC 3.4: the text read into rows here, once, so that sweeps and solves price them directly;
+  // or the rows themselves, given as numbers (read by rows() below) with their rank count.
   Link measured_link(const Value& v, const Where& at, Link l) {
     l.form = LinkForm::Measured;
-    check_members(v, at, kMeasuredLinkFields);
+    check_members<Link>(v, at, kMeasuredLinkFields);
     const std::string name = l.name;
     fields(v, at, kMeasuredLinkFields, l);
     l.name = name;
+    const auto given = [&](std::string_view key) {
+      const Value* member = v.find(key);
+      return member && !member->is_null();
+    };
+    if (given("rows")) {
+      if (given("measured"))
+        fail(at.key("rows"),
+             "expected the measurement once, as its text (measured) or as rows, got both");
+      else if (!v.find("ranks"))
+        fail(at.key("ranks"),
+             "missing: rows need the number of GPUs they were measured on (a text may say it)");
+      l.measured_ranks = l.ranks.value_or(0);
+      return l;
+    }
+    if (!given("measured")) {
+      fail(at,
+           "expected the measurement: measured (the text all_reduce_perf printed) or rows "
+           "([[bytes, seconds], ...]), got neither");
+      return l;
+    }
     if (l.measured.empty()) {
       if (v.find("measured")->is_string())
         fail(at.key("measured"),
@@ -498,6 +571,46 @@ class Reader {
     return l;
   }
 
+  // A measured link's rows as numbers (SPEC 3.4): [[bytes, seconds], ...], what parse_measured
+  // keeps of a text: whole sizes > 0 that grow row by row, each with its out-of-place time in
+  // seconds, within [kMinPositive, kMaxReal]; at least two.
+  std::vector<MeasuredRow> rows(const Value& v, const Where& at) {
+    std::vector<MeasuredRow> out;
+    const std::size_t n = v.array.size();
+    if (!v.is_array() || n < 2) {
+      fail(at, "expected at least two rows [[bytes, seconds], ...], got " +
+                   (v.is_array() ? whole_number(n) : describe(v)));
+      return out;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const Value& row = v.array[i];
+      const Where place = at.index(i);
+      std::int64_t bytes = 0;
+      double seconds = 0;
+      if (!row.is_array() || row.array.size() != 2) {
+        fail(place,
+             "expected a row [bytes, seconds], got " +
+                 (row.is_array() ? "a list of " + whole_number(row.array.size()) : describe(row)));
+      } else if (count(row.array[0], place.index(0), bytes) &  // both read: both say what is wrong
+                 number(row.array[1], place.index(1), FieldKind::Real, seconds)) {
+        const double last = out.empty() ? 0 : out.back().bytes;
+        const bool grows = static_cast<double>(bytes) > last;
+        if (!grows)
+          fail(place.index(0), "expected a size in bytes above " +
+                                   (out.empty() ? "0" : "the row before's " + format_number(last)) +
+                                   ", got " + whole_number(bytes));
+        // Within the reals every field takes (limits.hpp), as a text's times are.
+        static_assert(kMinPositive == 1e-30 && kMaxReal == 1e30, "the message says so");
+        const bool time = seconds >= kMinPositive && seconds <= kMaxReal;
+        if (!time)
+          fail(place.index(1),
+               "expected a time in seconds between 1e-30 and 1e+30, got " + format_number(seconds));
+        if (grows && time) out.push_back({static_cast<double>(bytes), seconds});
+      }
+    }
+    return out;
+  }
+
   static std::string known_link_keys() {
     return known_keys(link_catalog(), [](auto& e) { return e.key; });
   }
@@ -506,9 +619,8 @@ class Reader {
     return known_keys(two_tier_catalog(), [](auto& e) { return e.key; });
   }
 
-  template <std::size_t N>
-  std::vector<Protocol> branches(const Value& v, const Where& at,
-                                 const InputField<Protocol> (&table)[N], const Protocol& blank) {
+  std::vector<Protocol> branches(const Value& v, const Where& at, FieldTable<Protocol> table,
+                                 const Protocol& blank) {
     std::vector<Protocol> out;
     if (!v.is_array()) {
       fail(at,
@@ -530,7 +642,7 @@ class Reader {
              "expected a protocol branch {name, efficiency, ...}, got " + describe(v.array[i]));
         continue;
       }
-      check_members(v.array[i], place, table);
+      check_members<Protocol>(v.array[i], place, table);
       fields(v.array[i], place, table, p);
       out.push_back(std::move(p));
     }

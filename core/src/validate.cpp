@@ -89,8 +89,8 @@ class Checker {
         f.member);
   }
 
-  template <class T, std::size_t N>
-  void rules(const Where& at, const InputField<T> (&table)[N], const T& object) {
+  template <class T>
+  void rules(const Where& at, std::type_identity_t<FieldTable<T>> table, const T& object) {
     for (const InputField<T>& f : table) rule(at, f, object);
   }
 
@@ -208,9 +208,8 @@ namespace {
 
 // A link's NCCL protocol branches or its custom all-reduce branches: at most kMaxProtocols, each
 // named by a plain label, each member by its table's rule.
-template <std::size_t N>
 void branches(Checker& check, const Where& at, const std::vector<Protocol>& list,
-              const InputField<Protocol> (&table)[N], std::string_view what) {
+              FieldTable<Protocol> table, std::string_view what) {
   if (list.size() > kMaxProtocols)
     check.fail(at, "expected at most " + whole_number(kMaxProtocols) + " " + std::string(what) +
                        ", got " + whole_number(list.size()));
@@ -307,8 +306,13 @@ std::vector<FieldError> validate(const Scenario& s) {
     }
     if (link.is_measured()) {
       check.rules(at, kMeasuredLinkFields, link);
+      // The text, or the rows when they were given as numbers; the link itself when neither
+      // read (the reader has said why, there or inside).
+      const Where given = !link.measured.empty()        ? at.key("measured")
+                          : !link.measured_rows.empty() ? at.key("rows")
+                                                        : at;
       if (link.measured_rows.size() < 2)
-        check.fail(at.key("measured"),
+        check.fail(given,
                    "expected at least two measured rows (read the text with "
                    "read_scenario), got " +
                        whole_number(link.measured_rows.size()));
@@ -316,7 +320,7 @@ std::vector<FieldError> validate(const Scenario& s) {
         check.fail(at.key("ranks"), "expected a rank count >= 2 for the measurement, got " +
                                         whole_number(link.measured_ranks));
       if (collective_of(s).calls > 1)
-        check.fail(at.key("measured"),
+        check.fail(given,
                    "all_reduce_perf measures all-reduces only: it cannot price "
                    "\"reduce_scatter_all_gather\"");
       continue;

@@ -1,4 +1,5 @@
 // Scenario, Result, errors and the catalogue -> Value: the forms every door hands out.
+#include <algorithm>
 #include <variant>
 
 #include "tplayer/catalog.hpp"
@@ -19,18 +20,29 @@ Value peaks_value(const std::vector<PeakFlops>& peaks) {
   return v;
 }
 
+// A measured link's rows as numbers: [[bytes, seconds], ...].
+Value rows_value(const std::vector<MeasuredRow>& rows) {
+  Value list = Value::make_array();
+  for (const MeasuredRow& r : rows) {
+    Value& row = list.push(Value::make_array());
+    row.push(Value::from(r.bytes));
+    row.push(Value::from(r.time_s));
+  }
+  return list;
+}
+
 Value workload_value(const Workload& w);
-template <std::size_t N>
-Value branches_value(const std::vector<Protocol>& branches, const InputField<Protocol> (&table)[N]);
+Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol> table);
 Value accelerator_value(const Accelerator& a);
 Value links_value(const std::vector<Link>& links);
 Value link_value(const Link& l);
 
-// The members of `object` that its field table names, in table order. Optional members that
-// were not given are left out; so is `skip` (the link's name, which the map form keys by).
-template <class T, std::size_t N>
-Value fields_value(const T& object, const InputField<T> (&table)[N], std::string_view skip = {}) {
-  Value v = Value::make_object();
+// The members of `object` that its field table names, in table order, after those `v` has.
+// Optional members that were not given are left out; so is `skip` (the link's name, which the map
+// form keys by).
+template <class T>
+Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
+                   std::string_view skip = {}, Value v = Value::make_object()) {
   for (const InputField<T>& f : table) {
     if (f.name == skip) continue;
     const std::string name(f.name);
@@ -60,6 +72,8 @@ Value fields_value(const T& object, const InputField<T> (&table)[N], std::string
             v.add(name, links_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<PeakFlops>>) {
             v.add(name, peaks_value(m));
+          } else if constexpr (std::is_same_v<M, std::vector<MeasuredRow>>) {
+            if (!m.empty()) v.add(name, rows_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<Protocol>>) {
             if (!m.empty())
               v.add(name, f.kind == FieldKind::Custom ? branches_value(m, kCustomBranchFields)
@@ -71,41 +85,51 @@ Value fields_value(const T& object, const InputField<T> (&table)[N], std::string
   return v;
 }
 
-// A catalogue entry stays its key while it is unchanged.
+// The identity rule (README, "check()"): a catalogue-backed part whose fields all equal the
+// entry it started from is that entry's key; one that differs is an object of every field that
+// keeps the entry's key as its `preset` (absent for a part that started from none).
 Value workload_value(const Workload& w) {
   const WorkloadEntry* entry = find_workload(w.key);
   if (entry && entry->workload == w) return Value::from(w.key);
   return fields_value(w, kWorkloadFields);
 }
 
+// Peaks are a map: the same entries in another order are the same peaks.
+bool same_accelerator(const Accelerator& a, const Accelerator& b) {
+  return a.name == b.name && a.memory_capacity == b.memory_capacity &&
+         a.memory_bandwidth == b.memory_bandwidth && a.native_link == b.native_link &&
+         std::is_permutation(a.peak_flops.begin(), a.peak_flops.end(), b.peak_flops.begin(),
+                             b.peak_flops.end());
+}
+
 Value accelerator_value(const Accelerator& a) {
   const AcceleratorEntry* entry = find_accelerator(a.key);
-  if (entry && entry->accelerator == a) return Value::from(a.key);
+  if (entry && same_accelerator(entry->accelerator, a)) return Value::from(a.key);
   return fields_value(a, kAcceleratorFields);
 }
 
-template <std::size_t N>
-Value branches_value(const std::vector<Protocol>& branches,
-                     const InputField<Protocol> (&table)[N]) {
+Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol> table) {
   Value list = Value::make_array();
   for (const Protocol& p : branches) list.push(fields_value(p, table));
   return list;
 }
 
 // A catalogue link stays its key while it prices the same; an edited one is an object that
-// names its preset and gives every field. A measured link gives its text and rank count; a
-// two-tier link its key while it prices as its preset, else its two tiers (each written the
-// same way) and its ranks per node.
+// names its preset and gives every field. A measured link gives its text (or its rows, as it
+// was given) and rank count; a two-tier link its key while it prices as its preset, else its
+// preset, its two tiers (each written the same way) and its ranks per node.
 Value link_value(const Link& l) {
   if (l.is_measured()) {
     Link resolved = l;
     resolved.ranks = l.measured_ranks;
+    if (!l.measured.empty()) resolved.measured_rows.clear();  // read from the text
     return fields_value(resolved, kMeasuredLinkFields, "name");
   }
   if (l.is_two_tier()) {
     const TwoTierEntry* entry = find_two_tier(l.preset);
     if (entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
     Value v = Value::make_object();
+    if (!l.preset.empty()) v.add("preset", Value::from(l.preset));
     for (std::size_t k = 0; k < l.tiers.size() && k < 2; ++k)
       v.add(k == 0 ? "intra_node" : "inter_node", link_value(l.tiers[k]));
     v.add("ranks_per_node", count(l.ranks_per_node));
@@ -150,6 +174,12 @@ std::string_view kind_name(FieldKind kind) {
       return "precision";
     case FieldKind::LinkKey:
       return "link_key";
+    case FieldKind::WorkloadKey:
+      return "workload_key";
+    case FieldKind::AcceleratorKey:
+      return "accelerator_key";
+    case FieldKind::TwoTierKey:
+      return "two_tier_key";
     case FieldKind::Bandwidth:
       return "bandwidth";
     case FieldKind::Time:
@@ -172,12 +202,14 @@ std::string_view kind_name(FieldKind kind) {
       return "custom_branches";
     case FieldKind::LinkTier:
       return "link";
+    case FieldKind::Rows:
+      return "rows";
   }
   return "";
 }
 
-template <class T, std::size_t N>
-Value field_table_value(const InputField<T> (&table)[N]) {
+template <class T>
+Value field_table_value(FieldTable<T> table) {
   Value list = Value::make_array();
   for (const InputField<T>& f : table) {
     Value& item = list.push(Value::make_object());
@@ -193,6 +225,10 @@ Value field_table_value(const InputField<T> (&table)[N]) {
     if (!f.choices.empty()) {
       Value& choices = item.add("choices", Value::make_array());
       for (std::string_view c : f.choices) choices.push(Value::from(c));
+    }
+    if (!f.derived_from.empty()) {
+      Value& from = item.add("derived_from", Value::make_array());
+      for (std::string_view name : f.derived_from) from.push(Value::from(name));
     }
   }
   return list;
@@ -214,6 +250,59 @@ Value limits_value() {
 
 }  // namespace
 
+namespace {
+
+// Whether optional member `V T::*` of `object` is absent; false for a member of another type.
+template <class V, class T, class... Members>
+bool absent(const T& object, const std::variant<Members...>& member) {
+  if constexpr ((std::is_same_v<std::optional<V> T::*, Members> || ...)) {
+    const auto* m = std::get_if<std::optional<V> T::*>(&member);
+    return m && !(object.**m);
+  }
+  return false;
+}
+
+// Whether a field of `object` was left out (a derived default is always optional).
+template <class T>
+bool left_out(const T& object, const FieldMember<T>& member) {
+  return absent<std::int64_t>(object, member) || absent<double>(object, member) ||
+         absent<std::string>(object, member);
+}
+
+// One derived default, at `path` + `name`, following `from` (names in the same object).
+void add_derived(Value& list, FieldPath path, std::string_view name,
+                 std::span<const std::string_view> from) {
+  path.emplace_back(std::string(name));
+  Value& item = list.push(Value::make_object());
+  item.add("field", Value::from(dotted(path)));
+  item.add("path", path_value(path));
+  Value& sources = item.add("from", Value::make_array());
+  for (std::string_view source : from) {
+    path.back() = std::string(source);
+    sources.push(path_value(path));
+  }
+}
+
+// The fields of `object` (at `at`) that were left out and follow others.
+template <class T>
+void add_derived(Value& list, const T& object, std::type_identity_t<FieldTable<T>> table,
+                 const FieldPath& at) {
+  for (const InputField<T>& f : table)
+    if (!f.derived_from.empty() && left_out(object, f.member))
+      add_derived(list, at, f.name, f.derived_from);
+}
+
+}  // namespace
+
+Value derived_value(const Scenario& s) {
+  Value list = Value::make_array();
+  add_derived(list, s, kScenarioFields, {});
+  add_derived(list, s.workload, kWorkloadFields, {"workload"});
+  for (const Link& l : s.links)
+    if (l.form == LinkForm::Measured) add_derived(list, l, kMeasuredLinkFields, {"links", l.name});
+  return list;
+}
+
 Value to_value(const Scenario& s) {
   // Every value the model used, the defaults that follow the pass and the link model included.
   Scenario used = s;
@@ -222,9 +311,9 @@ Value to_value(const Scenario& s) {
   used.exchange_precision = exchange_precision(s);
   used.workload.kv_heads = s.workload.kv_heads.value_or(s.workload.heads);
   used.workload.inference_flops = s.workload.inference_flops.value_or(2 * s.workload.parameters);
-  Value v = fields_value(used, kScenarioFields);
-  v.object.insert(v.object.begin(), {"type", Value::from(kScenarioType)});
-  return v;
+  Value head = Value::make_object();
+  head.add("type", Value::from(kScenarioType));
+  return fields_value(used, kScenarioFields, {}, std::move(head));
 }
 
 Value to_value(const Result& r) {
@@ -302,20 +391,25 @@ Value catalog_value() {
     item.add("title", Value::from(p.title));
     item.add("lesson", Value::from(p.lesson));
     item.add("scenario", to_value(p.scenario));
+    item.add("derived", derived_value(p.scenario));
     item.add("result", to_value(solve(p.scenario)));
   }
   Value& workloads = v.add("workloads", Value::make_array());
   for (const WorkloadEntry& e : workload_catalog()) {
-    Value item = fields_value(e.workload, kWorkloadFields);
-    item.object.insert(item.object.begin(), {"key", Value::from(e.workload.key)});
+    Value head = Value::make_object();
+    head.add("key", Value::from(e.workload.key));
+    Value item = fields_value(e.workload, kWorkloadFields, "preset", std::move(head));
+    item.add("short_name", Value::from(e.short_name));
     if (!e.note.empty()) item.add("note", Value::from(e.note));
     item.add("source", Value::from(e.source));
     workloads.push(std::move(item));
   }
   Value& accelerators = v.add("accelerators", Value::make_array());
   for (const AcceleratorEntry& e : accelerator_catalog()) {
-    Value item = fields_value(e.accelerator, kAcceleratorFields);
-    item.object.insert(item.object.begin(), {"key", Value::from(e.accelerator.key)});
+    Value head = Value::make_object();
+    head.add("key", Value::from(e.accelerator.key));
+    Value item = fields_value(e.accelerator, kAcceleratorFields, "preset", std::move(head));
+    item.add("short_name", Value::from(e.short_name));
     item.add("source", Value::from(e.source));
     accelerators.push(std::move(item));
   }
@@ -324,6 +418,7 @@ Value catalog_value() {
     Value& item = links.push(Value::make_object());
     item.add("key", Value::from(e.key));
     item.add("label", Value::from(e.label));
+    item.add("short_name", Value::from(e.short_name));
     item.add("bandwidth", Value::from(e.bandwidth));
     item.add("latency", Value::from(e.latency));
     if (e.domain > 0) item.add("domain", Value::from(static_cast<double>(e.domain)));
@@ -342,6 +437,7 @@ Value catalog_value() {
     Value& item = two_tier.push(Value::make_object());
     item.add("key", Value::from(e.key));
     item.add("label", Value::from(e.label));
+    item.add("short_name", Value::from(e.short_name));
     item.add("intra_node", Value::from(e.intra_node));
     item.add("inter_node", Value::from(e.inter_node));
     item.add("ranks_per_node", count(e.ranks_per_node));
@@ -361,14 +457,14 @@ Value catalog_value() {
     item.add("factor", Value::from(u.factor / u.divisor));
   }
   Value& fields = v.add("fields", Value::make_object());
-  fields.add("scenario", field_table_value(kScenarioFields));
-  fields.add("workload", field_table_value(kWorkloadFields));
-  fields.add("accelerator", field_table_value(kAcceleratorFields));
-  fields.add("link", field_table_value(kLinkFields));
-  fields.add("protocol", field_table_value(kProtocolFields));
-  fields.add("custom_branch", field_table_value(kCustomBranchFields));
-  fields.add("measured_link", field_table_value(kMeasuredLinkFields));
-  fields.add("two_tier_link", field_table_value(kTwoTierLinkFields));
+  fields.add("scenario", field_table_value<Scenario>(kScenarioFields));
+  fields.add("workload", field_table_value<Workload>(kWorkloadFields));
+  fields.add("accelerator", field_table_value<Accelerator>(kAcceleratorFields));
+  fields.add("link", field_table_value<Link>(kLinkFields));
+  fields.add("protocol", field_table_value<Protocol>(kProtocolFields));
+  fields.add("custom_branch", field_table_value<Protocol>(kCustomBranchFields));
+  fields.add("measured_link", field_table_value<Link>(kMeasuredLinkFields));
+  fields.add("two_tier_link", field_table_value<Link>(kTwoTierLinkFields));
   v.add("limits", limits_value());
   return v;
 }

@@ -2,6 +2,7 @@
 // npm run package (after scripts/build-wasm.sh): the npm package of the module,
 // build/npm/tplayer-<version>.tgz, holding exactly
 //   tplayer.js     the module as the CMake build writes it (build/wasm/tplayer.js)
+//   tplayer.wasm.gz  its wasm, gzip-compressed, which it loads from beside itself
 //   tplayer.d.ts   its types (wasm/tplayer.d.ts, copied by the same build)
 //   README.md      scripts/npm/package-readme.md with the version filled in
 //   package.json   name tplayer, the repository's version, `exports` (types + import) and `types`
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = `${ROOT}build/npm/`;
 const STAGE = `${OUT}tplayer/`;
-const FILES = ['tplayer.js', 'tplayer.d.ts'];
+const FILES = ['tplayer.js', 'tplayer.wasm.gz', 'tplayer.d.ts'];
 
 if (process.argv.length > 2) {
   console.error('package: takes no arguments (usage: npm run package)');
@@ -77,7 +78,7 @@ if (packed.filename !== tarball || !existsSync(OUT + tarball)) {
   process.exit(1);
 }
 const listing = packed.files
-  .map((f) => `  ${f.path.padEnd(14)} ${String(f.size).padStart(7)} B`)
+  .map((f) => `  ${f.path.padEnd(16)} ${String(f.size).padStart(7)} B`)
   .join('\n');
 console.log(
   `build/npm/${tarball}: ${packed.size} B packed, ${packed.unpackedSize} B unpacked\n${listing}`,

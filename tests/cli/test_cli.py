@@ -312,7 +312,8 @@ def test_list():
 
 def test_list_two_tier():
     """--list shows the two-tier link presets with their tiers and sources; --list --json gives
-    them as two_tier_links [{key, label, intra_node, inter_node, ranks_per_node, source}]."""
+    them as two_tier_links [{key, label, short_name, intra_node, inter_node, ranks_per_node,
+    source}]."""
     code, out, err = run("--list")
     check(code == 0, f"--list: exit {code}")
     check("Two-tier links" in out, "--list has no two-tier section")
@@ -328,8 +329,8 @@ def test_list_two_tier():
         check(got.get(key) == tiers, f"two_tier_links {key}: {got.get(key)}, want {tiers}")
     listed = run("--list")[1]
     for e in entries:
-        check(set(e) == {"key", "label", "intra_node", "inter_node", "ranks_per_node", "source"},
-              f"two_tier_links entry {sorted(e)}")
+        check(set(e) == {"key", "label", "short_name", "intra_node", "inter_node", "ranks_per_node",
+                         "source"}, f"two_tier_links entry {sorted(e)}")
         check(len(e.get("source", "")) > 20 and e.get("label"), f"{e.get('key')}: a label and a source")
         check(e["intra_node"] in links and e["inter_node"] in links and e["key"] not in links,
               f"{e['key']}: tiers are catalogue links, the key is not one")
@@ -491,6 +492,75 @@ def test_validate():
     readme = subprocess.run([sys.executable, os.path.join(root, "calibration", "readme_validation.py"),
                              "--check", "--cli", TPLAYER], capture_output=True, text=True)
     check(readme.returncode == 0, f"README validation blocks: {readme.stderr.strip()}")
+
+
+def test_check():
+    """--check prints what the JS door's check() returns (issue 17): the result, the scenario as
+    the core read it (a catalogue part given as {preset, ...} is its key while it equals its
+    entry, an object that keeps its preset once edited) and the defaults it derived; {errors}
+    and exit 2 on bad input."""
+    scenario = json.loads(scenario_text(spec_case()))
+    scenario.pop("collectives_per_layer", None)
+    scenario["workload"] = {"preset": "GPT3", "layers": 48}
+    scenario["accelerator"] = {"preset": "H100", "name": "NVIDIA H100 SXM"}
+    scenario["links"] = {
+        "nvlink": {"preset": "nvlink4", "latency": "0.5 us"},
+        "edited": {"preset": "ib_ndr", "bandwidth": "400 Gb/s", "latency": "4 us"},
+        "hgx": {"preset": "hgx_h100_ndr", "ranks_per_node": 4},
+        "rows": {"rows": [[1048576, 4e-05], [4194304, 8e-05], [16777216, 0.0002]], "ranks": 4},
+    }
+    code, out, err = run("--json", "-", "--check", stdin=json.dumps(scenario))
+    check(code == 0, f"--check: exit {code}, stderr {err!r}")
+    r = parse(out, "--check")
+    if not r:
+        return
+    check(list(r) == ["result", "scenario", "derived"], f"--check keys {list(r)}")
+    s = r["scenario"]
+    check(s["accelerator"] == "H100", f"an accelerator equal to its entry is its key: {s['accelerator']!r}")
+    check(s["workload"].get("preset") == "GPT3" and s["workload"].get("layers") == 48
+          and s["workload"].get("hidden_dim") == 12288, f"an edited workload keeps its preset: {s['workload']}")
+    links = s["links"]
+    check(links["nvlink"] == "nvlink4", f"an unedited link is its key: {links['nvlink']!r}")
+    check(isinstance(links["edited"], dict) and links["edited"].get("preset") == "ib_ndr"
+          and links["edited"].get("bandwidth") == 50e9, f"an edited link keeps its preset: {links['edited']}")
+    check(isinstance(links["hgx"], dict) and links["hgx"].get("preset") == "hgx_h100_ndr"
+          and links["hgx"].get("ranks_per_node") == 4 and links["hgx"].get("intra_node") == "nvlink4",
+          f"an edited two-tier link keeps its preset and its tiers' keys: {links['hgx']}")
+    check(links["rows"] == scenario["links"]["rows"], f"rows are written back as rows: {links['rows']}")
+    derived = {d["field"]: d["from"] for d in r["derived"]}
+    check(derived.get("collectives_per_layer") == [["pass"], ["recompute"]]
+          and derived.get("launch_overhead") == [["link_model"]], f"derived: {r['derived']}")
+    # The result is --json's, and the scenario solves back to it.
+    code, out, err = run("--json", "-", "--json", stdin=json.dumps(scenario))
+    check(code == 0 and parse(out, "--json") == r["result"], "--check's result is --json's")
+    code, out, err = run("--json", "-", "--json", stdin=json.dumps(s))
+    check(code == 0 and parse(out, "--json of the checked scenario") == r["result"],
+          "the checked scenario solves back to the same result")
+    # Bad input: {errors} on stdout, exit 2; an unknown preset once, at its place.
+    scenario["links"]["edited"]["preset"] = "ib_xyz"
+    code, out, err = run("--json", "-", "--check", stdin=json.dumps(scenario))
+    r = parse(out, "--check, bad input")
+    check(code == 2 and r is not None and [e["field"] for e in r.get("errors", [])] == ["links.edited.preset"],
+          f"--check, an unknown preset: exit {code}, {out[:300]!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--check", "--sweep", "tp_size=1,2")
+    check(code == 2 and "usage" in err, f"--check with --sweep: exit {code}")
+
+
+def test_short_names():
+    """--list --json gives every workload, accelerator, link and two-tier link a short_name."""
+    code, out, err = run("--list", "--json")
+    r = parse(out, "--list --json")
+    if not r:
+        return
+    for kind in ("workloads", "accelerators", "links", "two_tier_links"):
+        for e in r.get(kind, []):
+            name = e.get("short_name", "")
+            check(isinstance(name, str) and 1 < len(name) <= 20, f"{kind} {e.get('key')}: short_name {name!r}")
+    by_key = {e["key"]: e.get("short_name") for kind in ("workloads", "accelerators", "links")
+              for e in r.get(kind, [])}
+    check(by_key.get("nvlink4") == "NVLink 4" and by_key.get("ib_ndr") == "IB NDR"
+          and by_key.get("H100") == "H100 SXM" and by_key.get("GPT3") == "GPT-3 175B",
+          f"short names: {by_key.get('nvlink4')}, {by_key.get('ib_ndr')}, {by_key.get('H100')}, {by_key.get('GPT3')}")
 
 
 def test_unknown_option():

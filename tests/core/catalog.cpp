@@ -275,12 +275,12 @@ TEST_CASE("a two-tier key is the two-tier link of its tiers, and is written back
       CHECK(solved(listed).links[0].name == e.key);
     }
   }
-  // Edited, it is the object of its tiers (SPEC 3.5), no longer the key.
+  // Edited, it is the object of its tiers (SPEC 3.5) that keeps its preset, no longer the key.
   Scenario s = find_preset("Llama3_405BTp16AcrossNodes")->scenario;
   s.links[0].ranks_per_node = 4;
   const Value written = *to_value(s).find("links")->find("hgx");
-  CHECK(identical(written, json(R"({"intra_node": "nvlink4", "inter_node": "ib_ndr",
-                                    "ranks_per_node": 4})")));
+  CHECK(identical(written, json(R"({"preset": "hgx_h100_ndr", "intra_node": "nvlink4",
+                                    "inter_node": "ib_ndr", "ranks_per_node": 4})")));
   // A scenario built in C++ may name a two-tier preset that does not exist: the link says so.
   s.links[0].preset = "hgx_h900";
   const std::vector<FieldError> errors = validate(s);
@@ -738,8 +738,9 @@ TEST_CASE("catalog_value(): presets with results, entries with sources", "[value
   for (std::size_t i = 0; i < two_tier.array.size(); ++i) {
     const TwoTierEntry& e = two_tier_catalog()[i];
     const Value& item = two_tier.array[i];
-    CHECK(keys_of(item) ==
-          sorted({"key", "label", "intra_node", "inter_node", "ranks_per_node", "source"}));
+    CHECK(keys_of(item) == sorted({"key", "label", "short_name", "intra_node", "inter_node",
+                                   "ranks_per_node", "source"}));
+    CHECK(item.find("short_name")->string == e.short_name);
     CHECK(item.find("key")->string == e.key);
     CHECK(item.find("label")->string == e.label);
     CHECK(item.find("intra_node")->string == e.intra_node);

@@ -68,10 +68,52 @@ TEST_CASE("the normalised scenario lists the scenario table's fields in its orde
   std::vector<std::string> want = names_of(kScenarioFields);
   want.insert(want.begin(), "type");
   CHECK(keys_in_order(v) == want);
-  // A custom workload: every field of its table in its order, the derived ones resolved.
+  // A custom workload: every field of its table in its order, the derived ones resolved; no
+  // preset, since it started from none.
   const Value& workload = *v.find("workload");
-  CHECK(keys_in_order(workload) == names_of(kWorkloadFields));
+  std::vector<std::string> fields = names_of(kWorkloadFields);
+  std::erase(fields, "preset");
+  CHECK(keys_in_order(workload) == fields);
   CHECK(workload.find("kv_heads")->number == workload.find("heads")->number);
+}
+
+TEST_CASE("a derived default names the fields it follows, and is reported only when left out",
+          "[fields]") {
+  // Every row that derives its default is optional, has no fixed default, and follows fields of
+  // its own table.
+  const auto follows_its_table = [](const auto& table) {
+    for (const auto& f : table) {
+      if (f.derived_from.empty()) continue;
+      INFO("field " << f.name);
+      CHECK(!f.required);
+      CHECK(std::holds_alternative<std::monostate>(f.fallback));
+      for (std::string_view name : f.derived_from)
+        CHECK(std::any_of(std::begin(table), std::end(table),
+                          [&](const auto& g) { return g.name == name; }));
+    }
+  };
+  follows_its_table(kScenarioFields);
+  follows_its_table(kWorkloadFields);
+  follows_its_table(kMeasuredLinkFields);
+
+  const Outcome o = solve_value(spec_scenario_custom_workload());
+  REQUIRE(o.result);
+  const auto fields_of = [](const Value& derived) {
+    std::vector<std::string> out;
+    for (const Value& d : derived.array) out.push_back(d.find("field")->string);
+    return out;
+  };
+  const std::vector<std::string> fields = fields_of(derived_value(o.scenario));
+  // SPEC 3.1's custom workload gives its inference_flops and leaves kv_heads out.
+  CHECK(fields ==
+        std::vector<std::string>{"launch_overhead", "exchange_precision", "workload.kv_heads"});
+  const Value listed = derived_value(o.scenario);
+  CHECK(listed.array.front().find("from")->array.front().array.front().string == "link_model");
+  // Given, even at the value it would take, a field is the user's: not derived.
+  Scenario given = o.scenario;
+  given.launch_overhead = 0.0;
+  given.exchange_precision = given.precision;
+  CHECK(fields_of(derived_value(given)) == std::vector<std::string>{"workload.kv_heads"});
 }
 
 TEST_CASE("sweepable fields come from the table, in its order", "[fields]") {

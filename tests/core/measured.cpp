@@ -180,3 +180,78 @@ TEST_CASE("a measured text is read up to the core's size limit, like a scenario"
 }
 
 }  // namespace tplayer::test
+
+namespace tplayer::test {
+
+TEST_CASE("a table as rows [[bytes, seconds], ...] prices exactly as its text, on every table",
+          "[measured][rows]") {
+  const auto tables = nccl_tests_tables();
+  REQUIRE(tables.size() >= 15);
+  for (const auto& path : tables) {
+    DYNAMIC_SECTION(path.filename().string()) {
+      const std::string text = read_file(path);
+      const MeasuredParse parsed = parse_measured(text);
+      REQUIRE(parsed.ok());
+      const double r = static_cast<double>(parsed.ranks_from_ratio);
+      Value rows = Value::make_array();
+      for (const MeasuredRow& row : parsed.rows) {
+        Value& pair = rows.push(Value::make_array());
+        pair.push(Value::from(row.bytes));
+        pair.push(Value::from(row.time_s));
+      }
+      Value as_text = Value::make_object();
+      as_text.add("measured", Value::from(text));
+      as_text.add("ranks", Value::from(r));
+      Value as_rows = Value::make_object();
+      as_rows.add("rows", rows);
+      as_rows.add("ranks", Value::from(r));
+      // Below, between and above the rows, at the measured rank count and others, both models.
+      for (const double tokens : {1.0, 96.0, 2048.0, 131072.0}) {
+        for (const double tp : {r, 2 * r, std::max(2.0, r / 2)}) {
+          for (const char* model : {"line_rate", "nccl"}) {
+            INFO(tokens << " tokens, TP " << tp << ", " << model);
+            Value scenario = spec_scenario();
+            scenario.set("tokens", Value::from(tokens));
+            scenario.set("tp_size", Value::from(tp));
+            scenario.set("link_model", Value::from(model));
+            Value links = Value::make_object();
+            links.add("m", as_text);
+            scenario.set("links", links);
+            const Result by_text = solved(scenario);
+            member(member(scenario, "links"), "m") = as_rows;
+            const Outcome by_rows = solve_value(scenario);
+            REQUIRE(by_rows.result);
+            CHECK(identical(to_value(*by_rows.result), to_value(by_text)));
+            // Written back as the rows it was given, with its ranks; read back, the same.
+            const Value written = to_value(by_rows.scenario);
+            CHECK(identical(*written.find("links")->find("m"), as_rows));
+            CHECK(identical(to_value(solved(written)), to_value(by_text)));
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("a text link is written as its text, a rows link as its rows, never both",
+          "[measured][rows]") {
+  Value scenario = spec_scenario();
+  scenario.set(
+      "links",
+      json(
+          R"({"t": {"measured": "1024 256 float sum -1 9.0 0.11 0.2 0\n2048 512 float sum -1 9.5 0.22 0.38 0\n"},
+                                 "r": {"rows": [[1024, 9e-6], [2048, 9.5e-6]], "ranks": 8, "domain": 8}})"));
+  const Outcome out = solve_value(scenario);
+  INFO(list(out.errors));
+  REQUIRE(out.result);
+  const Value links = *to_value(out.scenario).find("links");
+  const Value& t = *links.find("t");
+  CHECK(t.find("measured") != nullptr);
+  CHECK(t.find("rows") == nullptr);
+  // Its ranks from the text: busbw/algbw = 0.38/0.22 = 1.727 = 2(r-1)/r, r = 7.3, rounded to 7.
+  CHECK(t.find("ranks")->number == 7);
+  CHECK(identical(*links.find("r"),
+                  json(R"({"rows": [[1024, 9e-6], [2048, 9.5e-6]], "ranks": 8, "domain": 8})")));
+}
+
+}  // namespace tplayer::test

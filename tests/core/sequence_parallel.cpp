@@ -71,10 +71,12 @@ TEST_CASE("at line rate the sequence-parallel pair equals the all-reduce, for ev
           without(with(scenario, "link_model", Value::from(kLineRate)), "launch_overhead");
       const Value pair = with(line, "collective", kSequenceParallel);
       if (has_measured_link(line)) {
-        // all_reduce_perf measures all-reduces only: the pair is refused on that link.
+        // all_reduce_perf measures all-reduces only: the pair is refused on that link, on its
+        // text or on its rows (issue 17), as it was given.
         const auto errors = errors_of(pair);
         REQUIRE(!errors.empty());
-        for (const FieldError& e : errors) CHECK(e.field.ends_with(".measured"));
+        for (const FieldError& e : errors)
+          CHECK((e.field.ends_with(".measured") || e.field.ends_with(".rows")));
         continue;
       }
       const Result a = solved(with(line, "collective", kAllReduceValue));

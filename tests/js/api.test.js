@@ -458,8 +458,8 @@ describe('solve and check', () => {
     expect(r.links[0].bandwidth_bytes_per_s).toBe(450e9);
   });
 
-  it('check() returns { result, scenario } or { errors } and never throws for bad input', () => {
-    expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario']);
+  it('check() returns { result, scenario, derived } or { errors } and never throws for bad input', () => {
+    expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario', 'derived']);
     const bad = api.check({ ...gpt3(), tp_size: 0 });
     expect(Object.keys(bad)).toEqual(['errors']);
     expect(bad.errors[0]).toEqual({
@@ -467,6 +467,66 @@ describe('solve and check', () => {
       path: ['tp_size'],
       message: expect.stringContaining('got 0'),
     });
+  });
+
+  it('check() says which defaults it derived from other fields, and from which; a preset too', () => {
+    const derivedFrom = Object.fromEntries(
+      Object.entries(api.catalog().fields).flatMap(([kind, list]) =>
+        list.filter((f) => f.derived_from).map((f) => [`${kind}.${f.name}`, f.derived_from]),
+      ),
+    );
+    expect(derivedFrom).toEqual({
+      'scenario.collectives_per_layer': ['pass', 'recompute'],
+      'scenario.launch_overhead': ['link_model'],
+      'scenario.exchange_precision': ['precision'],
+      'workload.kv_heads': ['heads'],
+      'workload.inference_flops': ['parameters'],
+      'measured_link.ranks': ['measured'],
+    });
+    const workload = { name: 'w', parameters: 1e9, layers: 4, hidden_dim: 1024, heads: 16 };
+    // gpt3() is normalised (every field given): leave out the three derived scenario fields.
+    const { collectives_per_layer: _c, exchange_precision: _e, ...bare } = gpt3();
+    const { derived, scenario } = api.check({ ...bare, workload, launch_overhead: '5 us' });
+    expect(derived).toEqual([
+      {
+        field: 'collectives_per_layer',
+        path: ['collectives_per_layer'],
+        from: [['pass'], ['recompute']],
+      },
+      { field: 'exchange_precision', path: ['exchange_precision'], from: [['precision']] },
+      { field: 'workload.kv_heads', path: ['workload', 'kv_heads'], from: [['workload', 'heads']] },
+      {
+        field: 'workload.inference_flops',
+        path: ['workload', 'inference_flops'],
+        from: [['workload', 'parameters']],
+      },
+    ]);
+    expect(scenario.workload.kv_heads).toBe(16); // the value derived is in the scenario
+    // Given, a field is not derived, even when it equals its default.
+    const { launch_overhead: _l, ...given } = gpt3(); // collectives 2 and fp16_dense given
+    expect(api.check(given).derived.map((d) => d.field)).toEqual(['launch_overhead']);
+    // A measured link's rank count, from its text, unless given.
+    const text = readFileSync(`${root}calibration/data/h100x8_ring.txt`, 'utf8');
+    const measured = (link) => api.check({ ...gpt3(), links: { m: link } }).derived;
+    expect(measured({ measured: text }).at(-1)).toEqual({
+      field: 'links.m.ranks',
+      path: ['links', 'm', 'ranks'],
+      from: [['links', 'm', 'measured']],
+    });
+    expect(measured({ measured: text, ranks: 8 }).map((d) => d.field)).not.toContain(
+      'links.m.ranks',
+    );
+    // A preset's scenario is already normalised: it checks back to itself, nothing left to derive;
+    // its `derived` says what the preset itself leaves to follow the other fields.
+    for (const p of api.catalog().presets) {
+      expect(api.check(p.scenario).scenario).toEqual(p.scenario);
+      expect(api.check(p.scenario).derived).toEqual([]);
+    }
+    expect(api.Scenarios.Gpt3TensorParallelLayerTp8.derived.map((d) => d.field)).toEqual([
+      'collectives_per_layer',
+      'launch_overhead',
+      'exchange_precision',
+    ]);
   });
 
   it("check()'s scenario is what the core read: defaults, keys, SI numbers, as --print-scenario", () => {
@@ -520,6 +580,7 @@ describe('solve and check', () => {
     expect(names('scenario')).toEqual(Object.keys(gpt3()).filter((k) => k !== 'type'));
     expect(names('workload')).toEqual([
       'name',
+      'preset',
       'parameters',
       'layers',
       'hidden_dim',
@@ -529,6 +590,7 @@ describe('solve and check', () => {
     ]);
     expect(names('accelerator')).toEqual([
       'name',
+      'preset',
       'peak_flops',
       'memory_capacity',
       'memory_bandwidth',
@@ -751,7 +813,7 @@ describe('catalog', () => {
     });
   });
 
-  it('lists the two-tier link presets as {key, label, intra_node, inter_node, ranks_per_node, source}', () => {
+  it('lists the two-tier link presets as {key, label, short_name, intra_node, inter_node, ranks_per_node, source}', () => {
     const c = api.catalog();
     const links = new Set(c.links.map((l) => l.key));
     expect(c.two_tier_links.map((t) => t.key)).toEqual(
@@ -759,7 +821,15 @@ describe('catalog', () => {
     );
     for (const t of c.two_tier_links) {
       expect(Object.keys(t).sort()).toEqual(
-        ['inter_node', 'intra_node', 'key', 'label', 'ranks_per_node', 'source'].sort(),
+        [
+          'inter_node',
+          'intra_node',
+          'key',
+          'label',
+          'short_name',
+          'ranks_per_node',
+          'source',
+        ].sort(),
       );
       expect(links.has(t.intra_node) && links.has(t.inter_node) && !links.has(t.key), t.key).toBe(
         true,

@@ -47,7 +47,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  test('installs with exactly the module, its types, a README and a package.json with exports and types', () => {
+  test('installs with exactly the module, its wasm, its types, a README and a package.json with exports and types', () => {
     const installed = join(dir, 'node_modules/tplayer/');
     const manifest = JSON.parse(readFileSync(`${installed}package.json`, 'utf8'));
     expect(manifest.name).toBe('tplayer');
@@ -65,6 +65,7 @@ describe('the npm package', () => {
       'package/package.json',
       'package/tplayer.d.ts',
       'package/tplayer.js',
+      'package/tplayer.wasm.gz',
     ]);
   });
 

@@ -70,4 +70,36 @@ console.log(result.computeTime);
 // @ts-expect-error: a link's bound is one of two words
 const wrong: 'latency' = result.links[0].bound;
 
+// Issue 17: a preset under every catalogue-backed part, measured rows, short names, derived
+// defaults, and where the wasm lies.
+const edited = tp.check({
+  ...scenario,
+  workload: { preset: 'GPT3', layers: 48 },
+  accelerator: { preset: 'H100', memory_capacity: '96 GiB' },
+  links: {
+    nv: { preset: 'nvlink4', bandwidth: '400 GB/s' },
+    hgx: { preset: 'hgx_h100_ndr', ranks_per_node: 4, intra_node: { preset: 'nvlink4' } },
+    mine: {
+      rows: [
+        [1048576, 4e-5],
+        [2097152, 6e-5],
+      ],
+      ranks: 8,
+    },
+  },
+});
+const shortNames: string[] = [
+  ...catalog.workloads,
+  ...catalog.accelerators,
+  ...catalog.links,
+  ...catalog.two_tier_links,
+].map((e) => e.short_name);
+const followed: string[] = edited.derived ? edited.derived.map((d) => d.field) : [];
+const presetDerived: string[][] = catalog.presets.map((p) => p.derived.map((d) => d.field));
+const from: string[] | undefined = catalog.fields.scenario[0].derived_from;
+await load({ wasmUrl: 'tplayer.wasm.gz' });
+// @ts-expect-error: a measured row is [bytes, seconds]
+tp.solve({ ...scenario, links: { m: { rows: [[1, 2, 3]], ranks: 8 } } });
+
 console.log(bound, seconds, warnings, fields, computeTime, keys, version, wrong, tiers, nodes);
+console.log(shortNames, followed, presetDerived, from);

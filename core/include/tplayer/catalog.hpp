@@ -1,5 +1,7 @@
 // The catalogue of SPEC section 4: accelerators, links, workloads and scenario presets, each
-// entry with its source. One table per kind, in src/catalog.cpp.
+// entry with its source. One table per kind, in src/catalog.cpp. Every entry a scenario can name
+// (workload, accelerator, link, two-tier link) has a short_name for UIs ("NVLink 4", "IB NDR",
+// "H100 SXM", "GPT-3 175B"), beside its full name or label.
 #pragma once
 
 #include <string>
@@ -11,19 +13,22 @@
 namespace tplayer {
 
 struct WorkloadEntry {
-  Workload workload;  // key and name filled
-  std::string note;   // e.g. "MoE: 12.9e9 active parameters"
+  Workload workload;       // key and name filled
+  std::string short_name;  // e.g. "Mixtral 8x7B" for "Mixtral 8x7B (MoE)"
+  std::string note;        // e.g. "MoE: 12.9e9 active parameters"
   std::string source;
 };
 
 struct AcceleratorEntry {
   Accelerator accelerator;  // key and name filled
+  std::string short_name;   // e.g. "H100 SXM" for "NVIDIA H100 SXM"
   std::string source;
 };
 
 struct LinkEntry {
   std::string key;
   std::string label;
+  std::string short_name;           // e.g. "NVLink 4" for "NVLink 4 (H100, H200, HGX)"
   double bandwidth = 0;             // bytes/s per direction
   double latency = 0;               // seconds per ring step
   std::int64_t domain = 0;          // most ranks it joins directly; 0: no limit
@@ -40,6 +45,7 @@ struct LinkEntry {
 struct TwoTierEntry {
   std::string key;
   std::string label;
+  std::string short_name;  // e.g. "HGX H100 + NDR"
   std::string intra_node;  // link key: the link inside a node
   std::string inter_node;  // link key: each rank's own network link across nodes
   std::int64_t ranks_per_node = 0;

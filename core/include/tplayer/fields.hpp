@@ -16,14 +16,17 @@ namespace tplayer {
 
 // How a field's value is read.
 enum class FieldKind {
-  Count,      // a whole number
-  Real,       // a finite number
-  Text,       // a string
-  Choice,     // one of the row's choices
-  Bool,       // true or false
-  Precision,  // a precision key (SPEC 2.3), normalised
-  LinkKey,    // a link preset key
-  Bandwidth,  // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
+  Count,           // a whole number
+  Real,            // a finite number
+  Text,            // a string
+  Choice,          // one of the row's choices
+  Bool,            // true or false
+  Precision,       // a precision key (SPEC 2.3), normalised
+  LinkKey,         // a link preset key
+  WorkloadKey,     // a workload preset key
+  AcceleratorKey,  // an accelerator preset key
+  TwoTierKey,      // a two-tier link preset key
+  Bandwidth,       // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
   Time,
   Bytes,
   Compute,
@@ -34,6 +37,7 @@ enum class FieldKind {
   Protocols,    // a list of protocol branches (SPEC 3.2)
   Custom,       // a list of the serving engine's all-reduce branches (SPEC 3.8)
   LinkTier,     // one tier of a two-tier link: a preset key, a bare bandwidth or a link object
+  Rows,         // a measured link's rows: [[bytes, seconds], ...]
 };
 
 // The range rule validate() applies to a scalar field.
@@ -76,7 +80,8 @@ template <>
 struct FieldMemberOf<Link> {
   using type =
       std::variant<double Link::*, std::string Link::*, std::optional<std::int64_t> Link::*,
-                   std::int64_t Link::*, std::vector<Protocol> Link::*, std::vector<Link> Link::*>;
+                   std::int64_t Link::*, std::vector<Protocol> Link::*, std::vector<Link> Link::*,
+                   std::vector<MeasuredRow> Link::*>;
 };
 template <>
 struct FieldMemberOf<Protocol> {
@@ -97,13 +102,29 @@ struct InputField {
   std::string_view what;  // a noun phrase for messages: "a bandwidth in bytes/s"
   std::string_view help;  // one line for people
   std::span<const std::string_view> choices = {};  // the values of a Choice field
+  // The fields of the same object whose values this one follows when left out (its default is
+  // derived from them); empty for a field with a fixed default or none.
+  std::span<const std::string_view> derived_from = {};
 };
+
+// What a derived default follows (InputField::derived_from), named once.
+inline constexpr std::string_view kFromPass[] = {"pass", "recompute"};
+inline constexpr std::string_view kFromLinkModel[] = {"link_model"};
+inline constexpr std::string_view kFromPrecision[] = {"precision"};
+inline constexpr std::string_view kFromHeads[] = {"heads"};
+inline constexpr std::string_view kFromParameters[] = {"parameters"};
+inline constexpr std::string_view kFromMeasured[] = {"measured"};
+
+// A table of fields, whatever its length: the code that walks tables is one instance per object
+// type, not one per table.
+template <class T>
+using FieldTable = std::span<const InputField<T>>;
 
 inline constexpr std::string_view kCustomName = "custom";
 
 // One row per field reads as a table: clang-format leaves the tables as written.
 // clang-format off
-inline const InputField<Scenario> kScenarioFields[] = {
+inline constexpr InputField<Scenario> kScenarioFields[] = {
     {"workload", FieldKind::Workload, &Scenario::workload, true, FieldRule::None, {}, false,
      "a workload", "the transformer: a workload preset key or an object"},
     {"tp_size", FieldKind::Count, &Scenario::tp_size, true, FieldRule::AtLeast1, {}, true,
@@ -123,7 +144,8 @@ inline const InputField<Scenario> kScenarioFields[] = {
     {"collectives_per_layer", FieldKind::Count, &Scenario::collectives_per_layer, false,
      FieldRule::AtLeast0, {}, true, "an all-reduce count",
      "all-reduces per layer; by default the pass's: 2 forward, 2 backward, 4 training, +2 with "
-     "recomputation"},
+     "recomputation",
+     {}, kFromPass},
     {"link_model", FieldKind::Choice, &Scenario::link_model, false, FieldRule::None, kLineRate,
      false, "a link model",
      "line_rate: each link at its line rate (mlsysim); nccl: as NCCL runs it, calibrated on "
@@ -132,7 +154,8 @@ inline const InputField<Scenario> kScenarioFields[] = {
     {"launch_overhead", FieldKind::Time, &Scenario::launch_overhead, false, FieldRule::NonNegative,
      {}, false, "a launch overhead in seconds",
      "fixed cost of issuing one all-reduce (default 0 at line rate, 10 us with nccl: eager, one "
-     "process per GPU; CUDA graphs ~2-5 us)"},
+     "process per GPU; CUDA graphs ~2-5 us)",
+     {}, kFromLinkModel},
     {"pass", FieldKind::Choice, &Scenario::pass, false, FieldRule::None, kPasses[0].name, false,
      "a pass",
      "forward, backward, or training (forward + backward): compute x1, x2 or x3; decode: one new "
@@ -159,7 +182,8 @@ inline const InputField<Scenario> kScenarioFields[] = {
     {"exchange_precision", FieldKind::Precision, &Scenario::exchange_precision, false,
      FieldRule::None, {}, false, "a precision key",
      "number format of the all-reduce's payload (default: precision's). FP8 matmuls still "
-     "all-reduce BF16 activations unless FP8 communication is switched on"},
+     "all-reduce BF16 activations unless FP8 communication is switched on",
+     {}, kFromPrecision},
     {"allreduce", FieldKind::Choice, &Scenario::allreduce, false, FieldRule::None, kAllReduces[0],
      false, "an all-reduce implementation",
      "nccl, or custom: the serving engines' one-shot / two-shot kernels over peer memory (vLLM, "
@@ -171,9 +195,12 @@ inline const InputField<Scenario> kScenarioFields[] = {
      kCollectives},
 };
 
-inline const InputField<Workload> kWorkloadFields[] = {
+inline constexpr InputField<Workload> kWorkloadFields[] = {
     {"name", FieldKind::Text, &Workload::name, false, FieldRule::None, kCustomName, false, "a name",
      "what to call it"},
+    {"preset", FieldKind::WorkloadKey, &Workload::key, false, FieldRule::None, {}, false,
+     "a workload preset key",
+     "a catalogue workload to start from: the fields given here replace its own"},
     {"parameters", FieldKind::Real, &Workload::parameters, true, FieldRule::Positive, {}, false,
      "a parameter count", "parameters of the whole model"},
     {"layers", FieldKind::Count, &Workload::layers, true, FieldRule::AtLeast1, {}, false,
@@ -183,15 +210,18 @@ inline const InputField<Workload> kWorkloadFields[] = {
     {"heads", FieldKind::Count, &Workload::heads, true, FieldRule::AtLeast1, {}, false,
      "a head count", "attention heads"},
     {"kv_heads", FieldKind::Count, &Workload::kv_heads, false, FieldRule::None, {}, false,
-     "a head count", "key/value heads (default: heads)"},
+     "a head count", "key/value heads (default: heads)", {}, kFromHeads},
     {"inference_flops", FieldKind::Real, &Workload::inference_flops, false, FieldRule::Positive, {},
      false, "FLOPs per token",
-     "forward FLOPs per token for the whole model (default: 2 x parameters)"},
+     "forward FLOPs per token for the whole model (default: 2 x parameters)", {}, kFromParameters},
 };
 
-inline const InputField<Accelerator> kAcceleratorFields[] = {
+inline constexpr InputField<Accelerator> kAcceleratorFields[] = {
     {"name", FieldKind::Text, &Accelerator::name, false, FieldRule::None, kCustomName, false,
      "a name", "what to call it"},
+    {"preset", FieldKind::AcceleratorKey, &Accelerator::key, false, FieldRule::None, {}, false,
+     "an accelerator preset key",
+     "a catalogue accelerator to start from: the fields given here replace its own"},
     {"peak_flops", FieldKind::PeakFlops, &Accelerator::peak_flops, true, FieldRule::None, {}, false,
      "peaks", "precision key -> peak FLOP/s (at least one)"},
     {"memory_capacity", FieldKind::Bytes, &Accelerator::memory_capacity, true, FieldRule::Positive,
@@ -202,7 +232,7 @@ inline const InputField<Accelerator> kAcceleratorFields[] = {
      false, "a link preset key", "the chip's own scale-up link, for the UI to suggest"},
 };
 
-inline const InputField<Protocol> kProtocolFields[] = {
+inline constexpr InputField<Protocol> kProtocolFields[] = {
     {"name", FieldKind::Text, &Protocol::name, true, FieldRule::None, {}, false, "a branch name",
      "a short label: ll, ll128, simple, nvls"},
     {"pattern", FieldKind::Choice, &Protocol::pattern, false, FieldRule::None, kRing, false,
@@ -219,7 +249,7 @@ inline const InputField<Protocol> kProtocolFields[] = {
 
 // A serving engine's all-reduce kernel (SPEC 3.8): the same members as a protocol branch, with
 // its own patterns.
-inline const InputField<Protocol> kCustomBranchFields[] = {
+inline constexpr InputField<Protocol> kCustomBranchFields[] = {
     {"name", FieldKind::Text, &Protocol::name, true, FieldRule::None, {}, false, "a branch name",
      "a short label: one_shot, two_shot, multimem"},
     {"pattern", FieldKind::Choice, &Protocol::pattern, true, FieldRule::None, {}, false,
@@ -235,7 +265,7 @@ inline const InputField<Protocol> kCustomBranchFields[] = {
      "a fraction", "the share of the link's bandwidth its reads reach"},
 };
 
-inline const InputField<Link> kLinkFields[] = {
+inline constexpr InputField<Link> kLinkFields[] = {
     {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
      "the link's name (in the array form of links; the map form names it by its key)"},
     {"preset", FieldKind::LinkKey, &Link::preset, false, FieldRule::None, {}, false,
@@ -258,17 +288,23 @@ inline const InputField<Link> kLinkFields[] = {
      "the largest all-reduce the custom kernels take (vLLM: 8 MiB)"},
 };
 
-// A measured link (SPEC 3.4): the text nccl-tests' all_reduce_perf printed, priced on its own
-// curve in both models.
-inline const InputField<Link> kMeasuredLinkFields[] = {
+// A measured link (SPEC 3.4): the text nccl-tests' all_reduce_perf printed, or its rows as
+// numbers (then with the rank count), priced on its own curve in both models.
+inline constexpr InputField<Link> kMeasuredLinkFields[] = {
     {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
      "the link's name (in the array form of links)"},
-    {"measured", FieldKind::Text, &Link::measured, true, FieldRule::None, {}, false,
+    {"measured", FieldKind::Text, &Link::measured, false, FieldRule::None, {}, false,
      "nccl-tests output",
      "what all_reduce_perf printed: rows of size, count, type, redop, root, "
-     "time, algbw, busbw, ..."},
+     "time, algbw, busbw, ... (or give rows)"},
+    {"rows", FieldKind::Rows, &Link::measured_rows, false, FieldRule::None, {}, false,
+     "measured rows",
+     "the measurement as numbers instead of text: [[bytes, seconds], ...], sizes increasing, each "
+     "with its out-of-place time (give ranks with them)"},
     {"ranks", FieldKind::Count, &Link::ranks, false, FieldRule::AtLeast2, {}, false, "a rank count",
-     "the ranks it was measured on (default: the text's '#  Rank' lines, else its busbw/algbw)"},
+     "the ranks it was measured on (default: the text's '#  Rank' lines, else its busbw/algbw; "
+     "required with rows)",
+     {}, kFromMeasured},
     {"domain", FieldKind::Count, &Link::domain, false, FieldRule::AtLeast1, {}, false,
      "a rank count", "the most ranks it joins directly; absent: no limit"},
 };
@@ -276,10 +312,14 @@ inline const InputField<Link> kMeasuredLinkFields[] = {
 
 // clang-format off
 // A two-tier link (SPEC 3.5): TP across nodes. Each tier is read like a link of its own (a
-// preset key, a bare bandwidth or a link object; not measured, not two-tier).
-inline const InputField<Link> kTwoTierLinkFields[] = {
+// preset key, a bare bandwidth or a link object; not measured, not two-tier). It may start from a
+// catalogue two-tier link (`preset`), as a link from a catalogue link.
+inline constexpr InputField<Link> kTwoTierLinkFields[] = {
     {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
      "the link's name (in the array form of links)"},
+    {"preset", FieldKind::TwoTierKey, &Link::preset, false, FieldRule::None, {}, false,
+     "a two-tier link preset key",
+     "a catalogue two-tier link to start from: the fields given here replace its own"},
     {"intra_node", FieldKind::LinkTier, &Link::tiers, true, FieldRule::None, {}, false, "a link",
      "the link inside a node (NVLink, PCIe): a preset key, a bandwidth or a link object"},
     {"inter_node", FieldKind::LinkTier, &Link::tiers, true, FieldRule::None, {}, false, "a link",

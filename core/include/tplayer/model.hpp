@@ -321,7 +321,7 @@ struct ScalarField {
   ScalarMember<T> member;
 };
 
-inline const ScalarField<Result> kResultFields[] = {
+inline constexpr ScalarField<Result> kResultFields[] = {
     {"flops_per_layer", &Result::flops_per_layer},
     {"flops_per_rank", &Result::flops_per_rank},
     {"compute_time_s", &Result::compute_time_s},
@@ -354,7 +354,7 @@ inline const ScalarField<Result> kResultFields[] = {
     {"collective", &Result::collective},
 };
 
-inline const ScalarField<LinkResult> kLinkResultFields[] = {
+inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {
     {"name", &LinkResult::name},
     {"bandwidth_bytes_per_s", &LinkResult::bandwidth_bytes_per_s},
     {"latency_s", &LinkResult::latency_s},

@@ -97,6 +97,11 @@ class Sweep {
 std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
                            std::span<const double> values);
 
+// The defaults the core derived from other fields because the scenario left them out
+// (InputField::derived_from), as [{field, path, from: [path, ...]}]: check() reports them beside
+// the normalised scenario, so that a UI knows which values follow its other inputs.
+Value derived_value(const Scenario& scenario);
+
 // Value forms for the doors (the JSON names of SPEC sections 2 and 6).
 Value to_value(const Scenario& scenario);  // normalised: catalogue keys kept, SI numbers
 Value to_value(const Result& result);
