@@ -149,7 +149,7 @@ describe('a two-tier link', () => {
     await expectShows(page, await solveInPage(page, gpt3({ tp_size: 16, links })));
     expect(await page.inputValue(byId('in-link.2.intra_node'))).toBe(hgx.intra_node);
     expect(await text(page, '.link-row.two_tier')).toContain(`Source: ${hgx.source}`);
-    const short = hgx.label.split(':')[0];
+    const short = hgx.short_name;
     expect(await text(page, '.verdicts')).toContain(`${short}:`);
     await page.waitForFunction(
       (k) => location.hash.includes(`&links.2=${k}&links.2.name=${k}`),

@@ -1,7 +1,6 @@
 // Measured rows ([[bytes, seconds], ...]) as the nccl-tests text that all_reduce_perf prints and
 // that the core reads back to exactly those rows: what the editor of a measured link shows for
-// rows that came without their text (from a link), and what compat.js hands a core that does not
-// take rows yet.
+// rows that came without their text (from a link), and each time's shortest decimal in the URL.
 
 /** The shortest decimal of microseconds that reads back (÷ 1e6) as exactly `seconds`. */
 export function microseconds(seconds) {

@@ -233,7 +233,7 @@ export function parse(info, v) {
   if (!info || info.kind === 'rows' || (typeof v !== 'string' && !Array.isArray(v))) return v;
   const typed = Array.isArray(v) ? v[0] : v;
   const text = String(typed).trim();
-  if (!text && !info.required) return undefined;
+  if (!text && !info.required && info.kind !== 'string') return undefined; // a text stays as typed
   if (Array.isArray(v)) return /^[\d\s.eE+-]+$/.test(text) ? `${text} ${v[1]}` : text;
   if (info.kind === 'boolean' && /^(true|false)$/.test(text)) return text === 'true';
   return NUMBER_KINDS.includes(info.kind) || isQuantity(info) ? numberOrText(v) : v;

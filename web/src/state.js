@@ -7,7 +7,6 @@
 // what the hash says. Once the module has loaded, everything here is synchronous: the form, the URL
 // and the result never wait for code that loads on demand, and no write waits for a timer.
 
-import { adapt } from './compat.js';
 import { modelInputs } from './inputs.js';
 import {
   addRow,
@@ -93,7 +92,7 @@ export function createAppState({ win } = {}) {
     const names = {
       titles: form.scenario.links.map((r, i) => {
         const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
-        return e && isEntry(model, form, ['links', i], o.scenario) ? e.short || e.label : r.name;
+        return e && isEntry(model, form, ['links', i], o.scenario) ? e.short_name : r.name;
       }),
       chip: typeof o.scenario.accelerator === 'string' ? o.scenario.accelerator : 'accelerator',
     };
@@ -267,7 +266,7 @@ export function createAppState({ win } = {}) {
     },
     /** Takes the loaded module, shows the state of the address bar's hash, and follows back/forward. */
     setApi(api) {
-      s.api = adapt(api);
+      s.api = api;
       s.model = createModel(s.api.catalog());
       applyHash(win ? win.location.hash : '');
       win?.addEventListener('hashchange', () => {

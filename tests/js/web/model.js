@@ -1,7 +1,5 @@
 // The real module and catalogue for the page's pure tests: dist/tplayer.js, the very file the
-// page loads (built by scripts/build.sh), adapted and indexed as the page does (compat.js, until
-// the core answers what it adds; scenario.js createModel).
-import { adapt } from '../../../web/src/compat.js';
+// page loads (built by scripts/build.sh), indexed as the page does (scenario.js createModel).
 import { createModel, presetForm, setAt, toCore } from '../../../web/src/scenario.js';
 
 let loaded;
@@ -9,7 +7,7 @@ let loaded;
 export async function real() {
   if (!loaded) {
     const { load } = await import('../../../dist/tplayer.js');
-    const api = adapt(await load());
+    const api = await load();
     const catalog = api.catalog();
     loaded = { api, catalog, model: createModel(catalog) };
   }

@@ -67,7 +67,7 @@ describe('createAppState', () => {
     expect(v.hash).toBe('v=3&p=Gpt3TensorParallelLayerTp8');
     expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
     expect(v.shown.scenario).toEqual(catalog.presets[0].scenario);
-    expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'InfiniBand NDR'], chip: 'H100' });
+    expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'IB NDR'], chip: 'H100' });
     expect(v.sweep.values).toEqual([1, 2, 4, 8, 16, 32, 64, 96]);
     expect(v.sweep.points[3].result.links[1].communication_time_s).toBeCloseTo(0.00366321536, 12);
     const before = { ...calls };

@@ -50,11 +50,11 @@ describe('verdict', () => {
   });
   it("names catalogue links by the catalogue's short names", async () => {
     const { model } = await real();
-    const short = (kind, key) => model.entries[kind].get(key).short;
+    const short = (kind, key) => model.entries[kind].get(key).short_name;
     expect(short('link', 'nvlink4')).toBe('NVLink 4');
-    expect(short('link', 'ib_ndr')).toBe('InfiniBand NDR');
-    expect(short('link', 'pcie4')).toBe('PCIe 4.0 x16, GPU peer-to-peer');
-    expect(short('two_tier_link', 'hgx_h100_ndr')).toBe('HGX H100');
+    expect(short('link', 'ib_ndr')).toBe('IB NDR');
+    expect(short('link', 'pcie4')).toBe('PCIe 4.0');
+    expect(short('two_tier_link', 'hgx_h100_ndr')).toBe('HGX H100 + NDR');
   });
 });
 

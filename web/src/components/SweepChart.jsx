@@ -117,7 +117,7 @@ export function SweepChart({ sweep, shown }) {
   const nodes = series.map((s) => nodeBoundary(values, s));
   const labelOf = (key) => {
     const e = model?.entries.link.get(key);
-    return e ? e.short || e.label : '';
+    return e ? e.short_name : '';
   };
   const crossing = nodes.map((b, k) => {
     if (!b) return '';

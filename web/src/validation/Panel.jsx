@@ -50,7 +50,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
   if (!chosen) return <p class="muted">No measurements in this build.</p>;
   const linkLabel = (key) => {
     const entry = entryOf(key);
-    return entry ? entry.short || entry.label : key;
+    return entry ? entry.short_name : key;
   };
   const groupLabel = (g) => {
     const { name, link } = list[g.row];
