@@ -7,7 +7,6 @@
 // what the hash says. Once the module has loaded, everything here is synchronous: the form, the URL
 // and the result never wait for code that loads on demand, and no write waits for a timer.
 
-import { modelInputs } from './inputs.js';
 import {
   addRow,
   createModel,
@@ -20,7 +19,7 @@ import {
   shown,
   toCore,
 } from './scenario.js';
-import { tpValues } from './sweep.js';
+import { modelInputs, tpValues } from './sweep.js';
 import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
 
 function safely(fn, fallback) {

@@ -5,6 +5,7 @@ import { useContext } from 'preact/hooks';
 import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import { CompareBars } from './CompareBars.jsx';
+import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
@@ -72,17 +73,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
             ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)} (the whole model's, per rank)`}{' '}
           of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
         </p>
-        {r.warnings.length ? (
-          <ul class="msgs">
-            {r.warnings.map((w, i) => (
-              <li key={i} class="warn">
-                <strong>Warning:</strong> {w.message}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p class="muted">No warnings.</p>
-        )}
+        {r.warnings.length ? <Messages warnings={r.warnings} /> : <p class="muted">No warnings.</p>}
       </article>
       <CompareBars
         r={r}

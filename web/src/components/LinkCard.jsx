@@ -7,6 +7,7 @@
 import * as fmt from '../format.js';
 import { tierTitle, twoTierOf } from '../sweep.js';
 import { domainText, hidingText, protocolText, sharesText } from '../verdict.js';
+import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 
 /** A tier as the core read it (a catalogue key, or an object), in words. */
@@ -138,15 +139,7 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
           <strong>Beyond its domain:</strong> {domainText(title, l.domain, chip)}
         </p>
       )}
-      {kind && said?.length > 0 && (
-        <ul class="msgs">
-          {said.map((w, i) => (
-            <li key={i} class="warn">
-              <strong>Warning:</strong> {w.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {kind && said?.length > 0 && <Messages warnings={said} />}
       <p class="hiding">{hidingText(l)}</p>
       <Numbers rows={rows} />
     </article>

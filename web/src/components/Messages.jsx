@@ -1,19 +1,19 @@
-// The core's messages for one input (by its id, from FormContext): errors, then warnings, each
-// said in words (not only colour).
+// The core's messages, each said in words (not only colour): for one input (by its id, from
+// FormContext), errors then warnings; or a list of warnings given (`warnings`).
 
 import { useContext } from 'preact/hooks';
 import { FormContext } from '../context.js';
 
-export function Messages({ id }) {
-  const { errors, warnings } = useContext(FormContext);
-  const list = [...(errors[id] || []), ...(warnings[id] || [])];
+export function Messages({ id, warnings }) {
+  const { errors: e, warnings: w } = useContext(FormContext);
+  const errors = warnings ? [] : e[id] || [];
+  const list = [...errors, ...(warnings || w[id] || [])];
   if (!list.length) return null;
-  const n = errors[id]?.length || 0;
   return (
-    <ul class="msgs" id={`msg-${id}`}>
+    <ul class="msgs" id={id === undefined ? undefined : `msg-${id}`}>
       {list.map((m, i) => (
-        <li key={i} class={i < n ? 'err' : 'warn'}>
-          <strong>{i < n ? 'Error:' : 'Warning:'}</strong> {m.message}
+        <li key={i} class={i < errors.length ? 'err' : 'warn'}>
+          <strong>{i < errors.length ? 'Error:' : 'Warning:'}</strong> {m.message}
         </li>
       ))}
     </ul>
