@@ -5,6 +5,7 @@
 #   clang-format --dry-run -Werror on the C++ (.clang-format: Google base, 100 columns)
 #   tsc         the README's JavaScript examples and tests/types/ against wasm/tplayer.d.ts,
 #               under --strict (tests/types/tsconfig.json; examples from scripts/readme-examples.mjs)
+#   imports     no import circle in the page (scripts/check-imports.mjs over web/src)
 # npm run format (this script with --fix): prettier --write and clang-format -i on the same files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ fix=0
 case ${1-} in
   "") ;;
   --fix) fix=1 ;;
-  -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "lint: unknown argument \"$1\" (usage: scripts/lint.sh [--fix])" >&2; exit 2 ;;
 esac
 if (($# > 1)); then echo "lint: one argument at most (usage: scripts/lint.sh [--fix])" >&2; exit 2; fi
@@ -50,6 +51,7 @@ check() {
 check "prettier --check" npx --no-install prettier --check --log-level warn "${prettier_files[@]}"
 check "eslint" npx --no-install eslint --max-warnings 0 "${eslint_paths[@]}"
 check "clang-format (${#cxx_files[@]} files)" "$clang_format" --dry-run -Werror "${cxx_files[@]}"
+check "imports: no circle in web/src" node scripts/check-imports.mjs web/src
 check "tsc --strict: README examples + tests/types" \
   bash -c 'node scripts/readme-examples.mjs >/dev/null && npx --no-install tsc -p tests/types'
 

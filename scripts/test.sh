@@ -15,7 +15,7 @@ step() {
 }
 
 step "dependencies" bash scripts/ensure-deps.sh
-step "lint (Prettier, ESLint, clang-format, tsc --strict)" bash scripts/lint.sh
+step "lint (Prettier, ESLint, clang-format, import circles, tsc --strict)" bash scripts/lint.sh
 step "calibration (re-fit from calibration/data; the catalogue matches the fit)" \
   bash -c 'python3 -m unittest -q calibration/test_fit.py && python3 calibration/emit_catalog.py --check && python3 calibration/fit_custom.py --check'
 step "native build" bash -c 'cmake --preset native >/dev/null && cmake --build --preset native'

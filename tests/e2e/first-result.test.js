@@ -25,10 +25,8 @@ describe.each([
     expect(verdicts).toContain(
       'NVLink 4: compute-bound — the exchange is 21% of compute; 6.6x faster than one H100 (82% efficient)',
     );
-    expect(verdicts).toContain('InfiniBand NDR: communication-bound — 1.9x the compute');
-    expect(verdicts).toMatch(
-      /InfiniBand NDR: communication-bound[^!✓]*\(34% efficient\) binding link/,
-    );
+    expect(verdicts).toContain('IB NDR: communication-bound — 1.9x the compute');
+    expect(verdicts).toMatch(/IB NDR: communication-bound[^!✓]*\(34% efficient\) binding link/);
     expect(await page.locator('#in-preset').inputValue()).toBe('Gpt3TensorParallelLayerTp8');
     await page.screenshot({ path: `${RESULTS}page-${width}x${height}.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -82,7 +82,7 @@ describe('fields the core derives', () => {
     await tab.page.waitForFunction(
       () =>
         location.hash ===
-        '#v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true',
+        '#v=3&p=Gpt3TensorParallelLayerTp8&pass=training&recompute=true&collectives_per_layer=2',
     );
   });
 });

@@ -35,7 +35,7 @@ describe('the NCCL switch', () => {
     expect(await page.locator(byId('in-launch_overhead')).count()).toBe(0); // at line rate, unless set
     await page.getByLabel('NCCL (measured)').check();
     await page.waitForFunction(
-      () => location.hash === '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl',
+      () => location.hash === '#v=3&p=Gpt3TensorParallelLayerTp8&link_model=nccl',
     );
     const nccl = await solveInPage(page, gpt3({ link_model: 'nccl' }));
     expect(nccl.launch_overhead_s).toBe(10e-6);
@@ -164,7 +164,9 @@ describe('link domains', () => {
     await page.selectOption('#in-add-link', '');
     await page.click('.add-link button');
     await page.fill(byId('in-link.2.bandwidth'), '100');
-    await page.waitForFunction(() => location.hash.endsWith('&links=link3~100~GB%2Fs'));
+    await page.waitForFunction(() =>
+      location.hash.endsWith('&links.2=&links.2.name=link3&links.2.bandwidth=100~GB%2Fs'),
+    );
     const links = { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr', link3: '100 GB/s' };
     const r = await solveInPage(page, gpt3({ links }));
     await expectShows(page, r);

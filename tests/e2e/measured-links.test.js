@@ -127,7 +127,7 @@ describe('nccl-tests tables of calibration/data, pasted', () => {
       // pause), not one of the rows before it.
       await page.waitForFunction(
         (t) =>
-          location.hash.includes('links.2.measured=') &&
+          location.hash.includes('links.2.rows=') &&
           new RegExp(`[#&]tokens=${t}(&|$)`).test(location.hash),
         rows.at(-1).bytes / 2,
       );
@@ -218,7 +218,7 @@ describe('a link too long to share', () => {
     await paste(page, '');
     await pasteInto(page, BOX, synthetic(800));
     await page.waitForFunction(
-      (max) => location.hash.includes('links.2.measured=') && location.href.length > max,
+      (max) => location.hash.includes('links.2.rows=') && location.href.length > max,
       MAX_URL,
     );
     const status = await text(page, '#share-status');

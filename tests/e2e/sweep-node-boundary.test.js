@@ -62,8 +62,8 @@ describe('a two-tier link on the sweep chart', () => {
       'tp',
       'NVLink 4',
       'NVLink 4, as it runs',
-      'InfiniBand NDR',
-      'InfiniBand NDR, as it runs',
+      'IB NDR',
+      'IB NDR, as it runs',
       'two_tier',
       'two_tier, as it runs',
     ]);
@@ -78,7 +78,7 @@ describe('a two-tier link on the sweep chart', () => {
     expect(await sweep.locator(`g.${TWO} circle`).count()).toBe(values.length);
     const legend = await text(page, '.sweep .legend');
     expect(legend).toContain(
-      'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across.',
+      'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, IB NDR across.',
     );
     expect(legend).toContain('dotted line: where a domain or a node ends');
     expect(legend).not.toContain('Gaps');
@@ -121,7 +121,7 @@ describe('a two-tier link on the sweep chart', () => {
     await page.waitForSelector('.sweep .domain.node');
     const legend = await text(page, '.sweep .legend');
     expect(legend).toContain(
-      'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across.',
+      'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, IB NDR across.',
     );
     expect(legend).not.toContain('the network link');
   });
@@ -141,7 +141,7 @@ describe('a two-tier link on the sweep chart', () => {
     const legend = await text(page, '.sweep .legend');
     expect(legend).toContain(`Gaps at tp 32 and 64: no result there (at tp 32: ${why}).`);
     expect(legend.split('Gaps at').length).toBe(2); // said once
-    expect(legend).toContain('Beyond 24 ranks the exchange crosses nodes: NVLink 5 inside');
+    expect(legend).toContain('Beyond 24 ranks the exchange crosses nodes: NVLink 5 NVL72 inside');
     await openTable(page);
     const rows = await twoTierCells(page);
     expect(rows[5]).toBe('—');

@@ -149,9 +149,12 @@ describe('a two-tier link', () => {
     await expectShows(page, await solveInPage(page, gpt3({ tp_size: 16, links })));
     expect(await page.inputValue(byId('in-link.2.intra_node'))).toBe(hgx.intra_node);
     expect(await text(page, '.link-row.two_tier')).toContain(`Source: ${hgx.source}`);
-    const short = hgx.label.split(':')[0];
+    const short = hgx.short_name;
     expect(await text(page, '.verdicts')).toContain(`${short}:`);
-    await page.waitForFunction((k) => location.hash.includes(`links=${k}~${k}~two_tier`), hgx.key);
+    await page.waitForFunction(
+      (k) => location.hash.includes(`&links.2=${k}&links.2.name=${k}`),
+      hgx.key,
+    );
     // Started again from another: its tiers and ranks per node.
     await page.selectOption(byId('in-link.2.preset'), efa.key);
     expect(await page.inputValue(byId('in-link.2.inter_node'))).toBe(efa.inter_node);
@@ -162,7 +165,7 @@ describe('a two-tier link', () => {
     // The preset that teaches TP across nodes is built on one; picking it is a history entry.
     await page.selectOption('#in-preset', 'Llama3_405BTp16AcrossNodes');
     await page.waitForSelector('.link-row.two_tier');
-    await page.waitForFunction(() => location.hash === '#v=2&p=Llama3_405BTp16AcrossNodes');
+    await page.waitForFunction(() => location.hash === '#v=3&p=Llama3_405BTp16AcrossNodes');
     const preset = await page.evaluate(
       "import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.Scenarios.Llama3_405BTp16AcrossNodes.result)",
     );

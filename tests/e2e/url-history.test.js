@@ -12,7 +12,7 @@ it('a copied link reopens the same view, and back/forward walk the history', asy
   await page.fill(byId('in-workload.layers'), '16');
   expect(await text(page, '.a-form')).toContain('custom');
   await page.waitForFunction(
-    () => location.hash === '#v=2&p=Llama2_7BPcieBoxTp4&tokens=1024&workload.layers=16',
+    () => location.hash === '#v=3&p=Llama2_7BPcieBoxTp4&workload.layers=16&tokens=1024',
   );
   await page.click('.share button:has-text("Copy link")');
   const link = await page.inputValue('#share-text');
@@ -46,7 +46,7 @@ it('a version 1 link (two days old, never released) is an unknown version: the d
   const v1 =
     '#v=1&w=Llama2_7B&a=A100&pr=fp16&tp=4&t=1024&e=0.5&c=2&wl=16&l=pcie4~32~GB%2Fs~1~us~pcie4&l=nvlink3~300~GB%2Fs~0.5~us~nvlink3';
   const { page, problems, context } = await openReady(env, { url: env.server.url + v1 });
-  expect(await text(page, '#notice')).toContain('version "1" (this page reads 2)');
+  expect(await text(page, '#notice')).toContain('version "1" (this page reads 3 and 2)');
   expect(await page.inputValue('#in-preset')).toBe('Gpt3TensorParallelLayerTp8');
   expect(await page.evaluate(() => location.hash)).toBe('');
   expect(problems).toEqual([]);

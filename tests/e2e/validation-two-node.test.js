@@ -35,7 +35,7 @@ describe('the 2-node tables', () => {
     const { page } = tab;
     await open(page);
     const got = await groups(page);
-    expect(got).toContainEqual(['Your link InfiniBand NDR', ['h100x16_ib_ndr.txt']]);
+    expect(got).toContainEqual(['Your link IB NDR', ['h100x16_ib_ndr.txt']]);
     expect(got.at(-1)).toEqual([
       'Across two nodes (NVLink inside, the network across)',
       ['a100x16_efa.txt', 'h100x16_tcpxo.txt', 'h100_16_2node_efa_p5.txt'],

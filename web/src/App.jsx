@@ -9,7 +9,7 @@ import { PresetPicker } from './components/PresetPicker.jsx';
 import { ScenarioForm } from './components/ScenarioForm.jsx';
 import { ShareBar } from './components/ShareBar.jsx';
 import { Verdicts } from './components/Verdicts.jsx';
-import { ActionsContext, MessagesContext, ModelContext } from './context.js';
+import { ActionsContext, FormContext, ModelContext } from './context.js';
 
 // In an embed, the form and the details fold away under the verdict.
 const Fold = ({ embed, title, children }) =>
@@ -36,7 +36,17 @@ export function App({ view, actions, embed }) {
         <p class="loading">Loading the calculator…</p>
       ) : (
         <ModelContext.Provider value={model}>
-          <MessagesContext.Provider value={{ errors: view.errors, warnings: view.warnings }}>
+          <FormContext.Provider
+            value={{
+              form,
+              core: view.core,
+              last: shown?.scenario,
+              errors: view.errors,
+              warnings: view.warnings,
+              precision: view.precision,
+              reading: view.reading,
+            }}
+          >
             <main class={`layout${stale ? ' is-stale' : ''}`}>
               <div class="a-preset">
                 <PresetPicker preset={form.preset} edited={!view.presetKey} />
@@ -57,16 +67,11 @@ export function App({ view, actions, embed }) {
                   </p>
                 )}
                 <Verdicts shown={shown} />
-                <ModelSwitch form={form} core={shown?.scenario} />
+                <ModelSwitch />
               </div>
               <div class="a-form">
                 <Fold embed={embed} title="Edit the scenario">
-                  <ScenarioForm
-                    form={form}
-                    result={stale ? null : shown?.result}
-                    core={shown?.scenario}
-                    addPick={view.addPick}
-                  />
+                  <ScenarioForm result={stale ? null : shown?.result} addPick={view.addPick} />
                 </Fold>
               </div>
               <div class="a-details results">
@@ -80,7 +85,7 @@ export function App({ view, actions, embed }) {
                 </Fold>
               </div>
             </main>
-          </MessagesContext.Provider>
+          </FormContext.Provider>
         </ModelContext.Provider>
       )}
     </ActionsContext.Provider>

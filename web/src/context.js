@@ -1,11 +1,16 @@
-// What components read from Preact context rather than props: things every input needs and
-// that do not change with the view. Everything else is passed as props.
+// What components read from Preact context rather than props: what every input needs. The
+// catalogue and the actions are fixed once the module has loaded; the form, the core's reading of
+// it and its messages change with each edit. Everything else is passed as props.
 
 import { createContext } from 'preact';
 
-/** The catalogue indexed for the form (form.js createModel): fixed once the module has loaded. */
+/** The catalogue indexed for the form (scenario.js createModel). */
 export const ModelContext = createContext(null);
-/** What the inputs do (state.js actions): fixed. */
+/** What the inputs do (state.js actions). */
 export const ActionsContext = createContext(null);
-/** The core's errors and warnings of this view, by input id: each Field shows its own. */
-export const MessagesContext = createContext({ errors: {}, warnings: {} });
+/**
+ * The form and what the core said of it: {form, core (check()'s scenario of this form, null while
+ * it is invalid), last (the last valid one: the values it derived), errors and warnings by input
+ * id, precision (the one shown)}.
+ */
+export const FormContext = createContext({ errors: {}, warnings: {} });

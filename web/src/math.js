@@ -16,7 +16,7 @@ import {
 } from './format.js';
 import { protocolText } from './verdict.js';
 
-export { modelInputs } from './inputs.js'; // the page's state needs them without the math (which loads on demand)
+export { modelInputs } from './sweep.js'; // the page's state needs them without the math (which loads on demand)
 
 /** [name, formula, the formula with numbers, result] for the layer. */
 export function scalarSteps(inp, r) {

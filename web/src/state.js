@@ -1,29 +1,26 @@
-// The page's state and its browser history, in one place. Stored: the form (the preset it started
-// from and the user's edits), the notice about the URL, and two bits of UI state. Everything else
-// (the scenario, the core's outcome, the result shown, the sweep, the messages per input, the
-// hash) is derived by view(), memoised on the form, and never stored twice. The history is this
-// module's alone: a preset pick pushes an entry, typing replaces it (only valid states are
-// written), and back/forward (hashchange) show what the hash says. A tiny store instead of a
-// signals library: the page re-renders from the top on each change, well within one frame.
+// The page's state and its browser history, in one place. Stored: the form (scenario.js: the
+// preset it started from and the scenario being edited), the notice about the URL, and bits of UI
+// state. Everything else (the core's outcome in both models, the result shown, the sweep, the
+// messages per input, the hash) is derived by view(), memoised on the form, and never stored
+// twice. The history is this module's alone, written at once: a preset pick pushes an entry, any
+// other edit that leaves a valid state replaces the current one, and back/forward (hashchange) show
+// what the hash says. Once the module has loaded, everything here is synchronous: the form, the URL
+// and the result never wait for code that loads on demand, and no write waits for a timer.
 
 import {
-  Later,
-  addLink,
+  addRow,
   createModel,
-  fieldText,
-  isCustom,
-  isPreset,
-  later,
+  equal,
+  isEntry,
   messagesByInput,
-  pickPart,
+  pickTwoTier,
   presetForm,
-  setField,
-  toScenario,
-} from './form.js';
-import { modelInputs } from './inputs.js';
-import { tpValues } from './sweep.js';
-import { MAX_HASH, decodeHash, encodeForm, loadRows, urlWithHash } from './url.js';
-import { shortLabel } from './verdict.js';
+  setAt,
+  shown,
+  toCore,
+} from './scenario.js';
+import { modelInputs, tpValues } from './sweep.js';
+import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
 
 function safely(fn, fallback) {
   try {
@@ -38,8 +35,8 @@ const failed = (e) => ({
 });
 
 /**
- * `win` is the browser window (location, history, hashchange, timers); leave it out and the state
- * keeps no history (the pure tests pass a stand-in).
+ * `win` is the browser window (location, history, hashchange); leave it out and the state keeps no
+ * history (the pure tests).
  */
 export function createAppState({ win } = {}) {
   const s = {
@@ -56,81 +53,75 @@ export function createAppState({ win } = {}) {
 
   let memo = {}; // derived values for memo.form
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
-  let lastSweep = { of: null, value: null };
+  let lastSweep = { of: null };
   let written = null; // the hash last written to (or read from) the address bar
-  let pending = null; // the hash applyHash was last given (one may wait for code that loads on demand)
-  let waiting = ''; // 'push' when a history entry waits for a hash (rows.js loading)
-  let timer = 0;
-  let pendingWrite = null; // a replacement waiting for typing to pause (flushUrl writes it now)
+  const readings = new Map(); // the core's readings of the last few measured texts
+
+  /** The core's reading of nccl-tests text (api.readMeasured), remembered; `error` when it refuses. */
+  function reading(text) {
+    if (!readings.has(text)) {
+      if (readings.size > 8) readings.clear();
+      readings.set(
+        text,
+        safely(
+          () => s.api.readMeasured(text),
+          (e) => ({ rows: [], first_skipped: [], error: e.errors?.[0]?.message || String(e) }),
+        ),
+      );
+    }
+    return readings.get(text);
+  }
 
   /**
-   * The form's scenario checked by the core: {errors} or {result, scenario (as the core read it),
-   * names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line rate;
-   * as it runs: the roofline and NCCL), with the launch overhead re-derived unless the user set
-   * it, to show the two side by side.
+   * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
+   * it), names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
+   * rate; as it runs: the roofline and NCCL), its launch overhead re-derived unless set.
    */
   function evaluate(form) {
     const { api, model } = s;
-    const o = safely(() => api.check(toScenario(model, form)), failed);
+    const o = safely(() => api.check(toCore(model, form.scenario)), failed);
     if (o.errors) return { errors: o.errors };
-    const asItRuns = o.scenario.link_model === 'nccl';
-    const other = asItRuns
-      ? { link_model: 'line_rate', compute_model: 'flops' }
-      : { link_model: 'nccl', compute_model: 'roofline' };
-    const a = safely(
-      () => api.check(toScenario(model, { ...form, edits: { ...form.edits, ...other } })),
-      failed,
-    );
-    // Words for the headlines: a link's catalogue label (a two-tier preset's, up to its colon)
-    // while it is unedited, else its name; the chip's key, or "accelerator" once edited.
+    const other =
+      o.scenario.link_model === 'nccl'
+        ? { link_model: 'line_rate', compute_model: 'flops' }
+        : { link_model: 'nccl', compute_model: 'roofline' };
+    const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
+    // Words for the headlines: a link's short catalogue name while it is its entry, else its
+    // name; the chip's key, or "accelerator" once edited.
     const names = {
-      titles: form.links.map((r) =>
-        isCustom(r, model)
-          ? r.name
-          : r.kind
-            ? model.entries.two_tier.get(r.key).label.split(':')[0] // "HGX H100: NVLink 4 in the node, ..."
-            : shortLabel(model.entries.link.get(r.key).label),
-      ),
-      chip: isCustom(form.accelerator) ? 'accelerator' : form.accelerator.key,
+      titles: form.scenario.links.map((r, i) => {
+        const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
+        return e && isEntry(model, form, ['links', i], o.scenario) ? e.short_name : r.name;
+      }),
+      chip: typeof o.scenario.accelerator === 'string' ? o.scenario.accelerator : 'accelerator',
     };
     return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
   }
+
+  const hashOf = (form) => encode(s.model, form, reading);
 
   function view() {
     const { model, form } = s;
     if (model && form && memo.form !== form) {
       const outcome = evaluate(form);
-      const hash = encodeForm(model, form);
-      // A measured or two-tier link needs rows.js for the hash: loaded, then the view again.
-      if (hash === null)
-        loadRows().then(
-          () => {
-            memo = {};
-            emit();
-            writeUrl(waiting || 'replace');
-          },
-          () => {},
-        );
       if (outcome.result) last = outcome;
+      const precision = shown(model, form, ['precision']);
+      const by = (list) => messagesByInput(model, form.scenario, list, precision);
+      const preset = model.presets.get(form.preset).scenario;
       memo = {
         form,
         outcome,
-        hash,
-        presetKey: isPreset(model, form) ? form.preset : '',
-        errors: outcome.errors ? messagesByInput(model, form, outcome.errors) : {},
-        warnings: outcome.result ? messagesByInput(model, form, outcome.result.warnings) : {},
+        precision,
+        core: outcome.scenario || null,
+        hash: outcome.result ? hashOf(form) : '',
+        presetKey: outcome.scenario && equal(outcome.scenario, preset) ? form.preset : '',
+        errors: outcome.errors ? by(outcome.errors) : {},
+        warnings: outcome.result ? by(outcome.result.warnings) : {},
       };
     }
-    const shown = memo.outcome ? last : null;
-    if (shown && lastSweep.of !== shown)
-      lastSweep = {
-        of: shown,
-        value: sweepOf(shown),
-        // The measured links, for the validation panel (a form only has them once rows.js is in).
-        measured: shown.result.links.some((l) => l.kind === 'measured')
-          ? later().measuredOf(s.model, shown.result, shown.scenario)
-          : [],
-      };
+    const shownNow = memo.outcome ? last : null;
+    if (shownNow && lastSweep.of !== shownNow)
+      lastSweep = { of: shownNow, value: sweepOf(shownNow), measured: measuredOf(shownNow) };
     return {
       ...memo,
       model,
@@ -138,130 +129,98 @@ export function createAppState({ win } = {}) {
       notice: s.notice,
       addPick: s.addPick ?? model?.catalog.links[0]?.key ?? '',
       share: s.share,
-      shown,
+      shown: shownNow,
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
-      inputs: shown ? modelInputs(shown.scenario, model.catalog) : null,
-      sweep: shown ? lastSweep.value : null,
-      measured: shown ? lastSweep.measured : [],
+      inputs: shownNow ? modelInputs(shownNow.scenario, model.catalog) : null,
+      sweep: shownNow ? lastSweep.value : null,
+      measured: shownNow ? lastSweep.measured : [],
+      reading,
     };
   }
 
-  /**
-   * api.sweep over tp = 1, 2, 4, ... heads for the scenario shown (the core's own scenario, passed
-   * back), and for the same scenario in the other link model (`alt`).
-   */
-  function sweepOf(shown) {
-    const values = tpValues(modelInputs(shown.scenario, s.model.catalog).heads);
+  /** api.sweep over tp = 1, 2, 4, ... heads, for the scenario shown and in the other model. */
+  function sweepOf(o) {
+    const values = tpValues(modelInputs(o.scenario, s.model.catalog).heads);
     const run = (scenario) => s.api.sweep(scenario, 'tp_size', values);
     return safely(
-      () => ({
-        values,
-        points: run(shown.scenario),
-        alt: shown.alt ? run(shown.alt.scenario) : null,
-      }),
+      () => ({ values, points: run(o.scenario), alt: o.alt ? run(o.alt.scenario) : null }),
       () => null,
     );
   }
 
-  function setState(patch) {
-    Object.assign(s, patch);
-    emit();
-  }
+  /** The measured links shown, for the measurements panel: {name, ranks, bus_bandwidth, rows}. */
+  const measuredOf = (o) =>
+    o.result.links
+      .filter((l) => l.kind === 'measured')
+      .map((l) => {
+        const link = o.scenario.links[l.name];
+        return {
+          name: l.name,
+          ranks: l.measured_ranks,
+          bus_bandwidth: l.bandwidth_bytes_per_s, // the core's: its largest row's busbw
+          rows: link.rows || reading(link.measured).rows.map((r) => [r.bytes, r.time_s]),
+        };
+      });
 
-  /** Writes the view's hash to the address bar: at once as a new entry, or as a replacement once typing pauses. */
-  function writeUrl(mode) {
-    if (!win) return;
+  /** Writes the view's hash to the address bar, as a new entry or in place of the current one. */
+  function write(mode) {
     const v = view();
-    // The address bar keeps the last valid state (a pending write of it included), and the last
-    // one short enough to be read back (the share bar says when a view is longer).
-    if (v.valid && v.hash === null) waiting = mode === 'push' ? mode : waiting; // written once rows.js is in
-    if (!v.valid || !v.hash || v.hash.length > MAX_HASH) return;
-    waiting = '';
-    win.clearTimeout(timer);
-    if (v.hash === written) return;
-    const write = () => {
-      pendingWrite = null;
+    // The address bar keeps the last valid state, and the last one short enough to be read back.
+    if (!win || !v.valid || v.hash.length > MAX_HASH || v.hash === written) return;
+    const url = urlWithHash(win.location.href, v.hash);
+    // Safari refuses more than 100 history changes in 30 s (SecurityError): the address bar then
+    // keeps the last state it took until the next edit it takes, and the view is not held up.
+    try {
+      win.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
       written = v.hash;
-      win.history[mode === 'push' ? 'pushState' : 'replaceState'](
-        null,
-        '',
-        urlWithHash(win.location.href, v.hash),
-      );
-    };
-    pendingWrite = null;
-    if (mode === 'push') write();
-    else {
-      pendingWrite = write;
-      timer = win.setTimeout(write, 120);
+    } catch {
+      written = null;
     }
   }
 
-  /**
-   * Writes a replacement that waits for typing to pause at once: the address bar must hold the
-   * view whenever it can be copied or kept (a share button, leaving the page), not the one of
-   * 120 ms earlier.
-   */
-  function flushUrl() {
-    if (!pendingWrite) return;
-    win.clearTimeout(timer);
-    pendingWrite();
+  // The history first: Chromium's replaceState costs ~10 ms once the render has touched the DOM,
+  // ~1 ms before it; both happen in this same task, so neither ever waits.
+  function edit(fn, mode = 'replace') {
+    s.form = fn(s.form);
+    s.share = null;
+    write(mode);
+    emit();
   }
-
-  const edit = (fn, mode = 'replace') => {
-    setState({ form: fn(s.form), share: null });
-    writeUrl(mode);
-  };
+  const scenario = (fn) => edit((f) => ({ ...f, scenario: fn(f.scenario) }));
 
   const actions = {
-    /** Sets a field: `where` is 'scenario', 'workload', 'accelerator' or a link row's index. */
-    set: (where, name, value) => edit((f) => setField(s.model, f, where, name, value)),
-    /** Sets several scenario fields as one edit: [[name, value], ...]. */
-    setScenario: (pairs) =>
-      edit((f) =>
-        pairs.reduce((g, [name, value]) => setField(s.model, g, 'scenario', name, value), f),
-      ),
-    /** Sets the peak of the precision shown. */
-    setPeak: (value) =>
-      edit((f) =>
-        setField(
-          s.model,
-          f,
-          'accelerator',
-          `peak_flops.${fieldText(s.model, f, 'scenario', f, 'precision')}`,
-          value,
-        ),
-      ),
-    setLinkName: (i, name) =>
-      edit((f) => ({ ...f, links: f.links.map((r, j) => (j === i ? { ...r, name } : r)) })),
+    /** Sets the value at a path of the scenario (['links', 0, 'bandwidth']); a key picks a catalogue part. */
+    set: (path, value) => scenario((sc) => setAt(s.model, sc, path, value)),
+    /** Sets several values as one edit: [[path, value], ...]. */
+    setMany: (pairs) =>
+      scenario((sc) => pairs.reduce((x, [path, value]) => setAt(s.model, x, path, value), sc)),
     pickPreset(key) {
-      let next;
-      try {
-        next = presetForm(s.model, key);
-      } catch (e) {
-        if (!(e instanceof Later)) throw e;
-        return e.load().then(() => actions.pickPreset(key)); // a preset with a two-tier link: rows.js first
-      }
+      const next = presetForm(s.model, key);
       if (!next) return;
       s.notice = null;
       edit(() => next, 'push');
     },
-    pickWorkload: (key) =>
-      s.model.entries.workload.has(key) && edit((f) => pickPart(f, 'workload', key)),
-    pickAccelerator: (key) =>
-      s.model.entries.accelerator.has(key) && edit((f) => pickPart(f, 'accelerator', key)),
-    setAddPick: (key) => setState({ addPick: key }),
-    /** Replaces the form by `fn(form)` (the measured and two-tier rows' edits, rows.js). */
-    edit: (fn) => edit(fn),
-    addLink: (key) =>
-      s.form.links.length < s.model.limits.max_links && edit((f) => addLink(s.model, f, key)),
-    removeLink: (i) =>
-      s.form.links.length > 1 && edit((f) => ({ ...f, links: f.links.filter((_, j) => j !== i) })),
-    setShare: (share) => {
-      flushUrl();
-      setState({ share });
+    /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
+    pickTwoTier: (i, key) => scenario((sc) => pickTwoTier(s.model, sc, i, key)),
+    setAddPick: (key) => {
+      s.addPick = key;
+      emit();
     },
-    dismissNotice: () => setState({ notice: null }),
+    addRow: (pick) =>
+      s.form.scenario.links.length < s.model.limits.max_links &&
+      scenario((sc) => addRow(s.model, sc, pick)),
+    removeRow: (i) =>
+      s.form.scenario.links.length > 1 &&
+      scenario((sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) })),
+    setShare: (share) => {
+      s.share = share;
+      emit();
+    },
+    dismissNotice: () => {
+      s.notice = null;
+      emit();
+    },
   };
 
   /**
@@ -270,32 +229,12 @@ export function createAppState({ win } = {}) {
    * address bar then holds this form's own hash (none for the preset shown instead).
    */
   function applyHash(hash) {
-    const model = s.model;
+    const { model } = s;
+    const h = String(hash ?? '').replace(/^#/, '');
     const decoded = safely(
-      () => decodeHash(model, hash),
+      () => decode(model, h),
       () => ({ form: null, ignored: ['the link (unreadable)'] }),
     );
-    pending = hash;
-    // Code that loads on demand first (the page waits, showing what it showed): rows.js for a
-    // measured or two-tier link (a hash's, or its preset's own hash).
-    const later =
-      decoded.later || (decoded.form && encodeForm(model, decoded.form) === null && loadRows());
-    if (later) {
-      return later.then(
-        () => pending === hash && applyHash(hash),
-        (e) =>
-          pending === hash &&
-          setState({
-            form: presetForm(model, model.catalog.presets[0].key),
-            notice: {
-              ignored: [
-                `the link (the code that reads it could not be loaded: ${e?.message || e})`,
-              ],
-              reset: true,
-            },
-          }),
-      );
-    }
     let next = decoded.form;
     const ignored = [...decoded.ignored];
     if (next) {
@@ -304,18 +243,17 @@ export function createAppState({ win } = {}) {
         next = null;
         for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field}: ${e.message}`);
         if (o.errors.length > 5) ignored.push(`and ${o.errors.length - 5} more problems`);
-      } else if (Object.hasOwn(next.edits, 'precision')) {
-        next = setField(model, next, 'scenario', 'precision', o.scenario.precision); // "fp16" -> "fp16_dense", as the core read it
+      } else if (typeof next.scenario.precision === 'string') {
+        // "fp16" -> "fp16_dense", as the core read it (the select lists the core's keys).
+        next = { ...next, scenario: { ...next.scenario, precision: o.scenario.precision } };
       }
     }
-    const own = next ? encodeForm(model, next) : '';
-    if (win && own !== String(hash ?? '').replace(/^#/, ''))
-      win.history.replaceState(null, '', urlWithHash(win.location.href, own));
+    const own = next ? hashOf(next) : '';
+    if (win && own !== h) win.history.replaceState(null, '', urlWithHash(win.location.href, own));
     written = own;
-    setState({
-      form: next || presetForm(model, model.catalog.presets[0].key),
-      notice: ignored.length ? { ignored, reset: !next } : null,
-    });
+    s.form = next || presetForm(model, model.catalog.presets[0].key);
+    s.notice = ignored.length ? { ignored, reset: !next } : null;
+    emit();
   }
 
   return {
@@ -325,37 +263,21 @@ export function createAppState({ win } = {}) {
       subscribers.add(f);
       return () => subscribers.delete(f);
     },
-    /**
-     * Takes the loaded module, shows the state in the address bar's hash, and follows back/forward;
-     * a promise when the hash waits for code that loads on demand (a measured or two-tier link).
-     */
+    /** Takes the loaded module, shows the state of the address bar's hash, and follows back/forward. */
     setApi(api) {
       s.api = api;
-      s.model = createModel(
-        api.catalog(),
-        (scenario) =>
-          safely(
-            () => api.check(scenario).scenario,
-            () => undefined,
-          ),
-        (text) => api.readMeasured(text),
-      );
-      const shown = applyHash(win ? win.location.hash : '');
+      s.model = createModel(s.api.catalog());
+      applyHash(win ? win.location.hash : '');
       win?.addEventListener('hashchange', () => {
         const h = win.location.hash.replace(/^#/, '');
-        if (h === written) return;
-        win.clearTimeout(timer);
-        pendingWrite = null;
-        applyHash(h);
+        if (h !== written) applyHash(h);
       });
-      win?.addEventListener('pagehide', flushUrl);
-      win?.addEventListener('visibilitychange', () => {
-        if (win.document.visibilityState === 'hidden') flushUrl();
-      });
-      return shown;
     },
-    /** Shows a hash as if the address bar held it (what back/forward do); a promise as setApi's. */
+    /** Shows a hash as if the address bar held it (what back/forward do). */
     applyHash,
-    setLoadError: (message) => setState({ loadError: message }),
+    setLoadError(message) {
+      s.loadError = message;
+      emit();
+    },
   };
 }

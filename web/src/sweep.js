@@ -1,4 +1,5 @@
-// The TP sweep: which tp sizes to ask the core for, and the per-link series of its answer.
+// The TP sweep: which tp sizes to ask the core for, and the per-link series of its answer; and the
+// model's inputs as numbers (its heads bound the sweep; Show the math prints them).
 
 /** 1, 2, 4, ... up to heads, and heads itself when it is not a power of two (at most 41 values). */
 export function tpValues(heads) {
@@ -90,4 +91,24 @@ export const nodeText = (g, inside, across) =>
 export function gapText({ tps, first }) {
   const list = tps.length > 1 ? `${tps.slice(0, -1).join(', ')} and ${tps.at(-1)}` : `${tps[0]}`;
   return `Gaps at tp ${list}: no result there (at tp ${tps[0]}: ${first}).`;
+}
+
+/** The inputs of the model as numbers, from the scenario as the core read it (catalogue keys resolved). */
+export function modelInputs(scenario, catalog) {
+  const w =
+    typeof scenario.workload === 'string'
+      ? catalog.workloads.find((e) => e.key === scenario.workload)
+      : scenario.workload;
+  return {
+    P: w.parameters,
+    L: w.layers,
+    h: w.hidden_dim,
+    heads: w.heads,
+    inferenceFlops: w.inference_flops,
+    T: scenario.tokens,
+    n: scenario.tp_size,
+    c: scenario.collectives_per_layer,
+    eta: scenario.local_efficiency,
+    ctx: scenario.attention_context,
+  };
 }

@@ -1,264 +1,310 @@
-// The URL hash: the preset the form started from and the user's edits, nothing more.
+// The URL hash: the preset the form started from and the user's edits over it, nothing more.
 //
-//   #v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload.layers=48
-//    &accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&links.1.bandwidth=800~Gb%2Fs
+//   #v=3&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload=Llama3_70B&workload.layers=48
+//     &accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&links.1.bandwidth=800~Gb%2Fs
 //
-// Keys are the core's field names (catalog().fields): a scenario field, `workload` /
-// `accelerator` (a catalogue key other than the preset's), `<part>.<field>`, and, when the rows
-// differ from the preset's, every row as `links=<name>~<catalogue link or empty>` followed by
-// `links.<row>.<field>`, or `links=<name>~<number>~<unit>` for a link that is just a bandwidth.
-// A measured link (SPEC 3.4) is `links=<name>~~measured` and its rows, compactly, as
-// `links.<row>.measured=<ranks the text gives, 0 for none>~<size>~<us>~<size>~<us>...` (the kept
-// rows' sizes in bytes and times in microseconds: paste.js rebuilds nccl-tests text from them
-// that the core reads back to the very same rows), with `links.<row>.ranks` and `.domain` when
-// typed. A two-tier link (SPEC 3.5) is `links=<name>~<two-tier preset or empty>~two_tier`, its
-// tiers `links.<row>.intra_node=<catalogue link or empty>` (and `inter_node`) with their fields
-// as `links.<row>.intra_node.<field>`, and `links.<row>.ranks_per_node`.
-// A quantity is <text>~<unit>. An unedited preset is `v=2&p=<key>`.
-// Decoding reads structure only: a broken %-encoding, an over-long hash or value, an unknown
-// version, a missing preset, a malformed or repeated key, an unknown catalogue key or unit,
-// measured rows that are not size/time pairs or do not read back as rows discard the whole
-// hash; keys it does not know are ignored one by one. Values are not judged
-// here: the page runs the decoded form through the core and discards the hash if anything is
-// wrong, so there is one validation path. (Version 1, every value spelled out, lived two days
-// before any release: it reads as an unknown version.) Pure: no DOM, no wasm (the core's reading
-// of nccl-tests text comes with the model).
+// Version 3, a generic codec of the form's partial scenario (scenario.js): a key is a path of the
+// scenario (a link row by its index), a value a leaf as typed (<text>~<unit> for a quantity); a
+// catalogue part's own value is its key (empty: the user's own), written when it is not the
+// preset's; `links=<n>` when the rows are not the preset's, then every row in full; a measured
+// link as the rows the core read, `rows=<bytes>~<µs>~...`, and their `ranks`. Only what differs
+// from the preset's form is written, in the form's order. Reading discards the whole hash on
+// what is not well-formed (README: Hostile URLs) and ignores, naming it, a key that is not a
+// field; values are left to the core, the one validation path. Version 2 links (in blog posts)
+// are read as the same view (and rewritten as version 3); version 1 is an unknown version.
+// Pure: no DOM, no wasm. The format in full: README, "Sharing: the URL".
 
 import {
-  Later,
+  NUMBER_RE,
+  TIERS,
   clip,
-  equal,
-  fieldInfo,
-  fieldText,
-  isBare,
   isEditable,
   isQuantity,
-  later,
-  loadRows,
+  kindOf,
   presetForm,
-  rowKind,
-  setField,
+  setAt,
+  textOf,
   unitsOf,
-} from './form.js';
+  resolved,
+  valueAt,
+} from './scenario.js';
+import { microseconds } from './nccltext.js';
 
-export const VERSION = '2';
-export const MAX_HASH = 16384; // this format's own bounds on what it reads
+const VERSION = '3';
+export const MAX_HASH = 16384; // the format's own bounds on what it reads
 const MAX_VALUE = 200;
-export { loadRows };
-
 /**
  * The longest page URL offered as the way to share a view: mail, chat and many servers cut
- * longer ones (a link up to MAX_HASH still reopens here). Past it the share bar says so and
- * points to the JSON download.
+ * longer ones (a link up to MAX_HASH still reopens here). Past it the share bar says so.
  */
 export const MAX_URL = 8192;
 
 const enc = (s) => encodeURIComponent(s).replace(/~/g, '%7E');
-const sameRows = (a, b) =>
-  a.length === b.length &&
-  a.every((r, i) => r.name === b[i].name && r.key === b[i].key && r.kind === b[i].kind);
+const key = (node) => (typeof node === 'string' ? node : (node?.preset ?? ''));
+const ROW_KINDS = ['link', 'measured_link', 'two_tier_link'];
+const CATALOGUE = { workload: 'workload', accelerator: 'accelerator', link: 'link' };
+const PARTS = ['workload', 'accelerator', 'links', 'peak_flops', 'link'];
 
-/** The edits of a form against its preset, as [key, ...parts] entries in a fixed order. */
-export function formEdits(model, form) {
-  const p = presetForm(model, form.preset);
-  const out = [];
-  // Every field shown differently from the preset (edits on either side of the same base).
-  const diff = (prefix, kind, a, b, keep) => {
-    for (const name of new Set([...Object.keys(a.edits), ...Object.keys(b.edits)])) {
-      const text = fieldText(model, form, kind, a, name);
-      if (!keep || !equal(text, fieldText(model, p, kind, b, name)))
-        out.push([`${prefix}${name}`, ...[text].flat()]);
+/**
+ * The hash (without '#') of a form. `reading(text)` is the core's reading of a measured link's text
+ * (api.readMeasured): the link carries the rows it read, and the ranks typed or the text's.
+ */
+export function encode(model, form, reading) {
+  const out = [
+    ['v', VERSION],
+    ['p', form.preset],
+  ];
+  const put = (path, value) => out.push([path, value]);
+  const leaf = (info, v) =>
+    info.kind === 'rows'
+      ? v.flatMap(([b, s]) => [String(b), microseconds(s)])
+      : textOf(model, info, v);
+  // The own leaves and parts of `node` (a part of `kind` at `path`), those equal to `base`'s left out.
+  const part = (kind, node, base, path) => {
+    if (kind === 'links') return rows(node, base, path);
+    for (const [k, v] of Object.entries(node)) {
+      const field = fieldOf(model, kind, k);
+      if (!field || k === 'preset') continue;
+      const p = [...path, k];
+      const b = base === undefined ? undefined : resolved(model, kind, base)?.[k];
+      if (field.part) {
+        const same = base !== undefined && key(v) === key(b);
+        if (!same && CATALOGUE[field.part]) put(p, [key(v)]);
+        if (typeof v === 'object') part(field.part, v, same ? b : undefined, p);
+      } else {
+        const text = [leaf(field, v)].flat();
+        if (base === undefined || String(text) !== String([leaf(field, b)].flat())) put(p, text);
+      }
     }
   };
-  diff('', 'scenario', form, p, false); // every one: a derived field's edit may equal the preset's value
-  for (const kind of ['workload', 'accelerator']) {
-    const same = form[kind].key === p[kind].key;
-    if (!same) out.push([kind, form[kind].key]);
-    diff(`${kind}.`, kind, form[kind], same ? p[kind] : { edits: {} }, same);
-  }
-  const same = sameRows(form.links, p.links);
-  // A row that is just a bandwidth is one entry, links=<name>~<number>~<unit>.
-  const bare = (r) => !same && isBare(r);
-  if (!same)
-    for (const r of form.links)
-      out.push([
-        'links',
-        r.name,
-        ...(bare(r) ? r.edits.bandwidth : [r.key]),
-        ...(r.kind ? [r.kind] : []),
-      ]);
-  form.links.forEach((r, i) => {
-    if (bare(r)) return;
-    const q = same ? p.links[i] : { edits: {} };
-    if (!r.kind) return diff(`links.${i}.`, 'link', r, q, same);
-    later().encodeRow(model, r, q, `links.${i}.`, same, diff, out);
-  });
-  return out;
+  const rows = (list, base, path) => {
+    const same =
+      list.length === base?.length &&
+      list.every((r, i) => kindOf(model, r) === kindOf(model, base[i]) && key(r) === key(base[i]));
+    if (!same) put(path, [String(list.length)]);
+    list.forEach((r, i) => {
+      if (!same) put([...path, i], [key(r)]);
+      part(kindOf(model, r), shareable(r, reading), same ? base[i] : undefined, [...path, i]);
+    });
+  };
+  part('scenario', form.scenario, presetForm(model, form.preset).scenario, []);
+  return out
+    .map(([k, parts]) =>
+      k === 'v' || k === 'p'
+        ? `${k}=${enc(parts)}`
+        : `${k.map((s) => enc(String(s))).join('.')}=${parts.map(enc).join('~')}`,
+    )
+    .join('&');
 }
 
-/** The hash (without '#') for a form; null while rows.js is loading (loadRows) for a measured or two-tier link. */
-export function encodeForm(model, form) {
-  try {
-    const out = [['v', VERSION], ['p', form.preset], ...formEdits(model, form)];
-    return out.map(([k, ...parts]) => `${k}=${parts.map(enc).join('~')}`).join('&');
-  } catch (e) {
-    if (e instanceof Later) return null;
-    throw e;
-  }
+/** A measured row as a link carries it: the rows the core read from its text, and their ranks. */
+function shareable(row, reading) {
+  if (typeof row.measured !== 'string') return row;
+  const got = reading(row.measured);
+  const { measured: _, ...rest } = row;
+  if (got.error) return row;
+  const ranks = String(row.ranks ?? '').trim() || String(got.ranks || '');
+  return { ...rest, rows: got.rows.map((r) => [r.bytes, r.time_s]), ranks };
 }
 
-class Bad extends Error {}
-export const need = (ok, why) => {
-  if (!ok) throw new Bad(why);
-};
+/**
+ * What `k` is below a part of `kind` in a hash: {part: kind} for a part, the field's info for a
+ * leaf, or undefined for what the format does not carry. A row ('row') has the fields of every
+ * kind of link: its kind follows from them.
+ */
+function fieldOf(model, kind, k) {
+  if (kind === 'peak_flops') return { name: k, kind: 'compute', required: true };
+  const row = kind === 'row' || ROW_KINDS.includes(kind);
+  if (row && k === 'rows') return { name: 'rows', kind: 'rows' };
+  for (const t of kind === 'row' ? ROW_KINDS : [kind]) {
+    const f = model.fields[t]?.get(k);
+    if (f && PARTS.includes(f.kind)) return { part: f.kind };
+    if (isEditable(f) || (row && (k === 'name' || k === 'measured'))) return f;
+  }
+  return undefined;
+}
 
-/** key -> [parts, ...] of a hash; throws Bad on what cannot be read. */
-function pairs(h, maxRepeat) {
-  need(
-    h.length <= MAX_HASH,
-    `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`,
-  );
+/**
+ * Decodes a location.hash: {form, ignored}. `form` is null when the hash is empty or was
+ * discarded; `ignored` lists, in words, each thing that was not used. A reason to discard the
+ * hash is pushed to `why`, and reading stops there.
+ */
+export function decode(model, hash) {
+  const h = String(hash ?? '').replace(/^#/, '');
+  const ignored = [];
+  const why = [];
+  const need = (ok, reason) => !!ok || !why.push(reason);
+  const refused = () => ({ form: null, ignored: [...ignored, why[0]] });
+  if (
+    !need(
+      h.length <= MAX_HASH,
+      `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`,
+    )
+  )
+    return refused();
+  const got = pairs(h, model.limits.max_links, need);
+  if (why.length) return refused();
+  if (!got.size) return { form: null, ignored };
+  const version = got.get('v')?.[0][0];
+  const v3 =
+    need(
+      version === VERSION || version === '2',
+      got.has('v')
+        ? `version "${clip(version, 12)}" (this page reads ${VERSION} and 2)`
+        : 'a link without a version',
+    ) && (version === '2' ? fromV2(got, need) : got);
+  for (const [k, list] of why.length ? [] : v3)
+    need(list.length === 1, `"${clip(k, 24)}" (given twice)`);
+  const form = why.length ? null : read(model, v3, ignored, need);
+  return why.length ? refused() : { form, ignored };
+}
+
+/** key -> [parts, ...] of a hash, keys in order, at most `max` of one. */
+function pairs(h, max, need) {
   const got = new Map();
-  for (const pair of h.split('&')) {
-    if (!pair) continue;
+  for (const pair of h.split('&').filter(Boolean)) {
     const [rawKey, raw = ''] = pair.split(/=(.*)/s);
-    let key;
+    let k;
     let parts;
     try {
-      key = decodeURIComponent(rawKey);
+      k = decodeURIComponent(rawKey);
       parts = raw.split('~').map(decodeURIComponent);
     } catch {
-      throw new Bad(`a broken %-encoding in "${clip(pair, 24)}"`);
+      need(false, `a broken %-encoding in "${clip(pair, 24)}"`);
+      return got;
     }
-    need(
-      parts.every((p) => p.length <= MAX_VALUE),
-      `"${clip(key, 24)}" (longer than ${MAX_VALUE} characters)`,
-    );
-    if (!got.has(key)) got.set(key, []);
-    const list = got.get(key);
-    need(list.length < maxRepeat, `more than ${maxRepeat} "${clip(key, 24)}"`);
-    list.push(parts);
+    const list = got.get(k) || [];
+    if (!need(list.length < max, `more than ${max} "${clip(k, 24)}"`)) return got;
+    got.set(k, [...list, parts]);
   }
   return got;
 }
 
-/**
- * Decodes a location.hash. Returns {form, ignored}: form is null when the hash is empty or was
- * discarded; ignored lists, in words, each thing that was not used. A hash with a measured link
- * or a two-tier link needs rows.js: until it is loaded, the answer is {later: a promise
- * of its load}; decode again then.
- */
-export function decodeHash(model, hash) {
-  const h = String(hash ?? '').replace(/^#/, '');
-  const ignored = [];
-  try {
-    const got = pairs(h, model.limits.max_links);
-    if (!got.size) return { form: null, ignored };
-    const version = got.get('v')?.[0][0];
-    need(
-      version === VERSION,
-      got.has('v')
-        ? `version "${clip(version, 12)}" (this page reads ${VERSION})`
-        : 'a link without a version',
-    );
-    for (const [key, list] of got)
-      need(list.length === 1 || key === 'links', `"${clip(key, 24)}" (given twice)`);
-    const form = fromV2(model, got, ignored);
-    return { form, ignored };
-  } catch (e) {
-    if (e instanceof Later) return { later: e.load() };
-    return {
-      form: null,
-      ignored: [...ignored, e instanceof Bad ? e.message : 'the link (unreadable)'],
-    };
-  }
-}
-
-/** A form field from the hash: its parts checked against the field's kind (and unit list). */
-export function typed(info, parts, key) {
-  const quantity = isQuantity(info);
-  need(
-    parts.length === (quantity ? 2 : 1),
-    `"${clip(`${key}=${parts.join('~')}`)}" (not ${quantity ? 2 : 1} parts)`,
-  );
-  if (quantity) need(unitsOf(info).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`);
-  return quantity ? [parts[0], parts[1]] : parts[0];
-}
-
-export const known = (model, kind, k, what) =>
-  need(model.entries[kind].has(k), `the unknown ${what} "${clip(k)}"`) || k;
-
-/** A `links` entry of the hash as a form row. */
-function rowOf(model, p, key) {
-  need(p.length === 2 || p.length === 3, '"links" (not 2 or 3 parts)');
-  const [name, a, b] = p;
-  if (p.length === 2) return { name, key: a && known(model, 'link', a, 'link preset'), edits: {} };
-  if (b === 'measured' || b === 'two_tier') {
-    return later().kindRow(model, p);
-  }
-  const bandwidth = fieldInfo(model, 'link', 'bandwidth');
-  return { name, key: '', edits: { bandwidth: typed(bandwidth, [a, b], key) } };
-}
-
-function fromV2(model, got, ignored) {
+/** The form of version 3 pairs (key -> [parts]), its keys applied shortest first. */
+function read(model, got, ignored, need) {
   const preset = got.get('p')?.[0][0];
-  need(got.has('p'), 'a link without "p" (the preset)');
-  need(model.presets.has(preset), `the unknown preset "${clip(preset)}"`);
-  let form = presetForm(model, preset);
-  const deferred = [];
-  for (const [key, [parts]] of got) {
-    if (key === 'v' || key === 'p') continue;
-    if (key === 'workload' || key === 'accelerator') {
-      need(parts.length === 1, `"${key}" (not 1 part)`);
-      form = { ...form, [key]: { key: known(model, key, parts[0], key), edits: {} } };
-    } else if (key === 'links') {
-      form = { ...form, links: got.get(key).map((p) => rowOf(model, p, key)) };
-    } else if (isEditable(fieldInfo(model, 'scenario', key))) {
-      deferred.push(['scenario', key, key, parts]);
-    } else {
-      const m = /^(workload|accelerator)\.(.+)$|^links\.(0|[1-9]\d{0,3})\.(.+)$/.exec(key);
-      if (m) deferred.push([m[1] || +m[3], m[2] || m[4], key, parts]);
-      else ignored.push(`the unknown key "${clip(key, 24)}"`);
-    }
-  }
-  // Edits after the parts they edit, whatever their order in the hash: a two-tier row's tiers and
-  // a measured row's rows first, then the fields.
-  const edits = [];
-  for (const [where, name, key, parts] of deferred) {
-    const row = typeof where === 'number' ? form.links[where] : null;
-    if (typeof where === 'number' && !row) {
-      need(!isEditable(fieldInfo(model, 'link', name)), `"${clip(key, 24)}" (no such link row)`);
-      ignored.push(`the unknown key "${clip(key, 24)}"`);
+  const form = need(got.has('p'), 'a link without "p" (the preset)') && presetForm(model, preset);
+  if (!need(form, `the unknown preset "${clip(preset)}"`)) return null;
+  let s = form.scenario;
+  const entries = [...got]
+    .filter(([k]) => k !== 'v' && k !== 'p')
+    .map(([k, [parts]]) => [k.split('.'), parts, k])
+    .sort((a, b) => a[0].length - b[0].length);
+  for (const [path, parts, k] of entries) {
+    const where = locate(model, path);
+    if (!where || where.part === 'peak_flops') {
+      ignored.push(`the unknown key "${clip(k, 24)}"`);
       continue;
     }
-    if (row?.kind) {
-      const next = later().kindEdit(model, form, row, where, name, parts, key, edits);
-      if (next) {
-        form = next;
-        continue;
-      }
-    }
-    const kind = row ? rowKind(row) : where;
-    if (isEditable(fieldInfo(model, kind, name))) edits.push([where, name, key, parts, kind]);
-    else ignored.push(`the unknown key "${clip(key, 24)}"`);
+    const at = path.map((x, i) => (i === 1 && path[0] === 'links' ? Number(x) : x));
+    const peaks = at[1] === 'peak_flops' && valueAt(model, s, ['accelerator', 'peak_flops']);
+    const ok =
+      need(
+        at[0] !== 'links' || !(at[1] >= s.links.length),
+        `"${clip(k, 24)}" (no such link row)`,
+      ) &&
+      need(
+        !peaks || !resolved(model, 'accelerator', s.accelerator)?.key || at[2] in peaks,
+        `"${clip(k, 24)}" (a peak the chip does not list)`,
+      );
+    const v = ok && value(model, where, parts, clip(k, 24), need);
+    if (!ok || v === undefined) return null;
+    s = setAt(model, s, at, v);
   }
-  for (const [where, name, key, parts, kind] of edits) {
-    if (name.startsWith('peak_flops.'))
-      need(hasPeak(model, form, name), `"${clip(key, 24)}" (a peak the chip does not list)`);
-    const value = typed(fieldInfo(model, kind, name), parts, key);
-    form = Array.isArray(where) // a tier's field: [row, tier]
-      ? later().setTier(model, form, ...where, name, value, true)
-      : setField(model, form, where, name, value, true);
-  }
-  return form;
+  return { ...form, scenario: s };
 }
 
-export const hasPeak = (model, form, name) =>
-  Object.hasOwn(form.accelerator.edits, name) ||
-  Object.hasOwn(
-    model.entries.accelerator.get(form.accelerator.key)?.peak_flops || {},
-    name.slice(11),
-  );
+/** What a path of the hash names: {part} or a field's info; undefined for nothing the format carries. */
+function locate(model, path) {
+  let kind = 'scenario';
+  let got;
+  for (const step of path) {
+    if (!kind) return undefined; // below a leaf
+    if (kind === 'links') got = /^(0|[1-9]\d{0,3})$/.test(step) && { part: 'row' };
+    else if (kind === 'peak_flops')
+      got = /^[a-z0-9]+_(dense|sparse)$/.test(step) && fieldOf(model, kind, step);
+    else got = fieldOf(model, kind, step);
+    if (!got) return undefined;
+    kind = got.part;
+  }
+  return got;
+}
+
+/** A value of the hash for what `where` names, checked for its structure; undefined when it is not one. */
+function value(model, where, parts, k, need) {
+  const one = () => (need(parts.length === 1, `"${k}" (not 1 part)`) ? parts[0] : undefined);
+  const short = (v) => need(v.length <= MAX_VALUE, `"${k}" (longer than ${MAX_VALUE} characters)`);
+  if (where.part === 'links') {
+    const n = one();
+    const ok = n !== undefined && /^[1-9]\d{0,3}$/.test(n) && +n <= model.limits.max_links;
+    return need(ok, '"links" (not a row count)')
+      ? Array.from({ length: +n }, () => ({}))
+      : undefined;
+  }
+  if (where.part) {
+    const v = one();
+    if (v === undefined) return undefined;
+    const kind = CATALOGUE[where.part];
+    const ok = kind
+      ? model.entries[kind].has(v)
+      : model.entries.link.has(v) || model.entries.two_tier_link.has(v);
+    if (!need(!v || ok, `the unknown ${kind || 'link'} "${clip(v)}"`)) return undefined;
+    if (where.part === 'row') return v ? { preset: v } : {};
+    return v || {}; // a part of the user's own
+  }
+  if (where.kind === 'rows') {
+    // Whole sizes that grow, each with its time in microseconds; at least two.
+    const ok =
+      parts.length >= 4 &&
+      parts.length % 2 === 0 &&
+      parts.every((x, j) =>
+        j % 2 ? NUMBER_RE.test(x) : /^[1-9]\d{0,15}$/.test(x) && +x <= 2 ** 53,
+      ) &&
+      parts.every((x, j) => j % 2 || j === 0 || +x > +parts[j - 2]);
+    if (!need(ok, `"${k}" (not growing sizes, each with its time, at least two)`)) return undefined;
+    return parts.flatMap((x, j) => (j % 2 ? [] : [[+x, Number(parts[j + 1]) / 1e6]]));
+  }
+  if (isQuantity(where)) {
+    const ok =
+      need(parts.length === 2, `"${k}" (not <number>~<unit>)`) &&
+      need(unitsOf(where).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`) &&
+      short(parts[0]);
+    return ok ? [parts[0], parts[1]] : undefined;
+  }
+  const v = one();
+  return v !== undefined && short(v) ? v : undefined;
+}
+
+/** Version 2 pairs as version 3's: the rows written out, a measured link's rows and ranks. */
+function fromV2(got, need) {
+  const out = new Map([...got].filter(([k]) => k !== 'links' && !/^links\.\d+\.measured$/.test(k)));
+  const set = (k, ...parts) => out.set(k, [parts]);
+  const list = got.get('links') || [];
+  if (list.length) set('links', String(list.length));
+  for (const [i, p] of list.entries()) {
+    const [name, a, b] = p;
+    const row = `links.${i}`;
+    const m = got.get(`${row}.measured`)?.[0];
+    const ok =
+      need(p.length === 2 || p.length === 3, '"links" (not 2 or 3 parts)') &&
+      need(b !== 'measured' || a === '', '"links" (a measured link names no preset)') &&
+      need(
+        b !== 'measured' || !m || /^(0|[1-9]\d{0,5})$/.test(m[0]),
+        `"${row}.measured" (not a rank count, then rows)`,
+      );
+    if (!ok) return out;
+    set(`${row}.name`, name);
+    set(row, p.length === 3 && b !== 'two_tier' ? '' : a);
+    if (b === 'measured' && !m) set(`${row}.measured`, '');
+    else if (b === 'measured') {
+      out.set(`${row}.rows`, [m.slice(1)]);
+      if (m[0] !== '0' && !got.has(`${row}.ranks`)) set(`${row}.ranks`, m[0]);
+    } else if (b !== 'two_tier' && p.length === 3) out.set(`${row}.bandwidth`, [[a, b]]);
+    else if (b === 'two_tier' && !a)
+      for (const t of TIERS) if (!got.has(`${row}.${t}`)) set(`${row}.${t}`, '');
+  }
+  return out;
+}
 
 /** The page's own URL for a hash: same path and query, '#'+hash (or none). */
 export const urlWithHash = (href, hash) => String(href).split('#')[0] + (hash ? `#${hash}` : '');
@@ -288,6 +334,6 @@ export function fullUrl(href) {
 
 export const isEmbed = (search) => /(^\??|&)embed(=|&|$)/.test(search);
 
-/** The <iframe> snippet for an embed URL (the host page may size it from the tplayer:height message: see the README). */
+/** The <iframe> snippet for an embed URL (the host may size it from the tplayer:height message: see the README). */
 export const embedCode = (url) =>
   `<iframe src="${String(url).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" title="Tensor-parallel layer calculator" width="100%" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`;

@@ -2,10 +2,11 @@
 
 import { bandwidth, percent, times } from './format.js';
 
-/** "NVLink 4 (H100, H200)" -> "NVLink 4": a catalogue label without its parenthesis. */
-export function shortLabel(label) {
-  return String(label).replace(/\s*\([^)]*\)\s*$/, '');
-}
+/** A two-tier link's shares of its line-rate time, in words: "inside the node 60%, across 2 nodes 40%". */
+export const sharesText = (l) =>
+  l.node_count > 1
+    ? `inside the node ${percent(l.intra_node_share)}, across ${l.node_count} nodes ${percent(1 - l.intra_node_share)}`
+    : `one node (tp_size ≤ ${l.ranks_per_node} ranks per node): the node link alone`;
 
 /**
  * The headline for one link: { title, bound, text }, e.g. "compute-bound — the exchange is 21%

@@ -32,3 +32,15 @@ it('loads the measurements panel only when it is opened, and precaches it for of
   const precache = JSON.parse(/PRECACHE=(\[[^\]]*\])/.exec(read('sw.js'))[1]);
   for (const f of [...panel, 'validation.json']) expect(precache).toContain(f);
 });
+
+it('loads only leaf UI on demand: the editors’ markup, the sweep chart, the math and the panel', () => {
+  const names = lazy.map((f) => f.replace(/^lazy\/|-[\w-]+\.(js|css)$/g, ''));
+  expect([...new Set(names)].sort()).toEqual(['LinkForms', 'MathBody', 'Panel', 'SweepChart']);
+  // The form, the URL and the first result are in the first load's chunks.
+  const first = assets
+    .filter((f) => f.endsWith('.js'))
+    .map(read)
+    .join('\n');
+  for (const words of ['links=', 'the unknown key', 'the calculator failed'])
+    expect(first).toContain(words);
+});

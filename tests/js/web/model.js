@@ -1,28 +1,15 @@
 // The real module and catalogue for the page's pure tests: dist/tplayer.js, the very file the
-// page loads (built by scripts/build.sh), indexed as the page indexes it.
-import { createModel, loadRows, presetForm, setField } from '../../../web/src/form.js';
-import { setTier } from '../../../web/src/rows.js';
+// page loads (built by scripts/build.sh), indexed as the page does (scenario.js createModel).
+import { createModel, presetForm, setAt, toCore } from '../../../web/src/scenario.js';
 
 let loaded;
-/**
- * { api, catalog, model } of the built module, loaded once; with `rows` (the default) rows.js too,
- * the measured and two-tier links' code that the page loads on demand (lazy.test.js without it).
- */
-export async function real({ rows = true } = {}) {
-  if (rows) await loadRows();
+/** { api, catalog, model } of the built module, loaded once. */
+export async function real() {
   if (!loaded) {
     const { load } = await import('../../../dist/tplayer.js');
     const api = await load();
     const catalog = api.catalog();
-    loaded = {
-      api,
-      catalog,
-      model: createModel(
-        catalog,
-        (s) => api.check(s).scenario,
-        (t) => api.readMeasured(t),
-      ),
-    };
+    loaded = { api, catalog, model: createModel(catalog) };
   }
   return loaded;
 }
@@ -30,15 +17,15 @@ export async function real({ rows = true } = {}) {
 /** The default preset's form (after real()). */
 export const gpt3 = () => presetForm(loaded.model, 'Gpt3TensorParallelLayerTp8');
 
-/**
- * A form with [where, field, value] edits applied as the page applies them (after real()); `where`
- * [row, tier] is a two-tier row's tier.
- */
-export const edit = (form, ...changes) =>
-  changes.reduce(
-    (f, [where, name, value]) =>
-      Array.isArray(where)
-        ? setTier(loaded.model, f, ...where, name, value)
-        : setField(loaded.model, f, where, name, value),
-    form,
-  );
+/** A form with [path, value] edits applied as the page applies them (after real()). */
+export const edit = (form, ...changes) => ({
+  ...form,
+  scenario: changes.reduce(
+    (s, [path, value]) => setAt(loaded.model, s, path, value),
+    form.scenario,
+  ),
+});
+
+/** The scenario a form sends to the core, and the core's check() of it (after real()). */
+export const core = (form) => toCore(loaded.model, form.scenario);
+export const check = (form) => loaded.api.check(core(form));

@@ -1,37 +1,34 @@
 // The page's side of SPEC 3.9 without a DOM: the URL carries the collective as it carries every
 // scenario field (no code of its own), and the words for the pair and the hiding bandwidth.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toScenario } from '../../../web/src/form.js';
-import { decodeHash, encodeForm, loadRows } from '../../../web/src/url.js';
+import { decode, encode } from '../../../web/src/url.js';
 import { hidingText, protocolText } from '../../../web/src/verdict.js';
-import { edit, gpt3, real } from './model.js';
+import { core, edit, gpt3, real } from './model.js';
 
 let api;
 let model;
-beforeAll(async () => {
-  ({ api, model } = await real());
-  await loadRows(); // a version 2 hash of plain links needs nothing else loaded
-});
+beforeAll(async () => ({ api, model } = await real()));
 
-const HASH = 'v=2&p=Gpt3TensorParallelLayerTp8&collective=reduce_scatter_all_gather';
+const HASH = 'v=3&p=Gpt3TensorParallelLayerTp8&collective=reduce_scatter_all_gather';
+const encodeForm = (m, form) => encode(m, form, () => ({ error: 'no text' }));
 
 describe('the collective in the URL', () => {
   it('opens from a hash and writes the same hash back', () => {
-    const { form, ignored } = decodeHash(model, `#${HASH}`);
+    const { form, ignored } = decode(model, `#${HASH}`);
     expect(ignored).toEqual([]);
-    expect(toScenario(model, form).collective).toBe('reduce_scatter_all_gather');
+    expect(core(form).collective).toBe('reduce_scatter_all_gather');
     expect(encodeForm(model, form)).toBe(HASH);
     // Picked in the form, it is the same edit.
-    expect(
-      encodeForm(model, edit(gpt3(), ['scenario', 'collective', 'reduce_scatter_all_gather'])),
-    ).toBe(HASH);
-    expect(api.solve(toScenario(model, form)).collective).toBe('reduce_scatter_all_gather');
+    expect(encodeForm(model, edit(gpt3(), [['collective'], 'reduce_scatter_all_gather']))).toBe(
+      HASH,
+    );
+    expect(api.solve(core(form)).collective).toBe('reduce_scatter_all_gather');
   });
 
   it('keeps an unknown collective as typed, for the core to name the field', () => {
-    const { form, ignored } = decodeHash(model, '#v=2&p=Gpt3TensorParallelLayerTp8&collective=sp');
+    const { form, ignored } = decode(model, '#v=3&p=Gpt3TensorParallelLayerTp8&collective=sp');
     expect(ignored).toEqual([]);
-    const { errors } = api.check(toScenario(model, form));
+    const { errors } = api.check(core(form));
     expect(errors.map((e) => e.field)).toEqual(['collective']);
   });
 });

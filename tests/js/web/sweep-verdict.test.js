@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriesByLink, tpValues } from '../../../web/src/sweep.js';
-import {
-  domainText,
-  protocolText,
-  shortLabel,
-  turnText,
-  verdict,
-} from '../../../web/src/verdict.js';
+import { real } from './model.js';
+import { domainText, protocolText, turnText, verdict } from '../../../web/src/verdict.js';
 
 const nvlink = {
   name: 'nvlink',
@@ -53,10 +48,13 @@ describe('verdict', () => {
       'communication-bound — 1.9x the compute, mostly latency; 0.5x: slower than one A100 alone',
     );
   });
-  it('shortens catalogue labels', () => {
-    expect(shortLabel('NVLink 4 (H100, H200)')).toBe('NVLink 4');
-    expect(shortLabel('InfiniBand NDR (400 Gb/s)')).toBe('InfiniBand NDR');
-    expect(shortLabel('PCIe 4.0 x16')).toBe('PCIe 4.0 x16');
+  it("names catalogue links by the catalogue's short names", async () => {
+    const { model } = await real();
+    const short = (kind, key) => model.entries[kind].get(key).short_name;
+    expect(short('link', 'nvlink4')).toBe('NVLink 4');
+    expect(short('link', 'ib_ndr')).toBe('IB NDR');
+    expect(short('link', 'pcie4')).toBe('PCIe 4.0');
+    expect(short('two_tier_link', 'hgx_h100_ndr')).toBe('HGX H100 + NDR');
   });
 });
 

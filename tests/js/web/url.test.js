@@ -1,261 +1,336 @@
-// The URL hash with the real catalogue: the preset key and the edits, nothing more; anything
-// malformed (version 1 included: an unknown version) is discarded with a reason.
+// The URL hash with the real catalogue: the preset key and the edits over it, as a generic path
+// codec of the form (version 3); every version 2 form the README shows opens the same view;
+// anything malformed is discarded with a reason, a key that is not a field is named.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addLink, isPreset, pickPart, presetForm, toScenario } from '../../../web/src/form.js';
+import { addRow, presetForm } from '../../../web/src/scenario.js';
 import {
   MAX_HASH,
-  decodeHash,
+  decode,
   embedCode,
   embedUrl,
-  encodeForm,
+  encode,
   fullUrl,
   isEmbed,
-  loadRows,
   urlWithHash,
 } from '../../../web/src/url.js';
-import { edit, gpt3, real } from './model.js';
+import { check, core, edit, gpt3, real } from './model.js';
 
 let api;
 let catalog;
 let model;
-beforeAll(async () => {
-  ({ api, catalog, model } = await real());
-  await loadRows(); // the part of the format the page loads on demand (lazy.test.js)
-});
+beforeAll(async () => ({ api, catalog, model } = await real()));
 
-const roundTrip = (form) => decodeHash(model, `#${encodeForm(model, form)}`);
+const hashOf = (form) => encode(model, form, (t) => api.readMeasured(t));
+const roundTrip = (form) => decode(model, `#${hashOf(form)}`);
+const add = (form, pick) => ({ ...form, scenario: addRow(model, form.scenario, pick) });
 
-describe('URL hash', () => {
+describe('version 3', () => {
   it('is the preset key alone for an unedited preset, and round-trips every preset', () => {
-    expect(encodeForm(model, gpt3())).toBe('v=2&p=Gpt3TensorParallelLayerTp8');
+    expect(hashOf(gpt3())).toBe('v=3&p=Gpt3TensorParallelLayerTp8');
     for (const p of catalog.presets) {
       const d = roundTrip(presetForm(model, p.key));
-      expect(d.ignored).toEqual([]);
-      expect(isPreset(model, d.form)).toBe(true);
-      expect(d.form.preset).toBe(p.key);
+      expect(d).toEqual({ form: presetForm(model, p.key), ignored: [] });
     }
   });
 
-  it('carries exactly the edits, by field name, and round-trips them as typed', () => {
-    let f = edit(
-      gpt3(),
-      ['scenario', 'tp_size', '16'],
-      ['scenario', 'local_efficiency', '0.37'],
-      ['workload', 'heads', ' 64'],
-      ['workload', 'kv_heads', ''],
-      ['accelerator', 'peak_flops.fp16_dense', ['1.2', 'PFLOP/s']],
-      ['accelerator', 'memory_capacity', ['141', 'GB']],
-      [1, 'bandwidth', ['800 Gb/s', 'GB/s']],
-    );
-    const h = encodeForm(model, f);
-    expect(h).toBe(
-      'v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&local_efficiency=0.37&workload.heads=%2064&workload.kv_heads=' +
-        '&accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&accelerator.memory_capacity=141~GB&links.1.bandwidth=800%20Gb%2Fs~GB%2Fs',
-    );
-    expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
-    // Rows that differ from the preset's are all written, then their edits; names keep every character.
-    f = addLink(model, f, '');
-    f = { ...f, links: f.links.map((r, i) => (i === 2 ? { ...r, name: 'roce~é #1 & co=2' } : r)) };
-    f = edit(f, [2, 'bandwidth', ['400', 'Gb/s']], [2, 'latency', ['8', 'us']]);
-    expect(encodeForm(model, f)).toContain(
-      '&links=nvlink~nvlink4&links=infiniband_ndr~ib_ndr&links=roce%7E%C3%A9%20%231%20%26%20co%3D2~&',
-    );
-    expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
-  });
-
-  it('writes a link that is just a bandwidth as one row, and reads it back as the same link', () => {
-    let f = addLink(model, gpt3(), '');
-    f = edit(f, [2, 'bandwidth', ['400', 'Gb/s']]);
-    const h = encodeForm(model, f);
-    expect(h).toBe(
-      'v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=infiniband_ndr~ib_ndr&links=link3~400~Gb%2Fs',
-    );
-    const back = roundTrip(f);
-    expect(back).toEqual({ form: f, ignored: [] });
-    expect(toScenario(model, back.form).links.link3).toBe('400 Gb/s');
-    // With more than a bandwidth it is a blank row and its edits again.
-    const g = edit(f, [2, 'latency', ['8', 'us']]);
-    expect(encodeForm(model, g)).toContain(
-      '&links=link3~&links.2.bandwidth=400~Gb%2Fs&links.2.latency=8~us',
-    );
-    expect(roundTrip(g).form).toEqual(g);
-    // Read whatever the order of the keys, and with an edit after it.
-    const d = decodeHash(
-      model,
-      '#v=2&p=Gpt3TensorParallelLayerTp8&links.0.latency=1~us&links=roce~50~GB%2Fs',
-    );
-    expect(d.ignored).toEqual([]);
-    expect(d.form.links).toEqual([
-      { name: 'roce', key: '', edits: { bandwidth: ['50', 'GB/s'], latency: ['1', 'us'] } },
-    ]);
-  });
-
-  it('carries the link model and the launch overhead as edits of the scenario', () => {
+  it('carries exactly the edits, by path, and round-trips them as typed', () => {
     const f = edit(
       gpt3(),
-      ['scenario', 'link_model', 'nccl'],
-      ['scenario', 'launch_overhead', ['20', 'us']],
+      [['tp_size'], '16'],
+      [['local_efficiency'], '0.37'],
+      [['workload', 'heads'], ' 64'],
+      [['workload', 'kv_heads'], ''],
+      [
+        ['accelerator', 'peak_flops', 'fp16_dense'],
+        ['1.2', 'PFLOP/s'],
+      ],
+      [
+        ['accelerator', 'memory_capacity'],
+        ['141', 'GB'],
+      ],
+      [
+        ['links', 1, 'bandwidth'],
+        ['800 Gb/s', 'GB/s'],
+      ],
     );
-    expect(encodeForm(model, f)).toBe(
-      'v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl&launch_overhead=20~us',
+    expect(hashOf(f)).toBe(
+      'v=3&p=Gpt3TensorParallelLayerTp8&workload.heads=%2064&workload.kv_heads=&tp_size=16' +
+        '&accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&accelerator.memory_capacity=141~GB' +
+        '&local_efficiency=0.37&links.1.bandwidth=800%20Gb%2Fs~GB%2Fs',
+    );
+    expect(roundTrip(f).ignored).toEqual([]);
+    expect(core(roundTrip(f).form)).toEqual(core(f));
+    // A renamed row is an edit of its name; names keep every character.
+    const g = edit(f, [['links', 0, 'name'], 'roce~é #1 & co=2']);
+    expect(hashOf(g)).toContain('&links.0.name=roce%7E%C3%A9%20%231%20%26%20co%3D2');
+    expect(core(roundTrip(g).form)).toEqual(core(g));
+  });
+
+  it('writes every row when the rows differ from the preset’s, and reads them back', () => {
+    let f = add(gpt3(), '');
+    f = edit(
+      f,
+      [
+        ['links', 2, 'bandwidth'],
+        ['400', 'Gb/s'],
+      ],
+      [
+        ['links', 2, 'latency'],
+        ['8', 'us'],
+      ],
+    );
+    expect(hashOf(f)).toBe(
+      'v=3&p=Gpt3TensorParallelLayerTp8&links=3&links.0=nvlink4&links.0.name=nvlink' +
+        '&links.1=ib_ndr&links.1.name=infiniband_ndr' +
+        '&links.2=&links.2.name=link3&links.2.bandwidth=400~Gb%2Fs&links.2.latency=8~us',
+    );
+    expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
+    // Whatever the order of the keys.
+    const keys = hashOf(f).split('&');
+    expect(decode(model, `#${keys.reverse().join('&')}`).form).toEqual(f);
+  });
+
+  it('names another catalogue part by its key, with its own edits; a part of the user’s own by nothing', () => {
+    const f = edit(gpt3(), [['workload'], 'Llama3_70B'], [['workload', 'layers'], '16']);
+    expect(hashOf(f)).toBe(
+      'v=3&p=Gpt3TensorParallelLayerTp8&workload=Llama3_70B&workload.layers=16',
     );
     expect(roundTrip(f).form).toEqual(f);
-    expect(api.check(toScenario(model, f)).scenario).toMatchObject({
+    const own = edit(gpt3(), [
+      ['workload'],
+      { parameters: '1e9', layers: '2', hidden_dim: '64', heads: '4' },
+    ]);
+    expect(hashOf(own)).toBe(
+      'v=3&p=Gpt3TensorParallelLayerTp8&workload=&workload.parameters=1e9&workload.layers=2&workload.hidden_dim=64&workload.heads=4',
+    );
+    expect(roundTrip(own).form).toEqual(own);
+  });
+
+  it('carries the model fields, a derived one only once set', () => {
+    const f = edit(gpt3(), [['link_model'], 'nccl'], [['launch_overhead'], ['20', 'us']]);
+    expect(hashOf(f)).toBe(
+      'v=3&p=Gpt3TensorParallelLayerTp8&link_model=nccl&launch_overhead=20~us',
+    );
+    expect(check(roundTrip(f).form).scenario).toMatchObject({
       link_model: 'nccl',
       launch_overhead: 20e-6,
     });
-    // The launch overhead follows the model until it is set: 10 us with nccl, 0 at line rate.
-    const g = edit(gpt3(), ['scenario', 'link_model', 'nccl']);
-    expect(encodeForm(model, g)).toBe('v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl');
-    expect(api.check(toScenario(model, g)).scenario.launch_overhead).toBe(10e-6);
-    expect(edit(g, ['scenario', 'launch_overhead', ['10', 'us']]).edits).toEqual({
-      link_model: 'nccl',
-    });
-    expect(edit(g, ['scenario', 'link_model', 'line_rate']).edits).toEqual({});
+    expect(hashOf(edit(f, [['link_model'], 'line_rate']))).toBe(
+      'v=3&p=Gpt3TensorParallelLayerTp8&launch_overhead=20~us',
+    );
   });
 
-  it("keeps a user's value of a field the core derives, even when it equals the preset's", () => {
-    const f = edit(
-      gpt3(),
-      ['scenario', 'pass', 'training'],
-      ['scenario', 'collectives_per_layer', '2'],
-      ['scenario', 'recompute', 'true'],
-    );
-    expect(encodeForm(model, f)).toBe(
-      'v=2&p=Gpt3TensorParallelLayerTp8&pass=training&collectives_per_layer=2&recompute=true',
-    );
-    const back = roundTrip(f).form;
-    expect(back).toEqual(f);
-    const reordered = decodeHash(
+  it('treats an empty hash as no state, and ignores keys that are not fields, naming them', () => {
+    expect(decode(model, '')).toEqual({ form: null, ignored: [] });
+    expect(decode(model, '#')).toEqual({ form: null, ignored: [] });
+    const d = decode(
       model,
-      '#v=2&p=Gpt3TensorParallelLayerTp8&collectives_per_layer=2&recompute=true&pass=training',
-    ).form;
-    expect(toScenario(model, reordered)).toEqual(toScenario(model, f));
-    expect(api.check(toScenario(model, back)).scenario).toMatchObject({
-      pass: 'training',
-      collectives_per_layer: 2,
-      recompute: true,
-    });
-  });
-
-  it('names another catalogue part by key, with its own edits', () => {
-    const f = edit(pickPart(gpt3(), 'workload', 'Llama3_70B'), ['workload', 'layers', '16']);
-    expect(encodeForm(model, f)).toBe(
-      'v=2&p=Gpt3TensorParallelLayerTp8&workload=Llama3_70B&workload.layers=16',
+      '#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=16&evil=%3Cscript%3E&x&workload.name=y&links.0.colour=red',
     );
-    expect(roundTrip(f).form).toEqual(f);
-  });
-
-  it('treats an empty hash as no state, and ignores unknown keys one by one, naming them', () => {
-    expect(decodeHash(model, '')).toEqual({ form: null, ignored: [] });
-    expect(decodeHash(model, '#')).toEqual({ form: null, ignored: [] });
-    const d = decodeHash(
-      model,
-      '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&evil=%3Cscript%3E&x&workload.name=y',
-    );
-    expect(d.form).toEqual(edit(gpt3(), ['scenario', 'tp_size', '16']));
+    expect(d.form).toEqual(edit(gpt3(), [['tp_size'], '16']));
     expect(d.ignored).toEqual([
       'the unknown key "evil"',
       'the unknown key "x"',
       'the unknown key "workload.name"',
+      'the unknown key "links.0.colour"',
     ]);
   });
 
-  it('reads version 1 (two days old, never released) as an unknown version', () => {
-    const v1 =
-      'v=1&w=GPT3&a=H100&pr=fp16_dense&tp=8&t=2048&e=0.5&c=2&l=nvlink~450~GB%2Fs~0.5~us~nvlink4';
-    expect(decodeHash(model, `#${v1}`)).toEqual({
-      form: null,
-      ignored: ['version "1" (this page reads 2)'],
-    });
-  });
-
-  const ok = 'v=2&p=Gpt3TensorParallelLayerTp8';
+  const ok = 'v=3&p=Gpt3TensorParallelLayerTp8';
   const hostile = {
-    'bad %-encoding': '#v=2&p=%E0%A4%A',
+    'bad %-encoding': '#v=3&p=%E0%A4%A',
     'bad %-encoding in a key': '#%ZZ=1',
     'base64 junk': '#eyJ3b3JrbG9hZCI6IkdQVDMi',
     'a JSON scenario': `#${encodeURIComponent('{"workload":"GPT3","tp_size":8}')}`,
-    'deeply nested JSON': `#${'['.repeat(3000)}${']'.repeat(3000)}`,
-    'a 1 MB hash': `#v=2&links=${'a'.repeat(1 << 20)}`,
-    'an unknown version': '#v=3&p=Gpt3TensorParallelLayerTp8',
+    'a 1 MB hash': `#v=3&links=${'a'.repeat(1 << 20)}`,
+    'an unknown version': '#v=4&p=Gpt3TensorParallelLayerTp8',
+    'version 1': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
     'no version': '#p=Gpt3TensorParallelLayerTp8',
-    'no preset': '#v=2&tp_size=8',
-    'an unknown preset': '#v=2&p=%3Cscript%3E',
+    'no preset': '#v=3&tp_size=8',
+    'an unknown preset': '#v=3&p=%3Cscript%3E',
     'an unknown workload': `#${ok}&workload=%3Cscript%3Ealert(1)%3C%2Fscript%3E`,
-    'an unknown link preset': `#${ok}&links=a~javascript:alert(1)`,
+    'an unknown link preset': `#${ok}&links=1&links.0=javascript:alert(1)`,
+    'an unknown tier': `#${ok}&links=1&links.0=&links.0.intra_node=x&links.0.inter_node=ib_ndr`,
     'an unknown unit': `#${ok}&links.0.bandwidth=1~parsecs`,
     'a quantity without its unit': `#${ok}&links.0.bandwidth=1`,
     'an edit of a row that is not there': `#${ok}&links.5.bandwidth=1~GB%2Fs`,
     'a peak the chip does not list': `#${ok}&accelerator.peak_flops.fp64_dense=1~TFLOP%2Fs`,
-    'a malformed link row': `#${ok}&links=a`,
+    'a row count that is not one': `#${ok}&links=two`,
+    'more rows than the core takes': `#${ok}&links=999`,
     'a key given twice': `#${ok}&tp_size=8&tp_size=16`,
     'an over-long value': `#${ok}&tp_size=${'9'.repeat(300)}`,
-    'too many links': `#${ok}${'&links=a~'.repeat(65)}`,
-    'a version 1 hash': '#v=1&w=GPT3&a=H100&pr=fp16&tp=8&t=2048&e=0.5&l=a~1~GB%2Fs~0~us~',
-    'a prototype key': '#v=2&__proto__=1&constructor=2',
-    'a bare bandwidth with an unknown unit': `#${ok}&links=a~1~parsecs`,
-    'a bare bandwidth in a time unit': `#${ok}&links=a~1~us`,
-    'a link row of four parts': `#${ok}&links=a~1~GB%2Fs~x`,
-    'a launch overhead without its unit': `#${ok}&link_model=nccl&launch_overhead=10`,
     'a launch overhead in a bandwidth unit': `#${ok}&launch_overhead=10~GB%2Fs`,
-    'a link model given twice': `#${ok}&link_model=nccl&link_model=line_rate`,
-    'a domain with a unit': `#${ok}&links.0.domain=8~us`,
+    'rows that do not grow': `#${ok}&links=1&links.0=&links.0.name=m&links.0.rows=16~30~8~31&links.0.ranks=8`,
+    'rows that are not pairs': `#${ok}&links=1&links.0=&links.0.name=m&links.0.rows=8~30~16`,
   };
   it.each(Object.entries(hostile))('discards %s and says why', (_, hash) => {
-    const d = decodeHash(model, hash);
+    const d = decode(model, hash);
     expect(d.form).toBeNull();
     expect(d.ignored.length).toBeGreaterThan(0);
     for (const t of d.ignored) expect(t.length).toBeLessThan(120);
   });
 
   it('reads every hostile value that is well-formed as text, for the core to reject', () => {
-    const cases = [
-      [`${ok}&tp_size=1e309`, (f) => f.edits.tp_size, '1e309'],
-      [`${ok}&tp_size=-0`, (f) => f.edits.tp_size, '-0'],
+    for (const [hash, path, value] of [
+      [`${ok}&tp_size=1e309`, ['tp_size'], '1e309'],
+      [`${ok}&tp_size=-0`, ['tp_size'], '-0'],
       [
-        `${ok}&links=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E~nvlink4`,
-        (f) => f.links[0].name,
+        `${ok}&links.0.name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`,
+        ['links', 0, 'name'],
         '<img src=x onerror=alert(1)>',
       ],
-      [`${ok}&links=javascript:alert(1)~nvlink4`, (f) => f.links[0].name, 'javascript:alert(1)'],
-      [`${ok}&link_model=%3Cscript%3E`, (f) => f.edits.link_model, '<script>'],
-      [`${ok}&link_model=line_rate%00`, (f) => f.edits.link_model, 'line_rate\u0000'],
-      [`${ok}&launch_overhead=-1~us`, (f) => f.edits.launch_overhead[0], '-1'],
-      [`${ok}&launch_overhead=1e309~s`, (f) => f.edits.launch_overhead[0], '1e309'],
-      [`${ok}&links=a~-5~GB%2Fs`, (f) => f.links[0].edits.bandwidth[0], '-5'],
-      [`${ok}&links=a~0x10~GB%2Fs`, (f) => f.links[0].edits.bandwidth[0], '0x10'],
-      [`${ok}&links=a~NaN~GB%2Fs`, (f) => f.links[0].edits.bandwidth[0], 'NaN'],
-      [`${ok}&links.0.domain=0`, (f) => f.links[0].edits.domain, '0'],
-      [`${ok}&links.1.domain=-8`, (f) => f.links[1].edits.domain, '-8'],
-      [`${ok}&links.1.domain=1e13`, (f) => f.links[1].edits.domain, '1e13'],
-    ];
-    for (const [hash, get, value] of cases) {
-      const d = decodeHash(model, hash);
+      [`${ok}&link_model=line_rate%00`, ['link_model'], 'line_rate\u0000'],
+      [`${ok}&launch_overhead=-1~us`, ['launch_overhead'], ['-1', 'us']],
+      [`${ok}&links.1.domain=1e13`, ['links', 1, 'domain'], '1e13'],
+    ]) {
+      const d = decode(model, `#${hash}`);
       expect(d.ignored).toEqual([]);
-      expect(get(d.form)).toBe(value);
-      expect(api.check(toScenario(model, d.form)).errors).toBeTruthy();
+      expect(path.reduce((x, k) => x[k], d.form.scenario)).toEqual(value);
+      expect(check(d.form).errors).toBeTruthy();
     }
   });
 
   it('caps the length it reads', () => {
-    const d = decodeHash(model, `#${'x'.repeat(MAX_HASH + 1)}`);
+    const d = decode(model, `#${'x'.repeat(MAX_HASH + 1)}`);
     expect(d.form).toBeNull();
     expect(d.ignored[0]).toContain(String(MAX_HASH));
   });
+});
 
-  it('builds the share and embed URLs', () => {
-    expect(urlWithHash('https://h/p/?q#old', 'v=1')).toBe('https://h/p/?q#v=1');
-    expect(urlWithHash('https://h/p/#old', '')).toBe('https://h/p/');
-    expect(embedUrl('https://h/p/#v=1&w=GPT3')).toBe('https://h/p/?embed#v=1&w=GPT3');
-    expect(embedUrl('https://h/p/?a=1&embed#x')).toBe('https://h/p/?embed&a=1#x');
-    expect(fullUrl('https://h/p/?embed&a=1#x')).toBe('https://h/p/?a=1#x');
-    expect(fullUrl('https://h/p/?embed#x')).toBe('https://h/p/#x');
-    expect(isEmbed('?embed')).toBe(true);
-    expect(isEmbed('?embedded=1')).toBe(false);
-    expect(isEmbed('')).toBe(false);
-    const code = embedCode('https://h/p/?embed#v=1&l="x"');
-    expect(code).toContain('<iframe src="https://h/p/?embed#v=1&amp;l=&quot;x&quot;"');
-    expect(code).toMatch(/<\/iframe>$/);
+describe('version 2 (links in blog posts): every form the README shows opens the same view', () => {
+  const preset = (over = {}) => ({ ...api.Scenarios.Gpt3TensorParallelLayerTp8.scenario, ...over });
+  const opens = (hash, scenario) => {
+    const d = decode(model, hash);
+    expect(d.ignored).toEqual([]);
+    expect(api.solve(core(d.form))).toEqual(api.solve(scenario));
+    return d.form;
+  };
+  it('a preset as it is, and every field the README names', () => {
+    expect(opens('#v=2&p=Gpt3TensorParallelLayerTp8', preset())).toEqual(gpt3());
+    const f = opens(
+      '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload=Llama3_70B&workload.layers=48' +
+        '&accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&links.1.bandwidth=800~Gb%2Fs',
+      preset({
+        tp_size: 16,
+        workload: {
+          ...catalog.workloads.find((w) => w.key === 'Llama3_70B'),
+          key: undefined,
+          source: undefined,
+          layers: 48,
+        },
+        accelerator: {
+          ...catalog.accelerators.find((a) => a.key === 'H100'),
+          key: undefined,
+          source: undefined,
+          peak_flops: {
+            ...catalog.accelerators.find((a) => a.key === 'H100').peak_flops,
+            fp16_dense: 1.2e15,
+          },
+        },
+        links: { nvlink: 'nvlink4', infiniband_ndr: { preset: 'ib_ndr', bandwidth: '800 Gb/s' } },
+      }),
+    );
+    expect(hashOf(f)).toContain('v=3&');
+    expect(
+      opens(
+        '#v=2&p=Gpt3TensorParallelLayerTp8&link_model=nccl&launch_overhead=20~us',
+        preset({ link_model: 'nccl', launch_overhead: 20e-6 }),
+      ),
+    );
   });
+
+  it('rows written out, a link that is just a bandwidth, and a row edit', () => {
+    opens(
+      '#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=roce~400~Gb%2Fs&links.0.domain=72',
+      preset({ links: { nvlink: { preset: 'nvlink4', domain: 72 }, roce: '400 Gb/s' } }),
+    );
+    opens(
+      '#v=2&p=Gpt3TensorParallelLayerTp8&links.0.latency=1~us&links=roce~50~GB%2Fs',
+      preset({ links: { roce: { bandwidth: '50 GB/s', latency: '1 us' } } }),
+    );
+  });
+
+  it('a measured link’s rows, and a two-tier link’s tiers and their edits', () => {
+    const m = opens(
+      '#v=2&p=Gpt3TensorParallelLayerTp8&links=nvlink~nvlink4&links=m~~measured&links.1.measured=8~8~30.5~1048576~46.52',
+      preset({
+        links: {
+          nvlink: 'nvlink4',
+          m: {
+            rows: [
+              [8, 30.5e-6],
+              [1048576, 46.52e-6],
+            ],
+            ranks: 8,
+          },
+        },
+      }),
+    );
+    expect(m.scenario.links[1]).toEqual({
+      name: 'm',
+      rows: [
+        [8, 30.5e-6],
+        [1048576, 46.52e-6],
+      ],
+      ranks: '8',
+    });
+    opens(
+      '#v=2&p=Gpt3TensorParallelLayerTp8&links=m~~measured&links.0.measured=0~8~30.5~1048576~46.52&links.0.ranks=4&links.0.domain=8',
+      preset({
+        links: {
+          m: {
+            rows: [
+              [8, 30.5e-6],
+              [1048576, 46.52e-6],
+            ],
+            ranks: 4,
+            domain: 8,
+          },
+        },
+      }),
+    );
+    const tiers = {
+      intra_node: 'nvlink3',
+      inter_node: { preset: 'ib_ndr', latency: '3 us' },
+      ranks_per_node: 4,
+    };
+    opens(
+      '#v=2&p=Gpt3TensorParallelLayerTp8&links=t~~two_tier&links.0.ranks_per_node=4&links.0.intra_node=nvlink3&links.0.inter_node=ib_ndr&links.0.inter_node.latency=3~us',
+      preset({ links: { t: tiers } }),
+    );
+    opens(
+      '#v=2&p=Gpt3TensorParallelLayerTp8&links=hgx~hgx_h100_ndr~two_tier&tp_size=16',
+      preset({ tp_size: 16, links: { hgx: 'hgx_h100_ndr' } }),
+    );
+  });
+
+  it('refuses what version 2 refused', () => {
+    const ok = '#v=2&p=Gpt3TensorParallelLayerTp8';
+    for (const hash of [
+      `${ok}&links=a`,
+      `${ok}&links=a~1~GB%2Fs~x`,
+      `${ok}&links=a~1~us`,
+      `${ok}&links=m~nvlink4~measured`,
+      `${ok}&links=m~~three_tier`,
+      `${ok}&links=m~~measured&links.0.measured=-8~8~30~16~31`,
+      `${ok}&links=m~~measured&links.0.measured=8~8~30~99999999999999999~31`,
+      `${ok}&links=t~%3Cscript%3E~two_tier`,
+    ])
+      expect(decode(model, hash).form, hash).toBeNull();
+  });
+});
+
+it('builds the share and embed URLs', () => {
+  expect(urlWithHash('https://h/p/?q#old', 'v=1')).toBe('https://h/p/?q#v=1');
+  expect(urlWithHash('https://h/p/#old', '')).toBe('https://h/p/');
+  expect(embedUrl('https://h/p/#v=1&w=GPT3')).toBe('https://h/p/?embed#v=1&w=GPT3');
+  expect(embedUrl('https://h/p/?a=1&embed#x')).toBe('https://h/p/?embed&a=1#x');
+  expect(fullUrl('https://h/p/?embed&a=1#x')).toBe('https://h/p/?a=1#x');
+  expect(fullUrl('https://h/p/?embed#x')).toBe('https://h/p/#x');
+  expect(isEmbed('?embed')).toBe(true);
+  expect(isEmbed('?embedded=1')).toBe(false);
+  expect(isEmbed('')).toBe(false);
+  const code = embedCode('https://h/p/?embed#v=1&l="x"');
+  expect(code).toContain('<iframe src="https://h/p/?embed#v=1&amp;l=&quot;x&quot;"');
+  expect(code).toMatch(/<\/iframe>$/);
 });

@@ -17,7 +17,6 @@ import {
   tableRows,
   tablesFor,
 } from '../../../web/src/validation/measured.js';
-import { measuredOf } from '../../../web/src/rows.js';
 import { real } from './model.js';
 
 const root = new URL('../../../', import.meta.url);
@@ -176,12 +175,8 @@ describe('the user’s own measurements', () => {
     // Its bus bandwidth at 8 GiB, as nccl-tests prints it: algbw x 2(r-1)/r. The panel shows the
     // core's (a measured link's bandwidth is its largest row's busbw).
     const text = readFileSync(new URL('calibration/data/h100x8_ring.txt', root), 'utf8');
-    const [mine] = measuredOf(
-      { readMeasured: api.readMeasured },
-      api.solve({ ...probe(8, { measured: text }) }),
-      { links: { link: { measured: text } } },
-    );
-    expect(mine.bus_bandwidth).toBeCloseTo(((2 ** 33 / 40838.9e-6) * 14) / 8, 0);
+    const [mine] = api.solve({ ...probe(8, { measured: text }) }).links;
+    expect(mine.bandwidth_bytes_per_s).toBeCloseTo(((2 ** 33 / 40838.9e-6) * 14) / 8, 0);
   });
 
   it('counts only the sizes it is asked to, and says when none can be counted', () => {

@@ -5,11 +5,14 @@ import { useContext } from 'preact/hooks';
 import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import { CompareBars } from './CompareBars.jsx';
+import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
-import { SweepChart } from './SweepChart.jsx';
 import { Validation } from './Validation.jsx';
+import { lazy } from '../lazy.jsx';
+
+const SweepChart = lazy(() => import('./SweepChart.jsx').then((m) => m.SweepChart), 'the sweep');
 
 /**
  * `shown`: the outcome on screen; `sweep`, `inputs` and `measured` (the form's measured links for
@@ -70,17 +73,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
             ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)} (the whole model's, per rank)`}{' '}
           of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
         </p>
-        {r.warnings.length ? (
-          <ul class="msgs">
-            {r.warnings.map((w, i) => (
-              <li key={i} class="warn">
-                <strong>Warning:</strong> {w.message}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p class="muted">No warnings.</p>
-        )}
+        {r.warnings.length ? <Messages warnings={r.warnings} /> : <p class="muted">No warnings.</p>}
       </article>
       <CompareBars
         r={r}
@@ -105,7 +98,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
           said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
         />
       ))}
-      <SweepChart sweep={sweep} shown={shown} />
+      {sweep && <SweepChart sweep={sweep} shown={shown} />}
       <Validation
         links={scenario.links}
         titles={names.titles}

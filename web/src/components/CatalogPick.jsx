@@ -1,27 +1,33 @@
-// A catalogue select (workload or accelerator) that says, visibly, when the part has edits, with
-// a button to put the catalogue's numbers back.
+// A catalogue select (the workload, the accelerator) that says, visibly, when the part is no
+// longer its catalogue entry (the core's answer), with a button to put the entry back.
 
-import { isCustom } from '../form.js';
+import { useContext } from 'preact/hooks';
+import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { isEntry } from '../scenario.js';
 import { Field } from './Field.jsx';
 
-export function CatalogPick({ id, label, entries, part, pick, what }) {
-  const entry = entries.find((e) => e.key === part.key);
-  const custom = isCustom(part);
+export function CatalogPick({ path, label, entries, what }) {
+  const model = useContext(ModelContext);
+  const { set } = useContext(ActionsContext);
+  const { form, core } = useContext(FormContext);
+  const node = form.scenario[path[0]];
+  const entry = entries.find((e) => e.key === (typeof node === 'string' ? node : node?.preset));
+  const custom = !entry || !isEntry(model, form, path, core);
   return (
     <>
       <Field
-        id={id}
+        id={path.join('.')}
         label={label}
-        value={part.key}
+        value={entry?.key ?? ''}
         options={[
           ...(entry ? [] : [['', `Custom ${what}`]]),
           ...entries.map((e) => [e.key, e.name]),
         ]}
-        onInput={pick}
+        onInput={(key) => set(path, key)}
         after={
           custom &&
           entry && (
-            <button type="button" class="small" onClick={() => pick(entry.key)}>
+            <button type="button" class="small" onClick={() => set(path, entry.key)}>
               Reset
             </button>
           )

@@ -2,16 +2,40 @@
 // with the compute time marked on every bar, so a bar that crosses the mark is communication-
 // bound. A thin faint bar under each is the same exchange in the other link model. Every bar has
 // its number beside it (the text twin). A two-tier link across nodes has its line-rate bar split
-// into the time inside the node and across nodes, with the shares in words (LinkForms.jsx's
-// Split, loaded with the two-tier editor).
+// into the time inside the node and across nodes, with the shares in words.
 
 import * as fmt from '../format.js';
-import { useForms } from '../later.js';
+import { sharesText } from '../verdict.js';
+
+/**
+ * A two-tier link's line-rate exchange bar split, drawn over the bar: its intra-node part, then
+ * its inter-node part, of `c` x the line-rate all-reduce (the bar's rest is the launch overhead).
+ * At line rate that is the link's own bar `l`; in NCCL mode the faint one, `o`. `w`: the chart's
+ * scale; `faint`: the bar has a faint one under it.
+ */
+function Split({ l, o, c, nccl, w, faint }) {
+  const link = nccl ? o : l;
+  if (!link) return null;
+  const lr = c * link.line_rate_allreduce_time_s;
+  const intra = lr * link.intra_node_share;
+  const [y, tall, f] = nccl ? [10, 4, ' faint'] : [0, faint ? 9 : 14, ''];
+  return (
+    <>
+      <rect class={`b-intra${f}`} x="0" y={y} height={tall} width={w(intra)} />
+      <rect
+        class={`b-inter${f}`}
+        x={w(intra)}
+        y={y}
+        height={tall}
+        width={Math.max(w(lr) - w(intra), 0)}
+      />
+    </>
+  );
+}
 
 /** `r`: the result; `alt`: the same scenario's result in the other link model, or null; `c`: all-reduces per layer. */
 export function CompareBars({ r, alt, titles, otherName, c }) {
   const across = (l) => l?.kind === 'two_tier' && l.node_count > 1;
-  const { forms } = useForms(r.links.some(across));
   const rows = [['compute', 'Compute per rank t_comp', r.compute_time_s]];
   r.links.forEach((l, i) =>
     rows.push([
@@ -19,7 +43,7 @@ export function CompareBars({ r, alt, titles, otherName, c }) {
       `Exchange t_comm on ${titles[i]}`,
       l.communication_time_s,
       alt?.links[i]?.communication_time_s,
-      forms && across(l) && { l, o: alt?.links[i], c, nccl: r.link_model === 'nccl' },
+      across(l) && { l, o: alt?.links[i], c, nccl: r.link_model === 'nccl' },
     ]),
   );
   let scale = 0;
@@ -34,7 +58,12 @@ export function CompareBars({ r, alt, titles, otherName, c }) {
           <div class="bar-row" key={i}>
             <span class="bar-label">
               {label}
-              {split && forms.splitText(split)}
+              {split && (
+                <span class="muted">
+                  {' '}
+                  — at line rate {sharesText(split.nccl ? split.o || split.l : split.l)}
+                </span>
+              )}
             </span>
             <span class="bar-value">
               {fmt.time(t)}
@@ -56,7 +85,7 @@ export function CompareBars({ r, alt, titles, otherName, c }) {
               {other !== undefined && (
                 <rect class="b-alt" x="0" y="10" height="4" width={w(other)} />
               )}
-              {split && <forms.Split {...split} w={w} faint={other !== undefined} />}
+              {split && <Split {...split} w={w} faint={other !== undefined} />}
               {cls === 'comm' && <line class="b-mark" x1={mark} x2={mark} y1="0" y2="14" />}
             </svg>
           </div>
@@ -67,7 +96,8 @@ export function CompareBars({ r, alt, titles, otherName, c }) {
         communication-bound.
         {alt &&
           ` The thin faint bar is the same exchange ${otherName === 'as it runs' ? 'as it runs' : "in mlsysim's model"}.`}
-        {rows.some((x) => x[4]) && forms.splitHint}
+        {rows.some((x) => x[4]) &&
+          ' A two-tier link’s line-rate bar splits into the time inside the node (its first part) and across nodes (its second).'}
       </p>
     </section>
   );

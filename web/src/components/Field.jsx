@@ -1,10 +1,10 @@
 // A labelled input with its messages: a text box, a select (`options`), a checkbox (`checkbox`:
 // sends "true" or "false"), or a number with a unit select next to it (`units`: sends
-// "<number> <unit>", or the text as typed when it carries its own unit, "400 Gb/s"). `id` is the input id of form.js's inputFor; the messages for it come
-// from MessagesContext.
+// "<number> <unit>", or the text as typed when it carries its own unit, "400 Gb/s"). `id` is the
+// input id of scenario.js's inputFor; the messages for it come from FormContext.
 
 import { useContext } from 'preact/hooks';
-import { MessagesContext } from '../context.js';
+import { FormContext } from '../context.js';
 import { Messages } from './Messages.jsx';
 
 const UNIT_LABEL = { us: 'µs' };
@@ -22,9 +22,9 @@ export function Field({
   placeholder,
   after,
 }) {
-  const messages = useContext(MessagesContext);
-  const errors = messages.errors[id];
-  const warnings = messages.warnings[id];
+  const { errors: e, warnings: w } = useContext(FormContext);
+  const errors = e[id];
+  const warnings = w[id];
   const props = {
     id: `in-${id}`,
     'aria-invalid': errors ? 'true' : undefined,
@@ -89,7 +89,7 @@ export function Field({
           {hint}
         </p>
       )}
-      <Messages id={id} errors={errors} warnings={warnings} />
+      <Messages id={id} />
     </div>
   );
 }

@@ -1,47 +1,49 @@
-// A Field for one field of the core's tables (catalog().fields): its text as edited or as the
-// base has it, its unit choices, the core's help as the hint, and its default as the placeholder.
+// A Field for the leaf of the scenario at `path` (['links', 0, 'bandwidth']): its text as typed or
+// as the catalogue or the core has it, its unit choices, the core's help as the hint, and its
+// default as the placeholder. What is typed sets that leaf.
 
 import { useContext } from 'preact/hooks';
-import { ModelContext } from '../context.js';
-import { fieldInfo, fieldText, isQuantity, textOf, unitsOf } from '../form.js';
+import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { editableFields, idOf, isQuantity, schema, shown, textOf, unitsOf } from '../scenario.js';
 import { Field } from './Field.jsx';
 
-/**
- * `form`, `part` and `base` as form.js's fieldText takes them; `label` and `hint` override the
- * core's name and help. A choice is a select of the core's choices (`choiceText`: words for some
- * of them), a boolean a checkbox.
- */
+/** `id`, `label` and `hint` override the path's input id, the core's name and help; `choiceText` gives words for some choices. */
 export function FormField({
-  id,
-  form,
-  kind,
-  part,
-  name,
-  base,
+  path,
+  id = idOf(path),
   label,
   hint,
-  onInput,
-  inputMode,
   after,
+  inputMode,
   choiceText = {},
 }) {
   const model = useContext(ModelContext);
-  const info = fieldInfo(model, kind, name);
+  const { set } = useContext(ActionsContext);
+  const { form, last } = useContext(FormContext);
+  const info = schema(model, form.scenario, path).field;
   const fallback =
     info.default === undefined ? undefined : [textOf(model, info, info.default)].flat()[0];
   return (
     <Field
       id={id}
-      label={label || name}
+      label={label || info.name}
       hint={hint ?? info.help}
-      value={fieldText(model, form, kind, part, name, base)}
+      value={shown(model, form, path, last)}
       units={isQuantity(info) ? unitsOf(info) : undefined}
       options={info.choices?.map((c) => [c, choiceText[c] || c])}
       checkbox={info.kind === 'boolean'}
       inputMode={inputMode || (info.kind === 'count' ? 'numeric' : 'decimal')}
       placeholder={fallback}
-      onInput={onInput}
+      onInput={(x) => set(path, x)}
       after={after}
     />
   );
+}
+
+/** A FormField for each field of a `kind` of part that has an input, in the core's order, below `path`. */
+export function PartFields({ kind, path, labels, hint = () => undefined }) {
+  const model = useContext(ModelContext);
+  return editableFields(model, kind).map((f) => (
+    <FormField key={f.name} path={[...path, f.name]} label={labels[f.name]} hint={hint(f)} />
+  ));
 }

@@ -2,13 +2,66 @@
 // its exchange behind the compute (SPEC 3.9): in NCCL mode the winning protocol in words
 // and the line-rate figure beside NCCL's; at line rate, NCCL's beside it (`alt`, the same link in
 // the other model). Says when tp_size is beyond the link's domain. A measured or a two-tier link
-// says what it was measured on, or its tiers and their shares, and its own warnings (those
-// words load with their editors: LinkForms.jsx).
+// says what it was measured on, or its tiers and their shares, and its own warnings.
 
 import * as fmt from '../format.js';
-import { domainText, hidingText, protocolText } from '../verdict.js';
-import { useForms } from '../later.js';
+import { tierTitle, twoTierOf } from '../sweep.js';
+import { domainText, hidingText, protocolText, sharesText } from '../verdict.js';
+import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
+
+/** A tier as the core read it (a catalogue key, or an object), in words. */
+const tierText = (links, value) =>
+  tierTitle(
+    value,
+    (key) => links.find((e) => e.key === key)?.label || '',
+    `a link of ${fmt.bandwidth(value?.bandwidth)} per direction`,
+  );
+
+/**
+ * The numbers of a measured or two-tier link's card that differ from a priced link's: {head}
+ * (instead of its bandwidth, latency and domain) and, for a measured link, {ar} (instead of the
+ * all-reduce and the other model's figure).
+ */
+function kindRows(l, { link, catalog, split, domain }) {
+  const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
+  if (l.kind === 'measured')
+    return {
+      head: [
+        [
+          'Measured (nccl-tests)',
+          `on ${l.measured_ranks} ranks, ${fmt.bytes(l.measured_min_bytes)} to ${fmt.bytes(l.measured_max_bytes)}`,
+        ],
+        ['Bus bandwidth of its largest row', bw],
+        ['Domain: ranks it joins directly', domain],
+      ],
+      ar: [
+        [
+          'One all-reduce t_ar, on the measured curve',
+          `${fmt.time(l.allreduce_time_s)} = ${split}`,
+        ],
+        ['Link model', 'the measurement, the same in both models (it holds NCCL’s costs)'],
+      ],
+    };
+  // A two-tier catalogue link as its key (or edited from one): its tiers from the catalogue.
+  const tiers = twoTierOf(link, (key) => catalog.two_tier_links.find((e) => e.key === key));
+  return {
+    head: [
+      ['Inside each node', tierText(catalog.links, tiers?.intra_node)],
+      ['Across nodes', tierText(catalog.links, tiers?.inter_node)],
+      [
+        'Nodes',
+        l.node_count > 1
+          ? `${l.node_count} nodes of ${l.ranks_per_node} ranks`
+          : `one node (of up to ${l.ranks_per_node} ranks)`,
+      ],
+      ['Line-rate time, by tier', sharesText(l)],
+      ['Network bandwidth, per direction, per rank', bw],
+      ['Network latency α, per ring step', fmt.time(l.latency_s)],
+      ['Domain of the node link', domain],
+    ],
+  };
+}
 
 /**
  * `link`: the link as the core read it (check().scenario.links[name]); `catalog`: the catalogue;
@@ -19,8 +72,10 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
   // SPEC 3.9: under sequence parallelism each all-reduce is a reduce-scatter and an all-gather.
   const pair = l.reduce_scatter_time_s > 0;
   const one = pair ? 'One reduce-scatter + all-gather' : 'One all-reduce t_ar';
-  const { forms } = useForms(l.kind !== 'link');
-  const kind = l.kind !== 'link' && forms?.kindRows(l, { link, catalog, n, split, said });
+  const domain = l.domain
+    ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}`
+    : 'no limit';
+  const kind = l.kind !== 'link' && kindRows(l, { link, catalog, split, domain });
   const rows = [
     ...(kind ? kind.head : []),
     !kind && [
@@ -28,10 +83,7 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
       `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`,
     ],
     !kind && ['Latency α, per ring step', fmt.time(l.latency_s)],
-    !kind && [
-      'Domain: ranks it joins directly',
-      l.domain ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}` : 'no limit',
-    ],
+    !kind && ['Domain: ranks it joins directly', domain],
     ...(kind?.ar || [
       [nccl ? `${one}, as NCCL runs it` : one, `${fmt.time(l.allreduce_time_s)} = ${split}`],
       pair && [
@@ -87,7 +139,7 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
           <strong>Beyond its domain:</strong> {domainText(title, l.domain, chip)}
         </p>
       )}
-      {kind && kind.notes}
+      {kind && said?.length > 0 && <Messages warnings={said} />}
       <p class="hiding">{hidingText(l)}</p>
       <Numbers rows={rows} />
     </article>

@@ -1,134 +1,18 @@
-// The editors of the links that are not one priced link, loaded on demand (LinksEditor imports
-// this file when the form first has such a row): a measured link (SPEC 3.4: nccl-tests output
-// pasted, picked as a file or dropped, with what the core read from it) and a two-tier link
-// (SPEC 3.5: the link inside a node, the network across nodes, and the ranks per node).
-
-export { addRow } from '../rows.js';
+// The editors' markup of the links that are not one priced link, loaded on demand (LinksEditor
+// shows them when the form first has such a row): a measured link (nccl-tests output pasted,
+// picked as a file or dropped, with what the core read from it) and a two-tier link (the link
+// inside a node, the network across nodes, and the ranks per node). What they edit is the form's
+// scenario, through the same actions as every field.
 
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
-import { TIERS, fieldInfo, isCustom } from '../form.js';
-import { pickTier, pickTwoTier, read as reading, setTier } from '../rows.js';
+import { ActionsContext, FormContext, ModelContext } from '../context.js';
 import * as fmt from '../format.js';
-import { tierTitle, twoTierOf } from '../sweep.js';
+import { measuredText } from '../nccltext.js';
+import { TIERS, isEntry, valueAt } from '../scenario.js';
 import { Field } from './Field.jsx';
-import { FormField } from './FormField.jsx';
+import { FormField, PartFields } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
-import { PartFields } from './PartFields.jsx';
 import './LinkForms.css';
-
-// ---------------------------------------------------------------------------------------------
-// The breakdown's words for these links
-
-/** A two-tier link's shares of its line-rate time, in words: "inside the node 60%, across 2 nodes 40%". */
-export function sharesText(l) {
-  return l.node_count > 1
-    ? `inside the node ${fmt.percent(l.intra_node_share)}, across ${l.node_count} nodes ${fmt.percent(1 - l.intra_node_share)}`
-    : `one node (tp_size ≤ ${l.ranks_per_node} ranks per node): the node link alone`;
-}
-
-/** A tier as the core read it (a catalogue key, or an object), in words (sweep.js's tierTitle). */
-const tierText = (links, value) =>
-  tierTitle(
-    value,
-    (key) => links.find((e) => e.key === key)?.label || '',
-    `a link of ${fmt.bandwidth(value?.bandwidth)} per direction`,
-  );
-
-/**
- * The numbers of a measured or two-tier link's card that differ from a priced link's: {head}
- * (instead of its bandwidth, latency and domain) and, for a measured link, {ar} (instead of the
- * all-reduce and the other model's figure). `link`: the link as the core read it; `catalog`: the
- * catalogue; `split`: the all-reduce's bandwidth + latency terms in words; `said`: the core's
- * warnings about the link as a whole, shown as its {notes}.
- */
-export function kindRows(l, { link, catalog, n, split, said }) {
-  // A two-tier preset as its key (or edited from one): its tiers from the catalogue.
-  const tiers = twoTierOf(link, (key) => catalog.two_tier_links.find((e) => e.key === key));
-  const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
-  const domain = l.domain
-    ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}`
-    : 'no limit';
-  const notes = said?.length > 0 && (
-    <ul class="msgs">
-      {said.map((w, i) => (
-        <li key={i} class="warn">
-          <strong>Warning:</strong> {w.message}
-        </li>
-      ))}
-    </ul>
-  );
-  if (l.kind === 'measured')
-    return {
-      notes,
-      head: [
-        [
-          'Measured (nccl-tests)',
-          `on ${l.measured_ranks} ranks, ${fmt.bytes(l.measured_min_bytes)} to ${fmt.bytes(l.measured_max_bytes)}`,
-        ],
-        ['Bus bandwidth of its largest row', bw],
-        ['Domain: ranks it joins directly', domain],
-      ],
-      ar: [
-        [
-          'One all-reduce t_ar, on the measured curve',
-          `${fmt.time(l.allreduce_time_s)} = ${split}`,
-        ],
-        ['Link model', 'the measurement, the same in both models (it holds NCCL’s costs)'],
-      ],
-    };
-  return {
-    notes,
-    head: [
-      ['Inside each node', tierText(catalog.links, tiers?.intra_node)],
-      ['Across nodes', tierText(catalog.links, tiers?.inter_node)],
-      [
-        'Nodes',
-        l.node_count > 1
-          ? `${l.node_count} nodes of ${l.ranks_per_node} ranks`
-          : `one node (of up to ${l.ranks_per_node} ranks)`,
-      ],
-      ['Line-rate time, by tier', sharesText(l)],
-      ['Network bandwidth, per direction, per rank', bw],
-      ['Network latency α, per ring step', fmt.time(l.latency_s)],
-      ['Domain of the node link', domain],
-    ],
-  };
-}
-
-/**
- * A two-tier link's line-rate exchange bar split, drawn over CompareBars' bar: its intra-node
- * part, then its inter-node part, of `c` x the line-rate all-reduce (the bar's rest is the launch
- * overhead). At line rate that is the link's own bar `l`; in NCCL mode the faint one, `o`. `w`:
- * the chart's scale; `faint`: the bar has a faint one under it.
- */
-export function Split({ l, o, c, nccl, w, faint }) {
-  const link = nccl ? o : l;
-  if (!link) return null;
-  const lr = c * link.line_rate_allreduce_time_s;
-  const intra = lr * link.intra_node_share;
-  const [y, tall, f] = nccl ? [10, 4, ' faint'] : [0, faint ? 9 : 14, ''];
-  return (
-    <>
-      <rect class={`b-intra${f}`} x="0" y={y} height={tall} width={w(intra)} />
-      <rect
-        class={`b-inter${f}`}
-        x={w(intra)}
-        y={y}
-        height={tall}
-        width={Math.max(w(lr) - w(intra), 0)}
-      />
-    </>
-  );
-}
-
-/** The split's shares in words, beside the bar's label. */
-export const splitText = ({ l, o, nccl }) => (
-  <span class="muted"> — at line rate {sharesText(nccl ? o || l : l)}</span>
-);
-
-export const splitHint =
-  ' A two-tier link’s line-rate bar splits into the time inside the node (its first part) and across nodes (its second).';
 
 /** Where the rank count of a reading came from, in words. */
 const RANKS_FROM = {
@@ -139,8 +23,7 @@ const RANKS_FROM = {
 /** What the core read from the text: rows, size range, ranks and where from, lines passed over. */
 function Reading({ read, typedRanks }) {
   const { rows } = read;
-  const first = rows[0];
-  const last = rows[rows.length - 1];
+  const [first, last] = [rows[0], rows.at(-1)];
   const ranks = read.ranks
     ? `${read.ranks} ranks ${RANKS_FROM[read.ranks_from] || ''}`
     : 'no rank count (the text does not say: give the ranks below)';
@@ -192,16 +75,23 @@ function Reading({ read, typedRanks }) {
   );
 }
 
-/** A measured link: the text (typed, pasted, picked or dropped), what was read, then its ranks and domain. */
-export function MeasuredFields({ form, row, i, labels }) {
+/**
+ * A measured link: the text (typed, pasted, picked or dropped; rows that came from a link shown as
+ * the nccl-tests text they make), what the core read from it, then its ranks and domain.
+ */
+export function MeasuredFields({ i, labels }) {
   const model = useContext(ModelContext);
-  const messages = useContext(MessagesContext);
   const { set } = useContext(ActionsContext);
+  const { form, errors, reading } = useContext(FormContext);
   const [file, setFile] = useState(null); // what the last file pick or drop did, in words
   const [over, setOver] = useState(false);
+  const box = useRef(null);
   const id = `link.${i}.measured`;
-  const text = row.edits.measured ?? '';
-  const read = text.trim() ? reading(model, text) : null;
+  const { rows, ...row } = form.scenario.links[i];
+  const typedRanks = String(row.ranks ?? '').trim();
+  const text = row.measured ?? (rows ? measuredText(Number(typedRanks) || 0, rows) : '');
+  const read = text.trim() ? reading(text) : null;
+  const put = (t) => set(['links', i], { ...row, measured: t });
   const max = model.limits.max_json_bytes;
   const take = (f) => {
     if (!f) return;
@@ -214,20 +104,19 @@ export function MeasuredFields({ form, row, i, labels }) {
     }
     f.text().then(
       (t) => {
-        set(i, 'measured', t);
+        put(t);
         setFile({ text: `Read ${f.name} (${fmt.bytes(f.size)}).` });
       },
       (e) => setFile({ bad: true, text: `${f.name} could not be read: ${e?.message || e}` }),
     );
   };
-  const errors = messages.errors[id];
-  const box = useRef(null);
   useEffect(() => {
     if (!box.current.value) box.current.focus(); // a link just added: ready for the paste
   }, []);
+  const bad = errors[id];
   return (
     <>
-      <div class={`field paste${errors ? ' invalid' : ''}${over ? ' over' : ''}`}>
+      <div class={`field paste${bad ? ' invalid' : ''}${over ? ' over' : ''}`}>
         <label for={`in-${id}`}>nccl-tests output (all_reduce_perf)</label>
         <textarea
           ref={box}
@@ -236,11 +125,11 @@ export function MeasuredFields({ form, row, i, labels }) {
           wrap="off"
           spellcheck={false}
           autoComplete="off"
-          aria-invalid={errors ? 'true' : undefined}
-          aria-describedby={`hint-${id}${errors ? ` msg-${id}` : ''}`}
+          aria-invalid={bad ? 'true' : undefined}
+          aria-describedby={`hint-${id}${bad ? ` msg-${id}` : ''}`}
           placeholder="Paste what all_reduce_perf printed, or drop its file here"
           value={text}
-          onInput={(e) => set(i, 'measured', e.currentTarget.value)}
+          onInput={(e) => put(e.currentTarget.value)}
           onDragOver={(e) => {
             e.preventDefault();
             setOver(true);
@@ -273,17 +162,14 @@ export function MeasuredFields({ form, row, i, labels }) {
             {file.text}
           </p>
         )}
-        <Messages id={id} errors={errors} warnings={messages.warnings[id]} />
+        <Messages id={id} />
         {read && !read.error && read.rows.length > 0 && (
-          <Reading read={read} typedRanks={row.edits.ranks?.trim()} />
+          <Reading read={read} typedRanks={typedRanks} />
         )}
       </div>
       <PartFields
-        form={form}
         kind="measured_link"
-        part={row}
-        where={i}
-        prefix={`link.${i}`}
+        path={['links', i]}
         labels={labels}
         hint={(f) =>
           f.name === 'ranks' && read?.ranks
@@ -296,49 +182,50 @@ export function MeasuredFields({ form, row, i, labels }) {
 }
 
 /** One tier of a two-tier link: a catalogue link or a custom one, and its fields. */
-function Tier({ form, row, i, t, label, labels }) {
+function Tier({ i, t, label, labels }) {
   const model = useContext(ModelContext);
-  const { edit } = useContext(ActionsContext);
-  const tier = row.tiers[t];
-  const prefix = `link.${i}.${TIERS[t]}`;
-  const entry = model.entries.link.get(tier.key);
+  const { set } = useContext(ActionsContext);
+  const { form, core } = useContext(FormContext);
+  const path = ['links', i, TIERS[t]];
+  const tier = valueAt(model, form.scenario, path);
+  const key = typeof tier === 'string' ? tier : (tier?.preset ?? '');
+  const entry = model.entries.link.get(key);
   return (
     <fieldset class="tier">
       <legend>{label}</legend>
       <Field
-        id={prefix}
+        id={`link.${i}.${TIERS[t]}`}
         label={`Link (${TIERS[t]})`}
-        hint={fieldInfo(model, 'two_tier_link', TIERS[t]).help}
-        value={tier.key}
+        hint={model.fields.two_tier_link.get(TIERS[t]).help}
+        value={key}
         options={[
           ...model.catalog.links.map((l) => [l.key, l.label]),
           ['', 'Custom link (type its numbers)'],
         ]}
-        onInput={(key) => edit((f) => pickTier(f, i, t, key))}
+        onInput={(k) => set(path, k || {})}
       />
-      {entry && isCustom(tier) && (
+      {entry && !isEntry(model, form, path, core) && (
         <p class="badge-line">
           <span class="badge">custom</span> edited from {entry.label}
         </p>
       )}
       <PartFields
-        form={form}
         kind="link"
-        part={tier}
-        prefix={prefix}
-        onSet={(name, x) => edit((f) => setTier(model, f, i, t, name, x))}
+        path={path}
         labels={{ ...labels, bandwidth: `${labels.bandwidth}, per rank` }}
       />
     </fieldset>
   );
 }
 
-/** A two-tier link: its preset (when the catalogue has some), the two tiers, and the ranks per node. */
-export function TwoTierFields({ form, row, i, result, labels }) {
+/** A two-tier link: its catalogue entry (to start from), the two tiers, and the ranks per node. */
+export function TwoTierFields({ i, result, labels }) {
   const model = useContext(ModelContext);
-  const { edit, set } = useContext(ActionsContext);
+  const { pickTwoTier } = useContext(ActionsContext);
+  const { form, core } = useContext(FormContext);
+  const row = form.scenario.links[i];
   const presets = model.catalog.two_tier_links || [];
-  const entry = model.entries.two_tier.get(row.key);
+  const entry = model.entries.two_tier_link.get(row.preset);
   const nodes =
     result &&
     (result.node_count > 1
@@ -350,34 +237,29 @@ export function TwoTierFields({ form, row, i, result, labels }) {
         <Field
           id={`link.${i}.preset`}
           label="Start from"
-          value={row.key}
+          value={entry ? row.preset : ''}
           options={[...presets.map((p) => [p.key, p.label]), ['', 'Your own tiers']]}
-          onInput={(key) => edit((f) => pickTwoTier(model, f, i, key))}
+          onInput={(key) => pickTwoTier(i, key)}
         />
       )}
       {entry && (
         <p class="badge-line">
-          {isCustom(row, model) ? (
+          {isEntry(model, form, ['links', i], core) ? (
+            <span class="muted">Source: {entry.source}</span>
+          ) : (
             <>
               <span class="badge">custom</span> edited from {entry.label}
             </>
-          ) : (
-            <span class="muted">Source: {entry.source}</span>
           )}
         </p>
       )}
-      <Tier form={form} row={row} i={i} t={0} label="Inside a node" labels={labels} />
-      <Tier form={form} row={row} i={i} t={1} label="Across nodes" labels={labels} />
+      <Tier i={i} t={0} label="Inside a node" labels={labels} />
+      <Tier i={i} t={1} label="Across nodes" labels={labels} />
       <FormField
-        id={`link.${i}.ranks_per_node`}
-        form={form}
-        kind="two_tier_link"
-        part={row}
-        name="ranks_per_node"
+        path={['links', i, 'ranks_per_node']}
         label={labels.ranks_per_node}
         hint={nodes || undefined}
         inputMode="numeric"
-        onInput={(x) => set(i, 'ranks_per_node', x)}
       />
     </>
   );

@@ -1,40 +1,19 @@
 // "Show the math": closed at first; its body (MathBody.jsx, with math.js) loads when it is first
-// opened, as the measurements panel does.
+// opened.
 
 import { useState } from 'preact/hooks';
+import { lazy } from '../lazy.jsx';
 
-let body = null; // MathBody.jsx once loaded
-let loading = null;
+const MathBody = lazy(() => import('./MathBody.jsx').then((m) => m.MathBody), 'the math');
 
-/** `shown`: the outcome on screen; `inputs`: state.js's modelInputs of it. */
+/** `shown`: the outcome on screen; `inputs`: its model inputs (inputs.js). */
 export function MathSteps({ shown, inputs }) {
-  const [state, setState] = useState(body ? 'ok' : '');
+  const [open, setOpen] = useState(false);
   if (!shown || !inputs) return null;
-  const toggle = (e) => {
-    if (!e.currentTarget.open || body) return;
-    loading ||= import('./MathBody.jsx');
-    loading.then(
-      (m) => {
-        body = m.MathBody;
-        setState('ok');
-      },
-      (err) => {
-        loading = null; // try again on the next opening
-        setState(String(err?.message || err));
-      },
-    );
-  };
-  const Body = body;
   return (
-    <details class="card math" onToggle={toggle}>
+    <details class="card math" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Show the math</summary>
-      {Body ? (
-        <Body shown={shown} inputs={inputs} />
-      ) : (
-        <p class={state ? 'warn' : 'muted'} role="status">
-          {state ? `The math could not be loaded: ${state}` : 'Loading the math…'}
-        </p>
-      )}
+      {open && <MathBody shown={shown} inputs={inputs} />}
     </details>
   );
 }

@@ -1,17 +1,19 @@
-// The core's messages for one input: errors, then warnings, each said in words (not only colour).
+// The core's messages, each said in words (not only colour): for one input (by its id, from
+// FormContext), errors then warnings; or a list of warnings given (`warnings`).
 
-export function Messages({ id, errors, warnings }) {
-  if (!errors?.length && !warnings?.length) return null;
+import { useContext } from 'preact/hooks';
+import { FormContext } from '../context.js';
+
+export function Messages({ id, warnings }) {
+  const { errors: e, warnings: w } = useContext(FormContext);
+  const errors = warnings ? [] : e[id] || [];
+  const list = [...errors, ...(warnings || w[id] || [])];
+  if (!list.length) return null;
   return (
-    <ul class="msgs" id={`msg-${id}`}>
-      {(errors || []).map((e, i) => (
-        <li key={`e${i}`} class="err">
-          <strong>Error:</strong> {e.message}
-        </li>
-      ))}
-      {(warnings || []).map((w, i) => (
-        <li key={`w${i}`} class="warn">
-          <strong>Warning:</strong> {w.message}
+    <ul class="msgs" id={id === undefined ? undefined : `msg-${id}`}>
+      {list.map((m, i) => (
+        <li key={i} class={i < errors.length ? 'err' : 'warn'}>
+          <strong>{i < errors.length ? 'Error:' : 'Warning:'}</strong> {m.message}
         </li>
       ))}
     </ul>

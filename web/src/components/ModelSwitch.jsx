@@ -6,8 +6,9 @@
 // carries them.
 
 import { useContext } from 'preact/hooks';
-import { ActionsContext, MessagesContext, ModelContext } from '../context.js';
-import { fieldText } from '../form.js';
+import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { shown } from '../scenario.js';
+import { Choice } from './Choice.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
 
@@ -45,33 +46,11 @@ const LAUNCH = [
   ['3', 'CUDA graphs'],
 ];
 
-/** A segmented radio group: `options` [[value, text]]; `small` for the per-field ones. */
-function Choice({ name, label, options, value, onPick, small = true }) {
-  return (
-    <div class={small ? 'seg small' : 'seg'} role="radiogroup" aria-label={label}>
-      {options.map(([k, text]) => (
-        <label key={k} class={k === value ? 'on' : ''}>
-          <input
-            type="radio"
-            id={`in-${name}-${k}`}
-            name={name}
-            value={k}
-            checked={k === value}
-            onInput={() => onPick(k)}
-          />
-          {text}
-        </label>
-      ))}
-    </div>
-  );
-}
-
-/** `core`: the scenario as the core last read it (the value each field shows while unedited). */
-export function ModelSwitch({ form, core }) {
+export function ModelSwitch() {
   const model = useContext(ModelContext);
-  const { set, setScenario } = useContext(ActionsContext);
-  const messages = useContext(MessagesContext);
-  const text = (name) => fieldText(model, form, 'scenario', form, name, core);
+  const { set, setMany } = useContext(ActionsContext);
+  const { form, last } = useContext(FormContext);
+  const text = (name) => shown(model, form, [name], last);
   const linkModel = text('link_model');
   const computeModel = text('compute_model');
   const launch = text('launch_overhead');
@@ -87,7 +66,9 @@ export function ModelSwitch({ form, core }) {
         label="Which model prices the layer"
         options={MODELS}
         value={current?.[0]}
-        onPick={(k) => setScenario(Object.entries(MODELS.find((m) => m[0] === k)[3]))}
+        onPick={(k) =>
+          setMany(Object.entries(MODELS.find((m) => m[0] === k)[3]).map(([f, v]) => [[f], v]))
+        }
         small={false}
       />
       <p class="hint">
@@ -103,7 +84,7 @@ export function ModelSwitch({ form, core }) {
           label="Compute model"
           options={COMPUTE_MODELS}
           value={computeModel}
-          onPick={(k) => set('scenario', 'compute_model', k)}
+          onPick={(k) => set(['compute_model'], k)}
         />
         <span>Exchange</span>
         <Choice
@@ -111,20 +92,12 @@ export function ModelSwitch({ form, core }) {
           label="NCCL: how each all-reduce is priced"
           options={LINK_MODELS}
           value={linkModel}
-          onPick={(k) => set('scenario', 'link_model', k)}
+          onPick={(k) => set(['link_model'], k)}
         />
       </div>
-      <Messages
-        id="link_model"
-        errors={messages.errors.link_model}
-        warnings={messages.warnings.link_model}
-      />
-      <Messages
-        id="compute_model"
-        errors={messages.errors.compute_model}
-        warnings={messages.warnings.compute_model}
-      />
-      {(nccl || Object.hasOwn(form.edits, 'allreduce')) && (
+      <Messages id="link_model" />
+      <Messages id="compute_model" />
+      {(nccl || text('allreduce') !== 'nccl') && (
         <>
           <p class="hint">
             Which all-reduce runs: serving engines run decode-sized all-reduces with their own
@@ -135,26 +108,16 @@ export function ModelSwitch({ form, core }) {
             label="Which all-reduce runs"
             options={ALLREDUCES}
             value={text('allreduce')}
-            onPick={(k) => set('scenario', 'allreduce', k)}
+            onPick={(k) => set(['allreduce'], k)}
           />
-          <Messages
-            id="allreduce"
-            errors={messages.errors.allreduce}
-            warnings={messages.warnings.allreduce}
-          />
+          <Messages id="allreduce" />
         </>
       )}
-      {(nccl || Object.hasOwn(form.edits, 'launch_overhead')) && (
+      {(nccl || 'launch_overhead' in form.scenario) && (
         <FormField
-          id="launch_overhead"
-          form={form}
-          kind="scenario"
-          part={form}
-          name="launch_overhead"
-          base={core}
+          path={['launch_overhead']}
           label="Launch overhead, per all-reduce"
           hint="The fixed cost of issuing one all-reduce; it depends on how the job runs, not on the link."
-          onInput={(x) => set('scenario', 'launch_overhead', x)}
         />
       )}
       {nccl && (
@@ -164,7 +127,7 @@ export function ModelSwitch({ form, core }) {
               key={us}
               type="button"
               aria-pressed={launch[0].trim() === us && launch[1] === 'us'}
-              onClick={() => set('scenario', 'launch_overhead', [us, 'us'])}
+              onClick={() => set(['launch_overhead'], [us, 'us'])}
             >
               {us} µs <span>{how}</span>
             </button>

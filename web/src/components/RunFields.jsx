@@ -1,12 +1,12 @@
 // How the layer runs: every field of the scenario itself that the core's table lists (tp_size
 // with quick picks, tokens, local efficiency with a slider, all-reduces per layer, the pass and
 // beside it the collective, ...).
-// An unedited field shows the value the core used (`core`: the scenario as it last read it), so a
-// value it derives, such as the all-reduces of a pass, follows the fields it derives from.
+// A field the form leaves out shows the value the core used, so a value it derives, such as the
+// all-reduces of a pass, follows the fields it derives from.
 
 import { useContext } from 'preact/hooks';
-import { ActionsContext, ModelContext } from '../context.js';
-import { editableFields, fieldText } from '../form.js';
+import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { editableFields, shown } from '../scenario.js';
 import { FormField } from './FormField.jsx';
 
 const PICKS = [1, 2, 4, 8, 16, 32, 64];
@@ -33,11 +33,11 @@ const CHOICES = {
 /** Fields shown right after another one (the collective beside the pass). */
 const AFTER = { collective: 'pass' };
 
-export function RunFields({ form, core }) {
+export function RunFields() {
   const model = useContext(ModelContext);
   const { set } = useContext(ActionsContext);
-  const setTo = (name) => (x) => set('scenario', name, x);
-  const text = (name) => fieldText(model, form, 'scenario', form, name, core);
+  const { form, last } = useContext(FormContext);
+  const text = (name) => shown(model, form, [name], last);
   const eff = Number(text('local_efficiency'));
   return (
     <fieldset>
@@ -48,15 +48,9 @@ export function RunFields({ form, core }) {
         .flatMap((name) => [
           <FormField
             key={name}
-            id={name}
-            form={form}
-            kind="scenario"
-            part={form}
-            name={name}
-            base={core}
+            path={[name]}
             label={LABELS[name]}
             choiceText={CHOICES[name]}
-            onInput={setTo(name)}
             after={
               name === 'local_efficiency' && (
                 <input
@@ -67,7 +61,7 @@ export function RunFields({ form, core }) {
                   step="0.01"
                   aria-label="Local efficiency slider"
                   value={Number.isFinite(eff) && eff > 0 && eff <= 1 ? eff : 1}
-                  onInput={(e) => set('scenario', name, e.currentTarget.value)}
+                  onInput={(e) => set([name], e.currentTarget.value)}
                 />
               )
             }
@@ -79,7 +73,7 @@ export function RunFields({ form, core }) {
                   key={n}
                   type="button"
                   aria-pressed={text(name).trim() === String(n)}
-                  onClick={() => set('scenario', name, String(n))}
+                  onClick={() => set([name], String(n))}
                 >
                   {n}
                 </button>

@@ -16,15 +16,15 @@ async function copy(text) {
 
 /**
  * `shown`: the outcome on screen ({scenario as the core read it, result}); `share`: { text,
- * value?, manual? } after a button; `hash`: null while it is being prepared.
+ * value?, manual? } after a button; `hash`: the view's ('' while the input is invalid).
  */
 export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }) {
   const { setShare: setStatus } = useContext(ActionsContext);
   const link = urlWithHash(location.href, hash);
   // A view whose link is too long to share (measured rows make it long): the JSON instead.
-  const long = hash !== null && link.length > MAX_URL;
-  const unreadable = hash !== null && hash.length > MAX_HASH;
-  const linkable = valid && hash !== null && !unreadable;
+  const long = link.length > MAX_URL;
+  const unreadable = hash.length > MAX_HASH;
+  const linkable = valid && !unreadable;
   if (embed) {
     return (
       <p class="share">
@@ -73,11 +73,9 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
           ? status.text
           : !valid
             ? 'Fix the marked input to share or download.'
-            : hash === null
-              ? 'Preparing the link…'
-              : long
-                ? `This link is ${fmt.bytes(link.length)}, over the ${fmt.bytes(unreadable ? MAX_HASH : MAX_URL)} ${unreadable ? 'this page reads back' : 'that mail and chat keep'}: download the JSON, whose scenario reproduces this view anywhere.`
-                : 'The link reproduces this exact view.'}
+            : long
+              ? `This link is ${fmt.bytes(link.length)}, over the ${fmt.bytes(unreadable ? MAX_HASH : MAX_URL)} ${unreadable ? 'this page reads back' : 'that mail and chat keep'}: download the JSON, whose scenario reproduces this view anywhere.`
+              : 'The link reproduces this exact view.'}
       </p>
       {status && status.value && (
         <textarea

@@ -21,7 +21,8 @@ import {
   tierTitle,
   twoTierOf,
 } from '../sweep.js';
-import { domainText, shortLabel, turnText } from '../verdict.js';
+import { domainText, turnText } from '../verdict.js';
+import { Choice } from './Choice.jsx';
 
 const W = 340;
 const H = 200;
@@ -116,13 +117,13 @@ export function SweepChart({ sweep, shown }) {
   const nodes = series.map((s) => nodeBoundary(values, s));
   const labelOf = (key) => {
     const e = model?.entries.link.get(key);
-    return e ? shortLabel(e.label) : '';
+    return e ? e.short_name : '';
   };
   const crossing = nodes.map((b, k) => {
     if (!b) return '';
     const l =
       twoTierOf(linkNamed(shown.scenario.links, r.links[k].name), (key) =>
-        model?.entries.two_tier.get(key),
+        model?.entries.two_tier_link.get(key),
       ) || {};
     return nodeText(
       b.g,
@@ -140,20 +141,13 @@ export function SweepChart({ sweep, shown }) {
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
       <h3 id="h-sweep">{hiding ? draw[1] : 'Speedup'} as tp_size grows</h3>
-      <div class="seg small" role="radiogroup" aria-label="What the chart draws">
-        {DRAWS.map((d) => (
-          <label key={d[0]} class={d === draw ? 'on' : ''}>
-            <input
-              type="radio"
-              name="sweep-draws"
-              value={d[0]}
-              checked={d === draw}
-              onInput={() => setDraw(d)}
-            />
-            {d[1]}
-          </label>
-        ))}
-      </div>
+      <Choice
+        name="sweep-draws"
+        label="What the chart draws"
+        options={DRAWS}
+        value={draw[0]}
+        onPick={(k) => setDraw(DRAWS.find((d) => d[0] === k))}
+      />
       <svg
         viewBox={`0 0 ${W} ${H}`}
         class="chart"

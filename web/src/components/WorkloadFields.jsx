@@ -2,9 +2,9 @@
 // number makes it custom. The core's help is shown for the optional ones (it names their default).
 
 import { useContext } from 'preact/hooks';
-import { ActionsContext, ModelContext } from '../context.js';
+import { ModelContext } from '../context.js';
 import { CatalogPick } from './CatalogPick.jsx';
-import { PartFields } from './PartFields.jsx';
+import { PartFields } from './FormField.jsx';
 
 const LABELS = {
   parameters: 'Parameters P',
@@ -15,28 +15,16 @@ const LABELS = {
   inference_flops: 'Forward FLOPs per token (inference_flops)',
 };
 
-export function WorkloadFields({ form }) {
-  const model = useContext(ModelContext);
-  const actions = useContext(ActionsContext);
-  const part = form.workload;
+export function WorkloadFields() {
+  const { catalog } = useContext(ModelContext);
   return (
     <fieldset>
       <legend>Workload</legend>
-      <CatalogPick
-        id="workload"
-        label="Model"
-        entries={model.catalog.workloads}
-        part={part}
-        pick={actions.pickWorkload}
-        what="workload"
-      />
+      <CatalogPick path={['workload']} label="Model" entries={catalog.workloads} what="workload" />
       <div class="grid2">
         <PartFields
-          form={form}
           kind="workload"
-          part={part}
-          where="workload"
-          prefix="workload"
+          path={['workload']}
           labels={LABELS}
           hint={(f) => (f.required ? '' : undefined)}
         />

@@ -5,7 +5,6 @@
 
 import { useMemo, useState } from 'preact/hooks';
 import { twoTierOf } from '../sweep.js';
-import { shortLabel } from '../verdict.js';
 import { Evidence } from './Evidence.jsx';
 import { MeasurementView } from './MeasurementView.jsx';
 import { ServingView } from './ServingView.jsx';
@@ -28,8 +27,7 @@ const Options = ({ tables }) =>
  * `titles`: their names on the page; `measured`: the user's measurements, [{name, ranks, bus_bandwidth,
  * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s); `tp`: the scenario's tp_size.
  */
-export function Panel({ data, api, links, titles, measured = [], tp }) {
-  const catalog = useMemo(() => api.catalog(), [api]);
+export function Panel({ data, api, catalog, links, titles, measured = [], tp }) {
   // The catalogue's links and two-tier links by key (twoTierOf tells the two apart).
   const entries = useMemo(() => [...catalog.links, ...catalog.two_tier_links], [catalog]);
   const entryOf = (key) => entries.find((e) => e.key === key);
@@ -52,7 +50,7 @@ export function Panel({ data, api, links, titles, measured = [], tp }) {
   if (!chosen) return <p class="muted">No measurements in this build.</p>;
   const linkLabel = (key) => {
     const entry = entryOf(key);
-    return entry ? shortLabel(entry.label) : key;
+    return entry ? entry.short_name : key;
   };
   const groupLabel = (g) => {
     const { name, link } = list[g.row];

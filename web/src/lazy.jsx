@@ -1,0 +1,37 @@
+// Leaf UI that loads on demand (a dynamic import, built into dist/lazy/, outside the first load):
+// the measurements panel, the math, the sweep chart, the editors of measured and two-tier links.
+// Nothing the form, the URL or the first result needs waits for one.
+
+import { useEffect, useState } from 'preact/hooks';
+
+/**
+ * A component that renders the component `load()` resolves to once its code is in, and says so
+ * meanwhile (or why it failed: it is tried again the next time it is shown). `what`: "the math".
+ */
+export function lazy(load, what) {
+  let got = null;
+  let loading = null;
+  return function Lazy(props) {
+    const [failed, setFailed] = useState('');
+    const [, setReady] = useState(false);
+    useEffect(() => {
+      if (!got)
+        (loading ||= load()).then(
+          (c) => setReady(!!(got = c)),
+          (e) => {
+            loading = null;
+            setFailed(String(e?.message || e));
+          },
+        );
+    }, []);
+    const Got = got;
+    if (Got) return <Got {...props} />;
+    return (
+      <p class={failed ? 'warn' : 'muted'} role="status">
+        {failed
+          ? `${what[0].toUpperCase()}${what.slice(1)} could not be loaded: ${failed}`
+          : `Loading ${what}…`}
+      </p>
+    );
+  };
+}

@@ -1,0 +1,374 @@
+// The scenario the user edits, as the page holds it, and the one adapter from it to the core.
+//
+//   form = { preset, scenario }
+//
+// `preset` is the scenario preset the form started from (catalog().presets); `scenario` is a
+// partial scenario in the core's own shape and names (catalog().fields). Its leaves are what the
+// catalogue gave (SI numbers) or what was typed (text; [text, unit] for a quantity, as its box
+// and its unit select hold it). Each catalogue-backed part (the workload, the accelerator, a
+// link, a two-tier link, a tier) is its key or {preset: key, ...edits}. The links are rows,
+// [{name, ...link}]: a catalogue link or two-tier link names its `preset`, a measured link has
+// `measured` (the text pasted) or `rows` ([[bytes, seconds], ...]: from a link), a two-tier link
+// its `intra_node` and `inter_node`. A preset's derived defaults (the pass's all-reduces, the
+// model's launch overhead) are left out until the user sets them, so that they follow. Whether a
+// part is still its catalogue entry, which defaults were derived, what a key resolves to: the
+// core answers (check()); nothing here compares what was typed. Pure: no DOM, no wasm.
+
+/** Unit choices per kind of quantity (a field name overrides its kind); the first shows catalogue numbers. */
+const UNITS = {
+  bandwidth: ['GB/s', 'Gb/s', 'TB/s', 'Tb/s', 'MB/s', 'GiB/s'],
+  time: ['us', 'ns', 'ms', 's'],
+  bytes: ['GiB', 'GB', 'TiB', 'TB'],
+  compute: ['TFLOP/s', 'PFLOP/s', 'GFLOP/s'],
+  memory_bandwidth: ['TB/s', 'GB/s'],
+};
+const NUMBER_KINDS = ['count', 'real'];
+const TEXT_KINDS = ['precision', 'choice', 'boolean']; // a select or a checkbox
+/** The parts below a field of these kinds. */
+const PARTS = { workload: 1, accelerator: 1, links: 1, peak_flops: 1, link: 1 };
+/** A measured link's rows, as a link gives them. */
+const ROWS = { name: 'rows', kind: 'rows', required: true };
+
+/** A two-tier link's tiers, in order. */
+export const TIERS = ['intra_node', 'inter_node'];
+
+/** The catalogue indexed: entries and fields by kind, each preset, the units' factors. */
+export function createModel(catalog) {
+  const byKey = (list) => new Map((list || []).map((e) => [e.key, e]));
+  const fields = {};
+  for (const [kind, list] of Object.entries(catalog.fields))
+    fields[kind] = new Map(list.map((f) => [f.name, f]));
+  return {
+    catalog,
+    fields,
+    limits: catalog.limits,
+    presets: byKey(catalog.presets),
+    entries: {
+      workload: byKey(catalog.workloads),
+      accelerator: byKey(catalog.accelerators),
+      link: byKey(catalog.links),
+      two_tier_link: byKey(catalog.two_tier_links),
+    },
+    units: new Map(catalog.units.map((u) => [u.symbol, u.factor])),
+  };
+}
+
+/** A row's kind of link, by the core's field tables: 'link', 'measured_link' or 'two_tier_link'. */
+export const kindOf = (model, row) =>
+  'measured' in row || 'rows' in row
+    ? 'measured_link'
+    : TIERS.some((t) => t in row) || model.entries.two_tier_link.has(row.preset)
+      ? 'two_tier_link'
+      : 'link';
+
+/** The catalogue entry of a part (its key, or its `preset`), if any. */
+const entryOf = (model, kind, node) =>
+  model.entries[kind]?.get(typeof node === 'string' ? node : node?.preset);
+
+/** A part with its catalogue entry's fields under its own (a key: the entry). */
+export function resolved(model, kind, node) {
+  const e = entryOf(model, kind, node);
+  if (!e || typeof node === 'string') return e || node;
+  const out = { ...e, ...node };
+  if (node.peak_flops) out.peak_flops = { ...e.peak_flops, ...node.peak_flops };
+  return out;
+}
+
+/** What `k` is below a part of `kind`: {kind} of a part, {field} of a leaf, or null. */
+function childOf(model, kind, node, k) {
+  if (kind === 'links') return node?.[k] ? { kind: kindOf(model, node[k]) } : null;
+  if (kind === 'peak_flops') return { field: { name: String(k), kind: 'compute', required: true } };
+  const f = model.fields[kind]?.get(k) || (kind === 'measured_link' && k === 'rows' && ROWS);
+  if (!f) return null;
+  return PARTS[f.kind] ? { kind: f.kind } : { field: f };
+}
+
+/**
+ * What a path of the form names ({kind} of a part, {field} of a leaf, null for nothing) and the
+ * value there: as the form has it, else as its catalogue entry does.
+ */
+function walk(model, scenario, path) {
+  let at = { kind: 'scenario' };
+  let node = scenario;
+  for (const k of path) {
+    const next = at?.kind ? childOf(model, at.kind, node, k) : null;
+    node = resolved(model, at?.kind, node)?.[k];
+    at = next;
+  }
+  return { at, node };
+}
+export const schema = (model, scenario, path) => walk(model, scenario, path).at;
+export const valueAt = (model, scenario, path) => walk(model, scenario, path).node;
+
+/**
+ * The scenario with the value at `path` set (undefined: left out). A catalogue part edited
+ * becomes {preset: key, ...edits}; what it had from its entry below (a two-tier preset's tier)
+ * comes along.
+ */
+export function setAt(model, scenario, path, value) {
+  const put = (kind, node, i) => {
+    if (i === path.length) return value;
+    const k = path[i];
+    const next = childOf(model, kind, node, k);
+    const out =
+      typeof node === 'string' ? { preset: node } : Array.isArray(node) ? [...node] : { ...node };
+    const below = out[k] ?? (i < path.length - 1 ? resolved(model, kind, node)?.[k] : undefined);
+    out[k] = put(next?.kind, below, i + 1);
+    if (out[k] === undefined) delete out[k];
+    return out;
+  };
+  return put('scenario', scenario, 0);
+}
+
+/** The form of a scenario preset, nothing edited, its derived defaults left out; null for an unknown key. */
+export function presetForm(model, key) {
+  const p = model.presets.get(key);
+  if (!p) return null;
+  const derived = (p.derived || []).map((d) => d.path.join('.'));
+  const scenario = Object.fromEntries(
+    Object.entries(p.scenario).filter(([k]) => !derived.includes(k)),
+  );
+  const links = p.scenario.links;
+  scenario.links = Array.isArray(links)
+    ? links.map((l) => (typeof l === 'string' ? { name: l, preset: l } : l))
+    : Object.entries(links).map(([name, v]) =>
+        typeof v === 'string'
+          ? { name, preset: v }
+          : typeof v === 'object'
+            ? { name, ...v }
+            : { name, bandwidth: v },
+      );
+  return { preset: key, scenario };
+}
+
+/** A name not used by `rows` yet: base, base_2, base_3, ... */
+function freeName(rows, base) {
+  let name = base;
+  for (let i = 2; rows.some((r) => r.name === name); i++) name = `${base}_${i}`;
+  return name;
+}
+
+/**
+ * The scenario with a row added: `pick` is a catalogue link's key, '' for a blank one,
+ * '@measured' for a measured link (its text still to paste), '@two_tier' for a two-tier link of
+ * the form's own node link and network, or '@two_tier:<key>' for a catalogue two-tier link.
+ */
+export function addRow(model, scenario, pick) {
+  const rows = scenario.links;
+  const key = pick.replace(/^@two_tier:/, '');
+  let row;
+  if (pick === '@measured') row = { name: freeName(rows, 'measured'), measured: '' };
+  else if (pick === '@two_tier')
+    row = { name: freeName(rows, 'two_tier'), ...newTiers(model, scenario) };
+  else if (model.entries.two_tier_link.has(key) || model.entries.link.has(key))
+    row = { name: freeName(rows, key), preset: key };
+  else row = { name: freeName(rows, `link${rows.length + 1}`) };
+  return { ...scenario, links: [...rows, row] };
+}
+
+/**
+ * A new two-tier link's tiers: the form's first link with a domain (else the chip's own) inside the
+ * node, its first without one (a network) across, and the node link's domain as the ranks per node.
+ */
+function newTiers(model, scenario) {
+  const links = model.entries.link;
+  const keys = scenario.links.map((r) => r.preset).filter((k) => links.has(k));
+  const chip = valueAt(model, scenario, ['accelerator', 'native_link']);
+  const intra =
+    keys.find((k) => links.get(k).domain) ||
+    (links.has(chip) ? chip : model.catalog.links.find((l) => l.domain)?.key);
+  const inter = keys.find((k) => !links.get(k).domain) || {};
+  const g = links.get(intra)?.domain;
+  return { intra_node: intra || {}, inter_node: inter, ...(g && { ranks_per_node: String(g) }) };
+}
+
+/**
+ * Two-tier row `i` started again from a catalogue two-tier link, or with '' kept as it is but as
+ * the user's own: its tiers and ranks per node written out.
+ */
+export function pickTwoTier(model, scenario, i, key) {
+  const row = scenario.links[i];
+  const at = (name) => valueAt(model, scenario, ['links', i, name]);
+  const next = model.entries.two_tier_link.has(key)
+    ? { name: row.name, preset: key }
+    : {
+        name: row.name,
+        intra_node: at('intra_node'),
+        inter_node: at('inter_node'),
+        ranks_per_node: String(at('ranks_per_node') ?? ''),
+      };
+  return setAt(model, scenario, ['links', i], next);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text: what was typed, to the core; what the core or the catalogue holds, to the inputs
+
+export const isQuantity = (info) => !!info && Object.hasOwn(UNITS, info.kind);
+/** A field with an input: a number, a quantity, a choice or a yes/no (not a name, a key or a map). */
+export const isEditable = (info) =>
+  !!info &&
+  (isQuantity(info) || NUMBER_KINDS.includes(info.kind) || TEXT_KINDS.includes(info.kind));
+export const unitsOf = (info) => UNITS[info.name] || UNITS[info.kind];
+/** The fields of a kind of part that have an input, in the core's order (the precision goes with the chip). */
+export const editableFields = (model, kind) =>
+  [...model.fields[kind].values()].filter((f) => isEditable(f) && f.kind !== 'precision');
+
+/** A decimal number as people type it: "8", "-1.5", "175e9", ".5". */
+export const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Text -> number when it is one; otherwise the text itself, for the core to reject by name. */
+export function numberOrText(text) {
+  const t = String(text).trim();
+  const n = Number(t);
+  return NUMBER_RE.test(t) && Number.isFinite(n) ? n : t;
+}
+
+/**
+ * A leaf as the scenario carries it: a number as typed becomes one, a quantity "<number> <unit>"
+ * (a text that carries its own unit, "400 Gb/s", as typed), a yes/no true or false; a blank
+ * optional field is left out (undefined), so the core applies its default; anything else goes
+ * as typed, for the core to name.
+ */
+export function parse(info, v) {
+  if (!info || info.kind === 'rows' || (typeof v !== 'string' && !Array.isArray(v))) return v;
+  const typed = Array.isArray(v) ? v[0] : v;
+  const text = String(typed).trim();
+  if (!text && !info.required && info.kind !== 'string') return undefined; // a text stays as typed
+  if (Array.isArray(v)) return /^[\d\s.eE+-]+$/.test(text) ? `${text} ${v[1]}` : text;
+  if (info.kind === 'boolean' && /^(true|false)$/.test(text)) return text === 'true';
+  return NUMBER_KINDS.includes(info.kind) || isQuantity(info) ? numberOrText(v) : v;
+}
+
+/** The scenario object for the core: typed leaves parsed, parts left as their catalogue key while unedited. */
+export function toCore(model, scenario) {
+  const part = (kind, node) => {
+    if (!node || typeof node !== 'object') return node;
+    if (kind === 'links') return links(node);
+    const out = {};
+    for (const [k, v] of Object.entries(node)) {
+      const c = childOf(model, kind, node, k);
+      const x = c?.kind ? part(c.kind, v) : parse(c?.field, v);
+      if (x !== undefined) out[k] = x;
+    }
+    return out;
+  };
+  const key = (v) => (Object.keys(v).join() === 'preset' ? v.preset : v);
+  // The ordered map name -> link, or an array when an object cannot keep the rows as they are (a
+  // repeated name, or one an object would reorder); the core names a link the same way in both.
+  const links = (rows) => {
+    const values = rows.map((r) => ({ ...part(kindOf(model, r), r), name: r.name }));
+    const asMap = rows.every(
+      (r, i) => !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i,
+    );
+    if (!asMap) return values;
+    return Object.fromEntries(values.map(({ name, ...v }) => [name, key(v)]));
+  };
+  return part('scenario', scenario);
+}
+
+/** The shortest exact-looking text of a number: 0.30000000000000004 -> "0.3". */
+const plain = (x) => String(Number(x.toPrecision(12)));
+
+/** Counts as people write them: 96 -> "96", 175e9 -> "175e9", 8.03e9 -> "8.03e9". */
+function countText(x) {
+  if (typeof x !== 'number') return String(x ?? '');
+  if (Math.abs(x) < 1e6) return plain(x);
+  const e = Math.floor(Math.log10(Math.abs(x)) / 3) * 3;
+  return `${plain(x / 10 ** e)}e${e}`;
+}
+
+/** A leaf as its input shows it: typed text as typed; 450e9 B/s -> ["450", "GB/s"] (80 GiB stays GiB). */
+export function textOf(model, info, v) {
+  if (Array.isArray(v) || !info) return v ?? '';
+  if (!isQuantity(info)) return NUMBER_KINDS.includes(info.kind) ? countText(v) : String(v ?? '');
+  const units = unitsOf(info);
+  if (typeof v !== 'number') return [String(v ?? ''), units[0]];
+  const unit = info.kind === 'bytes' && v % 2 ** 30 ? 'GB' : units[0];
+  return [plain(v / model.units.get(unit)), unit];
+}
+
+/**
+ * What the input of `path` shows: the form's value (its catalogue entry's while unedited), or
+ * for a scenario field the form leaves out, the value the core used (`core`: check()'s scenario).
+ */
+export function shown(model, form, path, core) {
+  let v = valueAt(model, form.scenario, path);
+  if (v === undefined && path.length === 1) v = core?.[path[0]];
+  return textOf(model, schema(model, form.scenario, path)?.field, v);
+}
+
+/**
+ * Whether the part at `path` is still its catalogue entry: the core's answer (check()'s scenario
+ * `core` has it as its key); while the input is invalid (no `core`), whether it has no edits.
+ */
+export function isEntry(model, form, path, core) {
+  if (!core) {
+    const v = valueAt(model, form.scenario, path);
+    return (
+      typeof v === 'string' ||
+      (!!v && 'preset' in v && Object.keys(v).every((k) => k === 'preset' || k === 'name'))
+    );
+  }
+  let node = core;
+  for (const [i, k] of path.entries()) {
+    if (typeof node === 'string') return true; // inside a part that is its entry
+    node = node?.[i === 1 && path[0] === 'links' ? form.scenario.links[k]?.name : k];
+  }
+  return typeof node === 'string';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which input a core message belongs to, by its path (["links", "nvlink", "bandwidth"])
+
+/** The input id of a form path: 'tp_size', 'workload.layers', 'link.0.bandwidth', 'link.2.inter_node'. */
+export const idOf = (path) =>
+  (path[0] === 'links' && path.length > 1 ? ['link', ...path.slice(1)] : path).join('.');
+
+/**
+ * The id of the input that a message's path names, or '' when none does (it then shows above the
+ * form): the field, else the nearest part with a place for messages (a link row, a tier's pick,
+ * the workload, the accelerator, the links). A link is named by its index or by its name (the
+ * first row with that name); a peak by the precision shown (`precision`).
+ */
+export function inputFor(model, scenario, corePath, precision) {
+  const p = [...(corePath || [])];
+  if (p[0] === 'links' && p.length > 1) {
+    if (typeof p[1] !== 'number') p[1] = scenario.links.findIndex((r) => r.name === p[1]);
+    if (!scenario.links[p[1]]) return 'links';
+  }
+  if (p[0] === 'accelerator' && p[1] === 'peak_flops')
+    return p.length === 3 && p[2] === precision ? 'accelerator.peak_flops' : 'accelerator';
+  for (let n = p.length; n > 0; n--) {
+    const at = schema(model, scenario, p.slice(0, n));
+    const name = at?.field?.name;
+    if (name === 'measured' || name === 'rows') return idOf([...p.slice(0, n - 1), 'measured']);
+    if (at?.kind || isEditable(at?.field) || (name === 'name' && n === 3))
+      return idOf(p.slice(0, n));
+  }
+  return '';
+}
+
+/** Messages grouped by input id; the ones no input owns go under ''. */
+export function messagesByInput(model, scenario, list, precision) {
+  const out = {};
+  for (const e of list) (out[inputFor(model, scenario, e.path, precision)] ||= []).push(e);
+  return out;
+}
+
+/** Deep equality of plain data, key order ignored. */
+export const equal = (a, b) =>
+  a === b ||
+  (!!a &&
+    !!b &&
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    Array.isArray(a) === Array.isArray(b) &&
+    Object.keys(a).length === Object.keys(b).length &&
+    Object.keys(a).every((k) => equal(a[k], b[k])));
+
+/** At most `n` characters of user text, control characters blanked, for messages. */
+export function clip(text, n = 40) {
+  // eslint-disable-next-line no-control-regex
+  const s = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
