@@ -112,9 +112,9 @@ const answer = (text, json) => ({
   structuredContent: json,
 });
 
-/** A tool error: each problem on its own line ("path: message"), and the errors as JSON. */
+/** A tool error: one line per problem (the core's dotted field: message), and the errors as JSON. */
 function refused(errors) {
-  const lines = errors.map((e) => `${pathText(e.path) || e.field || 'input'}: ${e.message}`);
+  const lines = errors.map((e) => `${e.field}: ${e.message}`);
   return {
     isError: true,
     content: [
@@ -124,13 +124,6 @@ function refused(errors) {
     structuredContent: { errors },
   };
 }
-
-/** ["links", "ib", "bandwidth"] -> "links.ib.bandwidth"; [..., "protocols", 0] -> "...protocols[0]". */
-export const pathText = (path = []) =>
-  path.reduce(
-    (s, step) => (typeof step === 'number' ? `${s}[${step}]` : s ? `${s}.${step}` : step),
-    '',
-  );
 
 const argumentError = (field, message) => ({ field, path: [field], message });
 

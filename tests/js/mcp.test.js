@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { load } from '../../dist/tplayer.js';
 import { unmappedKinds } from '../../mcp/schema.js';
-import { createServer, MAX_SWEEP_VALUES, pathText } from '../../mcp/server.js';
+import { createServer, MAX_SWEEP_VALUES } from '../../mcp/server.js';
 
 const api = await load();
 const catalog = api.catalog();
@@ -190,10 +190,7 @@ describe('bad input answers errors, never a crash', () => {
     scenario.links.infiniband_ndr = { bandwidth: '-5 GB/s' };
     const errors = await refused('solve', { scenario });
     expect(errors).toEqual(api.check(scenario).errors);
-    expect(errors.map((e) => pathText(e.path))).toEqual([
-      'tp_size',
-      'links.infiniband_ndr.bandwidth',
-    ]);
+    expect(errors.map((e) => e.field)).toEqual(['tp_size', 'links.infiniband_ndr.bandwidth']);
     const answer = await call('solve', { scenario });
     expect(answer.content[0].text).toContain('links.infiniband_ndr.bandwidth: ');
   });
