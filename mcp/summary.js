@@ -1,15 +1,8 @@
 // One paragraph per answer, for an agent to quote: the core's numbers in words, never recomputed.
 
-/** Seconds in the unit that reads best, to three significant digits: "1.89 ms", "25.3 us". */
-export function seconds(s) {
-  if (s === 0) return '0 s';
-  const [unit, scale] =
-    s >= 1 ? ['s', 1] : s >= 1e-3 ? ['ms', 1e3] : s >= 1e-6 ? ['us', 1e6] : ['ns', 1e9];
-  return `${Number((s * scale).toPrecision(3))} ${unit}`;
-}
-const ratio = (x) => `${Number(x.toPrecision(3))}`;
-const percent = (x) => `${Number((x * 100).toPrecision(2))}%`;
-const gbps = (bytesPerSecond) => `${Number((bytesPerSecond / 1e9).toPrecision(3))} GB/s`;
+import { bandwidth as gbps, percent, time as seconds, sig } from '../web/src/format.js';
+
+const ratio = (x) => sig(x, 3);
 
 /** The catalogue's name for a part given as its key; an object's own name, else "a custom ...". */
 function nameOf(part, list, what) {
