@@ -191,14 +191,10 @@ async function instantiateGzipped(url, imports) {
   return (await WebAssembly.instantiateStreaming(wasm, imports)).instance;
 }
 
-// Loads the module: the public API, and the wasm instance (for the test entry only). `url` is
-// where the compressed wasm lies (beside the entry's own file), unless options give the bytes
-// (`wasmBinary`) or another place (`wasmUrl`).
-export async function instantiate(url, options = {}) {
-  const wasm = await new Promise((resolve, reject) => {
-    const { wasmBinary } = options;
-    const where = new URL(options.wasmUrl ?? url, url); // a relative wasmUrl: beside the module
-    createTplayerModule({
+// One Emscripten module (its glue's factory) over its wasm: the bytes, or fetched from `where`.
+const start = (factory, where, wasmBinary) =>
+  new Promise((resolve, reject) => {
+    factory({
       instantiateWasm(imports, receive) {
         (wasmBinary
           ? WebAssembly.instantiate(wasmBinary, imports).then((made) => made.instance)
@@ -208,6 +204,30 @@ export async function instantiate(url, options = {}) {
       },
     }).then(resolve, reject);
   });
+
+// Loads the module: the public API, and the wasm instance (for the test entry only). `url` is
+// where the compressed wasm lies (beside the entry's own file), unless options give the bytes
+// (`wasmBinary`) or another place (`wasmUrl`). The card's module (card_bindings.cpp) loads the
+// first time card() is called: its glue from beside this file, its wasm from `cardWasmUrl`, else
+// beside a given `wasmUrl`, else from `cardUrl` (beside the entry's own file).
+export async function instantiate(url, options = {}, cardUrl = url) {
+  const where = new URL(options.wasmUrl ?? url, url); // a relative wasmUrl: beside the module
+  const wasm = await start(createTplayerModule, where, options.wasmBinary);
+  const cardWhere = options.cardWasmUrl
+    ? new URL(options.cardWasmUrl, url)
+    : options.wasmUrl
+      ? new URL('tplayer-card.wasm.gz', where)
+      : cardUrl;
+  let cardModule = null;
+  const loadCard = () => {
+    cardModule ??= import('../build/wasm/tplayer_card_wasm.js').then((glue) =>
+      start(glue.default, cardWhere),
+    );
+    cardModule.catch(() => {
+      cardModule = null; // let a later call try again
+    });
+    return cardModule;
+  };
   const catalog = deepFreeze(wasm.catalog());
   // The core's own limits: the facade stops serialising where the core would refuse.
   const limits = {
@@ -264,6 +284,21 @@ export async function instantiate(url, options = {}) {
         ]);
       }
       return wasm.readMeasured(text);
+    },
+    // The verdict card as SVG text (a Promise: the card's module loads on the first call).
+    async card(scenario, { title = '', permalink = '' } = {}) {
+      for (const [name, value] of [
+        ['title', title],
+        ['permalink', permalink],
+      ]) {
+        if (typeof value !== 'string')
+          throw new ScenarioError([fieldError([name], `expected text, got ${typeof value}`)]);
+      }
+      const json = serialise(scenario);
+      if (json.errors) throw new ScenarioError(json.errors);
+      const out = (await loadCard()).card(json.text, title, permalink);
+      if (Array.isArray(out)) throw new ScenarioError(out);
+      return out;
     },
     catalog: () => catalog,
     Scenarios,

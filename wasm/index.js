@@ -8,12 +8,15 @@ export { ScenarioError };
 
 let loading = null;
 
-// Loads the module once; later calls return the same promise (their options are ignored).
+// Loads the module once; later calls return the same promise (their options are ignored). The
+// card's module (tplayer-card.js and tplayer-card.wasm.gz beside this file) loads only when
+// card() is first called.
 export function load(options = {}) {
   if (!loading) {
     loading = instantiate(
       new URL(/* @vite-ignore */ 'tplayer.wasm.gz', import.meta.url),
       options ?? {},
+      new URL(/* @vite-ignore */ 'tplayer-card.wasm.gz', import.meta.url),
     ).then(({ api }) => api);
     loading.catch(() => {
       loading = null; // let a later call try again

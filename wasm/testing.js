@@ -12,6 +12,7 @@ export function load(options = {}) {
   loading ??= instantiate(
     new URL(/* @vite-ignore */ 'tplayer-testing.wasm.gz', import.meta.url),
     options ?? {},
+    new URL(/* @vite-ignore */ 'tplayer-card.wasm.gz', import.meta.url),
   ).then(({ api, wasm, serialise, sweepValues }) => ({
     api,
     hooks: Object.freeze({

@@ -523,6 +523,14 @@ export interface Tplayer {
    */
   readMeasured(text: string): MeasuredRead;
   /**
+   * The verdict card: the scenario's result drawn as a self-contained SVG image (640 px wide,
+   * text as text, system fonts, no external references), the very bytes `tplayer --format svg`
+   * prints. `title` replaces the default "<workload>, TP <n>"; `permalink` is printed at its
+   * foot. The first call loads the card's own module (tplayer-card.js and tplayer-card.wasm.gz,
+   * beside tplayer.js); rejects with ScenarioError on bad input.
+   */
+  card(scenario: Scenario, text?: CardText): Promise<string>;
+  /**
    * The catalogue: presets (with solved results), workloads, accelerators, links, two-tier links,
    * precisions, units; each entry with its source. Loaded once: the same deeply frozen object
    * every call (copy with structuredClone before editing).
@@ -542,6 +550,14 @@ export class ScenarioError extends Error {
   constructor(errors: FieldError[]);
 }
 
+/** What card() prints besides the result. */
+export interface CardText {
+  /** The card's title; default "<workload>, TP <n>". */
+  title?: string;
+  /** A link printed at the card's foot, as text (the page's permalink of the view). */
+  permalink?: string;
+}
+
 export interface LoadOptions {
   /**
    * Where the gzip-compressed wasm lies (relative to tplayer.js, or absolute); by default
@@ -551,6 +567,12 @@ export interface LoadOptions {
   wasmUrl?: string | URL;
   /** The raw (uncompressed) wasm bytes, when the host wants to supply them itself: nothing is fetched. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Where the card's gzip-compressed wasm lies (relative to tplayer.js, or absolute); by default
+   * tplayer-card.wasm.gz beside `wasmUrl` when that is given, else beside tplayer.js. Fetched
+   * the first time card() is called.
+   */
+  cardWasmUrl?: string | URL;
 }
 
 /** Loads the module once; later calls return the same promise (and ignore their options). */

@@ -4,7 +4,8 @@
 //   vite build --config wasm/vite.lib.config.js                 wasm/index.js   -> build/wasm/tplayer.js
 //   vite build --config wasm/vite.lib.config.js --mode testing  wasm/testing.js -> build/wasm/tplayer-testing.js
 // Two builds, not one with two entries: each module must be self-contained (a shared chunk
-// would make the shipped file import another one).
+// would make the shipped file import another one); the one other file each imports is the card's
+// glue, and only when card() is called.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -13,8 +14,18 @@ import { defineConfig } from 'vite';
 // entries' new URL('<file>.wasm.gz', import.meta.url) name no file under wasm/, so Vite leaves
 // them as they are, for the browser (or the user's bundler) to resolve beside the module.
 const ENTRIES = {
-  production: { entry: 'wasm/index.js', file: 'tplayer.js', wasm: 'tplayer_wasm' },
-  testing: { entry: 'wasm/testing.js', file: 'tplayer-testing.js', wasm: 'tplayer_testing_wasm' },
+  production: {
+    entry: 'wasm/index.js',
+    file: 'tplayer.js',
+    card: 'tplayer-card.js',
+    wasm: 'tplayer_wasm',
+  },
+  testing: {
+    entry: 'wasm/testing.js',
+    file: 'tplayer-testing.js',
+    card: 'tplayer-testing-card.js',
+    wasm: 'tplayer_testing_wasm',
+  },
 };
 
 // The entries mark new URL('<file>.wasm.gz', import.meta.url) @vite-ignore, for this build to
@@ -55,7 +66,9 @@ export default defineConfig(({ mode }) => {
       minify: true,
       reportCompressedSize: false,
       // Vite leaves whitespace in library builds for the es format; the file is shipped as is.
-      rolldownOptions: { output: { minify: true } },
+      // The card's glue, which card() imports on demand, is the one other chunk: it imports
+      // nothing, and its name is fixed for the entry to find it beside itself.
+      rolldownOptions: { output: { minify: true, chunkFileNames: which.card } },
       lib: {
         entry: which.entry,
         formats: ['es'],

@@ -16,7 +16,13 @@ const web = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const moduleDir = fileURLToPath(new URL('../build/wasm/', import.meta.url));
 /** What the module build writes and the page ships beside itself. */
-const MODULE_FILES = ['tplayer.js', 'tplayer.wasm.gz', 'tplayer.d.ts'];
+const MODULE_FILES = [
+  'tplayer.js',
+  'tplayer.wasm.gz',
+  'tplayer-card.js', // the verdict card's module: loaded when an image is downloaded
+  'tplayer-card.wasm.gz',
+  'tplayer.d.ts',
+];
 const CONTENT_TYPES = { js: 'text/javascript', gz: 'application/gzip', ts: 'text/plain' };
 
 function readModuleFile(name) {

@@ -3,6 +3,8 @@
 // build/npm/tplayer-<version>.tgz, holding exactly
 //   tplayer.js     the module as the CMake build writes it (build/wasm/tplayer.js)
 //   tplayer.wasm.gz  its wasm, gzip-compressed, which it loads from beside itself
+//   tplayer-card.js, tplayer-card.wasm.gz  the verdict card's module, which tplayer.js imports
+//                  (and its wasm, fetched) the first time card() is called
 //   tplayer.d.ts   its types (wasm/tplayer.d.ts, copied by the same build)
 //   tplayer-mcp.js the MCP server (bin tplayer-mcp): mcp/bin.js bundled with the SDK by
 //                  mcp/vite.config.js, so that the package needs no dependencies
@@ -19,7 +21,13 @@ import { validationData } from '../../calibration/validation-data.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = `${ROOT}build/npm/`;
 const STAGE = `${OUT}tplayer/`;
-const FILES = ['tplayer.js', 'tplayer.wasm.gz', 'tplayer.d.ts'];
+const FILES = [
+  'tplayer.js',
+  'tplayer.wasm.gz',
+  'tplayer-card.js',
+  'tplayer-card.wasm.gz',
+  'tplayer.d.ts',
+];
 
 if (process.argv.length > 2) {
   console.error('package: takes no arguments (usage: npm run package)');

@@ -29,6 +29,13 @@ try {
   if (e instanceof ScenarioError) console.log(e.errors.map((x) => x.field));
 }
 
+// The verdict card: SVG text, loaded on demand (a promise).
+const svg: string = await tp.card(scenario, { permalink: 'https://example.org/#v=3' });
+// @ts-expect-error the title is text
+void tp.card(scenario, { title: 3 });
+// @ts-expect-error card() answers a promise, not the text
+const notYet: string = tp.card(scenario);
+
 const catalog = tp.catalog();
 const keys: string[] = [...catalog.presets.map((p) => p.key), ...catalog.links.map((l) => l.key)];
 
