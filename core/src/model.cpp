@@ -135,6 +135,11 @@ namespace {
 
 }  // namespace
 
+// Beyond these a scenario is more likely a slip than a step (issue 22): more tokens than Llama 3
+// 405B's largest batch (16M, Dubey et al. 2024, section 3.4), or a layer slower than 10 s.
+constexpr std::int64_t kMostTokensPerStep = std::int64_t{1} << 24;
+constexpr double kLongestLayerSeconds = 10;
+
 std::vector<FieldError> warnings(const Scenario& s) {
   std::vector<FieldError> out;
   const Where root;
@@ -654,6 +659,18 @@ Result solve(const Scenario& s) {
     r.binding_link = binding->name;
     r.bound = binding->bound;
   }
+  // Inputs no real step has: the model still answers, and says so where the answer is read.
+  const Where root;
+  if (s.tokens > kMostTokensPerStep)
+    warn(r.warnings, root.key("tokens"),
+         {whole_number(s.tokens),
+          " tokens in one step: more than any batch trained or served (Llama 3 405B's largest "
+          "was 16M tokens); one step's tokens, not a dataset's"});
+  const double layer = binding != r.links.end() ? binding->serial_layer_time_s : r.compute_time_s;
+  if (layer > kLongestLayerSeconds)
+    warn(r.warnings, root,
+         {"one layer takes ", format_quantity(layer, Dimension::Time),
+          ", more than 10 s: check tokens, local_efficiency and the links' bandwidth"});
   return r;
 }
 
