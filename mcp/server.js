@@ -1,7 +1,7 @@
 // tplayer's Model Context Protocol server: the tools solve, check, sweep, catalog and validate over
 // the same module as every other door (tplayer.js), their input schemas generated from the core's
 // field tables (schema.js). Each answer is the JSON every other door gives plus a paragraph an
-// agent can quote; bad input answers the core's errors, each with its path, as a tool error.
+// agent can quote (and, for solve, the verdict card as SVG); bad input answers the core's errors, each with its path, as a tool error.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -103,13 +103,21 @@ export function toolList(catalog, validation) {
   ];
 }
 
-/** An answer: the paragraph, then the JSON, also as structured content. */
-const answer = (text, json) => ({
-  content: [
-    { type: 'text', text },
-    { type: 'text', text: JSON.stringify(json) },
-  ],
+/** An answer: the paragraph, then the JSON, also as structured content, then any `more` items. */
+const answer = (text, json, more = []) => ({
+  content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(json) }, ...more],
   structuredContent: json,
+});
+
+/**
+ * The verdict card (the JS door's card(), the CLI's --format svg) as an embedded resource of type
+ * image/svg+xml: SVG is text, so a client that does not draw it still shows or saves it and the
+ * model reads its words, where an `image` item of that type is refused by hosts whose model takes
+ * only raster images.
+ */
+const cardResource = (svg, name) => ({
+  type: 'resource',
+  resource: { uri: `tplayer://card/${name}.svg`, mimeType: 'image/svg+xml', text: svg },
 });
 
 /** A tool error: one line per problem (the core's dotted field: message), and the errors as JSON. */
@@ -188,12 +196,17 @@ function scenarioOf(value, tp) {
 function handlers(tp, validation) {
   const catalog = tp.catalog();
   return {
-    solve({ scenario }) {
+    async solve({ scenario }) {
       const read = scenarioOf(scenario, tp);
       if (read.errors) return refused(read.errors);
       const outcome = tp.check(read.scenario);
       if (outcome.errors) return refused(outcome.errors);
-      return answer(solveSummary(outcome.result, outcome.scenario, catalog), outcome.result);
+      // A preset named by its key keeps its title on the card, as `tplayer --preset KEY` does.
+      const preset = typeof scenario === 'string' ? tp.Scenarios[scenario] : null;
+      const svg = await tp.card(read.scenario, { title: preset?.title ?? '' });
+      return answer(solveSummary(outcome.result, outcome.scenario, catalog), outcome.result, [
+        cardResource(svg, preset ? preset.key : 'scenario'),
+      ]);
     },
     check({ scenario }) {
       const read = scenarioOf(scenario, tp);

@@ -19,9 +19,7 @@ const permalink = (key) => `https://example.org/tplayer/#v=3&p=${key}&note=<a&b>
 describe('card() is the CLI --format svg, byte for byte', () => {
   test.each(tp.catalog().presets.map((p) => [p.key, p]))('preset %s', async (key, preset) => {
     const svg = await tp.card(preset.scenario, { title: preset.title, permalink: permalink(key) });
-    expect(svg).toBe(
-      cli(['--preset', key, '--format', 'svg', '--permalink', permalink(key)]),
-    );
+    expect(svg).toBe(cli(['--preset', key, '--format', 'svg', '--permalink', permalink(key)]));
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="640"')).toBe(true);
     expect(svg).toContain(`${key}&amp;note=&lt;a&amp;b&gt;&quot;`); // the permalink, escaped
     expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(12 * 1024);
@@ -35,7 +33,7 @@ describe('card() is the CLI --format svg, byte for byte', () => {
     };
     const svg = await tp.card(scenario);
     expect(svg).toBe(cli(['--json', '-', '--format', 'svg'], JSON.stringify(scenario)));
-    expect(svg).toContain('<title id="tplayer-card-title">GPT-3, TP 4</title>');
+    expect(svg).toContain('<title id="tplayer-card-title">GPT-3 175B, TP 4</title>');
     expect(svg).not.toContain('example.org');
   });
 });
@@ -56,9 +54,7 @@ describe('card() on bad input', () => {
     for (const field of ['title', 'permalink']) {
       const e = await tp.card(scenario, { [field]: 7 }).catch((x) => x);
       expect(e).toBeInstanceOf(ScenarioError);
-      expect(e.errors).toEqual([
-        { field, path: [field], message: 'expected text, got number' },
-      ]);
+      expect(e.errors).toEqual([{ field, path: [field], message: 'expected text, got number' }]);
     }
   });
 });

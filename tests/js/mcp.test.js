@@ -130,6 +130,29 @@ describe('answers', () => {
     expect(text).toContain('1.887 ms'); // the compute per rank
   });
 
+  test("solve: the verdict card, the JS door's card() (the CLI's --format svg), as an SVG resource", async () => {
+    const answer = await call('solve', { scenario: 'Gpt3TensorParallelLayerTp8' });
+    const preset = api.Scenarios.Gpt3TensorParallelLayerTp8;
+    expect(answer.content[2]).toEqual({
+      type: 'resource',
+      resource: {
+        uri: 'tplayer://card/Gpt3TensorParallelLayerTp8.svg',
+        mimeType: 'image/svg+xml',
+        text: await api.card(preset.scenario, { title: preset.title }),
+      },
+    });
+    expect(answer.content[2].resource.text).toContain(
+      `<title id="tplayer-card-title">${preset.title}`,
+    );
+    const scenario = { ...structuredClone(catalog.presets[1].scenario), tp_size: 4 };
+    const own = await call('solve', { scenario });
+    expect(own.content[2].resource).toMatchObject({
+      uri: 'tplayer://card/scenario.svg',
+      text: await api.card(scenario),
+    });
+    expect(own.content).toHaveLength(3);
+  });
+
   test('solve takes a scenario object as the other doors do', async () => {
     const scenario = { ...structuredClone(catalog.presets[1].scenario), tp_size: 4 };
     const answer = await call('solve', { scenario });

@@ -16,12 +16,14 @@ const TARBALL = `${ROOT}build/npm/tplayer-${version}.tgz`;
 // SPEC 3.1: GPT-3, TP 8, the InfiniBand NDR link's all-reduce (0.00183160768 s, to 8 digits).
 const ALLREDUCE_S = 0.0018316077;
 
-// Prints the InfiniBand all-reduce time of the GPT-3 preset, and what the module exports.
+// Prints the InfiniBand all-reduce time of the GPT-3 preset, what the module exports, and the start
+// of its verdict card (drawn by the card's module, loaded on demand from beside tplayer.js).
 const PROGRAM = `
 const tplayer = await import('tplayer');
 const tp = await tplayer.load();
 const r = tp.solve(tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
-console.log(JSON.stringify({ exports: Object.keys(tplayer).sort(), allreduce: r.links[1].allreduce_time_s, type: r.type }));
+const card = await tp.card(tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
+console.log(JSON.stringify({ exports: Object.keys(tplayer).sort(), allreduce: r.links[1].allreduce_time_s, type: r.type, card: card.slice(0, 40) }));
 `;
 
 let dir;
@@ -65,6 +67,8 @@ describe('the npm package', () => {
     expect(listing).toEqual([
       'package/README.md',
       'package/package.json',
+      'package/tplayer-card.js',
+      'package/tplayer-card.wasm.gz',
       'package/tplayer-mcp.js',
       'package/tplayer.d.ts',
       'package/tplayer.js',
@@ -78,6 +82,7 @@ describe('the npm package', () => {
     const out = node(['--input-type=module', '-e', PROGRAM]);
     expect(out.exports).toEqual(['ScenarioError', 'load']);
     expectSolved(out);
+    expect(out.card).toBe('<svg xmlns="http://www.w3.org/2000/svg" ');
   });
 
   test('a Vite bundle of an entry that imports tplayer runs in Node, with tplayer inside it', () => {
@@ -106,7 +111,9 @@ describe('the npm package', () => {
     expect(bundle).not.toMatch(/["']tplayer["']/); // bundled, not left as an import
     rmSync(join(dir, 'node_modules'), { recursive: true }); // the bundle must need nothing else
     try {
-      expectSolved(node(['out/bundle.js']));
+      const out = node(['out/bundle.js']);
+      expectSolved(out);
+      expect(out.card).toBe('<svg xmlns="http://www.w3.org/2000/svg" ');
     } finally {
       run('npm', ['install', '--offline', '--no-audit', '--no-fund', TARBALL]);
     }
@@ -162,6 +169,12 @@ console.log(seconds, bound, fields, ScenarioError.name);
       const result = JSON.parse(solved.content[1].text);
       expectSolved({ type: result.type, allreduce: result.links[1].allreduce_time_s });
       expect(solved.content[0].text).toContain('The binding link is infiniband_ndr');
+      // The verdict card, drawn by the card's module the package ships beside tplayer.js.
+      expect(solved.content[2].resource.mimeType).toBe('image/svg+xml');
+      expect(solved.content[2].resource.text).toMatch(
+        /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+      );
+      expect(solved.content[2].resource.text).toContain('infiniband_ndr (binding)');
       const refused = await client.callTool({
         name: 'check',
         arguments: { scenario: { tp_size: 'eight' } },
