@@ -1,4 +1,5 @@
-// Copy link, copy embed code, download JSON; in an embed, a link to the full page instead.
+// Copy link, copy embed code, download JSON or the verdict card as an image; in an embed, a link
+// to the full page instead.
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext } from '../context.js';
@@ -51,6 +52,8 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
       text: 'JSON downloaded: the scenario as the calculator read it, and the result as the CLI prints it.',
     });
   };
+  const image = (png) =>
+    downloadImage(shown.scenario, linkable && !long ? link : '', presetKey, png, setStatus);
   return (
     <div class="share">
       <div class="buttons">
@@ -66,6 +69,12 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
         </button>
         <button type="button" disabled={!valid} onClick={download}>
           Download JSON
+        </button>
+        <button type="button" disabled={!valid} onClick={() => image(false)}>
+          Download image (SVG)
+        </button>
+        <button type="button" disabled={!valid} onClick={() => image(true)}>
+          Download image (PNG)
         </button>
       </div>
       <p class="hint" role="status" id="share-status">
@@ -90,4 +99,23 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
       )}
     </div>
   );
+}
+
+/**
+ * The view's verdict card, with its permalink (empty: none to print), saved as SVG or as a PNG
+ * drawn from it; the card's code loads on this first request.
+ */
+async function downloadImage(scenario, permalink, presetKey, png, setStatus) {
+  setStatus({ text: 'Drawing the image…' });
+  try {
+    const { cardSvg, pngOf, save } = await import('../image.js');
+    const svg = await cardSvg(scenario, permalink);
+    const blob = png ? await pngOf(svg) : new Blob([svg], { type: 'image/svg+xml' });
+    save(blob, `tplayer-${presetKey || 'scenario'}.${png ? 'png' : 'svg'}`);
+    setStatus({
+      text: `Image downloaded: the verdict card${permalink ? ' with the link to this view' : ''}, as ${png ? 'PNG' : 'SVG'}.`,
+    });
+  } catch (e) {
+    setStatus({ text: `The image could not be drawn: ${e?.message || e}` });
+  }
 }
