@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { load } from '../../dist/tplayer.js';
 import { unmappedKinds } from '../../mcp/schema.js';
@@ -151,6 +151,24 @@ describe('answers', () => {
       text: await api.card(scenario),
     });
     expect(own.content).toHaveLength(3);
+  });
+
+  test('every shared case file (tests/cases) solves as on the JS door, its warnings quoted', async () => {
+    const dir = new URL('../cases/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files).toContain('implausible_tokens_and_layer_time.json'); // issue 22's warnings
+    for (const file of files) {
+      const { scenario, expect: expected } = JSON.parse(readFileSync(new URL(file, dir)));
+      const answer = await call('solve', { scenario });
+      expect(answer.isError, file).toBeFalsy();
+      const result = json(answer);
+      expect(result, file).toEqual(JSON.parse(JSON.stringify(api.solve(scenario))));
+      if (expected.warnings)
+        expect(result.warnings.map((w) => w.field).sort(), file).toEqual(
+          [...expected.warnings].sort(), // a multiset (tests/cases/README.md)
+        );
+      for (const w of result.warnings) expect(answer.content[0].text, file).toContain(w.message);
+    }
   });
 
   test('solve takes a scenario object as the other doors do', async () => {
