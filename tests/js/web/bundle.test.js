@@ -33,9 +33,15 @@ it('loads the measurements panel only when it is opened, and precaches it for of
   for (const f of [...panel, 'validation.json']) expect(precache).toContain(f);
 });
 
-it('loads only leaf UI on demand: the editors’ markup, the sweep chart, the math and the panel', () => {
+it('loads only leaf UI on demand: the editors’ markup, the sweep chart, the math, the panel and the image', () => {
   const names = lazy.map((f) => f.replace(/^lazy\/|-[\w-]+\.(js|css)$/g, ''));
-  expect([...new Set(names)].sort()).toEqual(['LinkForms', 'MathBody', 'Panel', 'SweepChart']);
+  expect([...new Set(names)].sort()).toEqual([
+    'LinkForms',
+    'MathBody',
+    'Panel',
+    'SweepChart',
+    'image', // Download image's helper (web/src/image.js): the card's canvas drawing
+  ]);
   // The form, the URL and the first result are in the first load's chunks.
   const first = assets
     .filter((f) => f.endsWith('.js'))
@@ -43,4 +49,5 @@ it('loads only leaf UI on demand: the editors’ markup, the sweep chart, the ma
     .join('\n');
   for (const words of ['links=', 'the unknown key', 'the calculator failed'])
     expect(first).toContain(words);
+  expect(first).not.toContain('data:image/svg+xml'); // the PNG's drawing waits for the click
 });
