@@ -30,6 +30,13 @@ function safely(fn, fallback) {
   }
 }
 
+/** A link of the user's own, by its name; the names the page gives new rows, in words. */
+function ownTitle(name) {
+  const [, base, n] = /^(measured|two_tier|link)_?(\d*)$/.exec(name) || [];
+  const word = { measured: 'Measured link', two_tier: 'Two-tier link', link: 'Link' }[base];
+  return word ? `${word}${n ? ` ${n}` : ''}` : name;
+}
+
 const failed = (e) => ({
   errors: [{ field: 'scenario', path: [], message: `the calculator failed: ${e && e.message}` }],
 });
@@ -86,14 +93,18 @@ export function createAppState({ win } = {}) {
         ? { link_model: 'line_rate', compute_model: 'flops' }
         : { link_model: 'nccl', compute_model: 'roofline' };
     const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
-    // Words for the headlines: a link's short catalogue name while it is its entry, else its
-    // name; the chip's key, or "accelerator" once edited.
+    // Display names: a catalogue part's short name, ", edited" once edited; a link of the
+    // user's own by its name, a default one in words.
+    const edited = (path) => !isEntry(model, form, path, o.scenario);
+    const named = (e, path) => e.short_name + (edited(path) ? ', edited' : '');
+    const chip = o.scenario.accelerator;
+    const acc = model.entries.accelerator.get(chip?.preset ?? chip);
     const names = {
       titles: form.scenario.links.map((r, i) => {
         const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
-        return e && isEntry(model, form, ['links', i], o.scenario) ? e.short_name : r.name;
+        return e ? named(e, ['links', i]) : ownTitle(r.name);
       }),
-      chip: typeof o.scenario.accelerator === 'string' ? o.scenario.accelerator : 'accelerator',
+      chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
     };
     return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
   }

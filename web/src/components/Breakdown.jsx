@@ -50,7 +50,10 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
       pair ? 'Message of each call M' : 'All-reduce message M',
       `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B${r.exchange_precision !== scenario.precision ? `, in ${r.exchange_precision}` : ''})`,
     ],
-    ['Binding link', `${r.binding_link} (${r.bound}-bound)`],
+    [
+      'Binding link',
+      `${names.titles[r.links.findIndex((l) => l.name === r.binding_link)]} (${r.bound}-bound)`,
+    ],
     [
       'All-reduces priced',
       `${pair ? 'each as a reduce-scatter + an all-gather (sequence parallelism), two calls, ' : ''}${
@@ -81,6 +84,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         titles={names.titles}
         otherName={nccl ? "mlsysim's model" : 'as it runs'}
         c={c}
+        n={scenario.tp_size}
       />
       {r.links.map((l, i) => (
         <LinkCard
