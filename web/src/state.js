@@ -9,8 +9,10 @@
 
 import {
   addRow,
+  clip,
   createModel,
   equal,
+  idOf,
   isEntry,
   messagesByInput,
   pickTwoTier,
@@ -235,21 +237,39 @@ export function createAppState({ win } = {}) {
   };
 
   /**
-   * Shows the view a hash describes. A hash that cannot be read, or whose scenario the core
-   * rejects, is ignored as a whole: the first preset is shown with a notice naming why. The
-   * address bar then holds this form's own hash (none for the preset shown instead).
+   * Shows the view a hash describes. A key whose value the core refuses is dropped, named, and
+   * the rest read again; a hash that cannot be read, or whose scenario the core still rejects,
+   * is ignored as a whole: the first preset is shown with a notice naming why. The address bar
+   * then holds this form's own hash (none for the preset shown instead).
    */
   function applyHash(hash) {
     const { model } = s;
     const h = String(hash ?? '').replace(/^#/, '');
-    const decoded = safely(
-      () => decode(model, h),
-      () => ({ form: null, ignored: ['the link (unreadable)'] }),
-    );
+    const keys = [];
+    const read = (skip) =>
+      safely(
+        () => decode(model, h, skip, keys),
+        () => ({ form: null, ignored: ['the link (unreadable)'] }),
+      );
+    let decoded = read();
     let next = decoded.form;
-    const ignored = [...decoded.ignored];
+    let o = next && evaluate(next);
+    const dropped = [];
+    if (o?.errors) {
+      // The keys that set an input the core names (a row itself stays: it is the structure).
+      const by = messagesByInput(model, next.scenario, o.errors, next.scenario.precision);
+      const skip = keys.filter(
+        ([, at]) => !(at[0] === 'links' && at.length <= 2) && by[idOf(at)],
+      );
+      if (skip.length) {
+        for (const [k, at] of skip) dropped.push(`"${clip(k, 24)}": ${by[idOf(at)][0].message}`);
+        decoded = read(new Set(skip.map(([k]) => k)));
+        next = decoded.form;
+        o = next && evaluate(next);
+      }
+    }
+    const ignored = [...decoded.ignored, ...dropped];
     if (next) {
-      const o = evaluate(next);
       if (o.errors) {
         next = null;
         for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field}: ${e.message}`);
