@@ -258,9 +258,7 @@ export function createAppState({ win } = {}) {
     if (o?.errors) {
       // The keys that set an input the core names (a row itself stays: it is the structure).
       const by = messagesByInput(model, next.scenario, o.errors, next.scenario.precision);
-      const skip = keys.filter(
-        ([, at]) => !(at[0] === 'links' && at.length <= 2) && by[idOf(at)],
-      );
+      const skip = keys.filter(([, at]) => !(at[0] === 'links' && at.length <= 2) && by[idOf(at)]);
       if (skip.length) {
         for (const [k, at] of skip) dropped.push(`"${clip(k, 24)}": ${by[idOf(at)][0].message}`);
         decoded = read(new Set(skip.map(([k]) => k)));
