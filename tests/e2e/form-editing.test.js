@@ -39,8 +39,9 @@ describe('editing', () => {
       await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense', links })),
     );
     expect(await text(tab.page, '.a-form')).toContain('= 50 GB/s = 400 Gb/s per direction');
-    // The row no longer has NVLink 4's numbers, so the headline uses its name.
-    expect(await text(tab.page, '.verdicts')).toContain('nvlink: ');
+    // The row no longer has NVLink 4's numbers: the headline keeps its name, edited.
+    expect(await text(tab.page, '.verdicts')).toContain('NVLink 4, edited: ');
+    expect(await text(tab.page, '.verdicts .summary')).not.toMatch(/nvlink\b|infiniband_ndr/);
   });
 
   it('a typed unit wins over the select, and the local efficiency slider drives the number', async () => {

@@ -91,10 +91,10 @@ describe('a two-tier link on the sweep chart', () => {
       points.map((p) => {
         const l = p.result.links[2];
         const nodes = l.node_count > 1 ? `, ${l.node_count} nodes` : '';
-        return `${fmt.times(l.serial_speedup)} ${l.bound === 'communication' ? 'comm.' : 'compute'}${nodes}`;
+        return `speedup ${fmt.times(l.serial_speedup)}, ${l.bound === 'communication' ? 'comm.' : 'compute'}-bound${nodes}`;
       }),
     );
-    expect(cells.slice(4).map((c) => c.split(', ')[1])).toEqual([
+    expect(cells.slice(4).map((c) => c.split(', ')[2])).toEqual([
       '2 nodes',
       '4 nodes',
       '8 nodes',

@@ -50,26 +50,28 @@ function Reading({ read, typedRanks }) {
       )}
       <details>
         <summary>The {rows.length} rows read</summary>
-        <table class="rows">
-          <thead>
-            <tr>
-              <th scope="col">line</th>
-              <th scope="col">size</th>
-              <th scope="col">time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.line}>
-                <td>{r.line}</td>
-                <td>
-                  {fmt.bytes(r.bytes)} ({fmt.count(r.bytes)} B)
-                </td>
-                <td>{fmt.time(r.time_s)}</td>
+        <div class="scroll" tabIndex={0} role="region" aria-label="The rows read">
+          <table class="rows">
+            <thead>
+              <tr>
+                <th scope="col">line</th>
+                <th scope="col">size</th>
+                <th scope="col">time</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.line}>
+                  <td>{r.line}</td>
+                  <td>
+                    {fmt.bytes(r.bytes)} ({fmt.count(r.bytes)} B)
+                  </td>
+                  <td>{fmt.time(r.time_s)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </div>
   );
