@@ -142,7 +142,7 @@ describe('link domains', () => {
       ...Array(4).fill('false,false,false,false,false'),
       ...Array(4).fill('false,true,true,false,false'),
     ]);
-    expect(await text(page, '.sweep')).toContain('† beyond the link’s domain');
+    expect(await text(page, '.sweep')).toContain('† a hypothetical: beyond the link’s domain');
   });
 
   it('draws both models: the chosen one solid, the other faint, and says which', async () => {

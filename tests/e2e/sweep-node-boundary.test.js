@@ -64,8 +64,8 @@ describe('a two-tier link on the sweep chart', () => {
       'NVLink 4, as it runs',
       'IB NDR',
       'IB NDR, as it runs',
-      'two_tier',
-      'two_tier, as it runs',
+      'Two-tier link',
+      'Two-tier link, as it runs',
     ]);
     // One node mark, the two-tier link's, at 8; NVLink's domain mark at 8 beside it.
     expect(await sweep.locator('.domain.node').count()).toBe(1);
