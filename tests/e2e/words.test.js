@@ -173,8 +173,12 @@ describe('rough edges', () => {
       await page.fill('#in-tp_size', 'abc');
       await page.waitForSelector('.is-stale');
     }
+    // Everything shown: every detail open, once every part that loads on demand is in.
+    await page.waitForSelector('.sweep table', { state: 'attached' });
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-    await page.waitForSelector('.sweep table');
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => !document.querySelector('p.muted[role=status]'));
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     await page.addScriptTag({ path: `${ROOT}node_modules/axe-core/axe.min.js` });
     const violations = await page.evaluate(async () =>
       (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(
