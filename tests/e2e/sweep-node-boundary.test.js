@@ -70,7 +70,9 @@ describe('a two-tier link on the sweep chart', () => {
     // One node mark, the two-tier link's, at 8; NVLink's domain mark at 8 beside it.
     expect(await sweep.locator('.domain.node').count()).toBe(1);
     expect(await sweep.locator('.domain.node').getAttribute('data-node')).toBe('8');
-    expect(await sweep.locator('.domain.node text').textContent()).toBe('Two-tier link: 8 per node');
+    expect(await sweep.locator('.domain.node text').textContent()).toBe(
+      'Two-tier link: 8 per node',
+    );
     expect(await sweep.locator('[data-domain]').count()).toBe(1);
     expect(await sweep.locator('[data-domain] text').textContent()).toBe('NVLink 4: domain 8');
     // The two-tier link's points are all within its tiers' domains: none faded.
