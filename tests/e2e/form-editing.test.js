@@ -174,8 +174,8 @@ describe('bad input: the message next to the field, the text kept, the old resul
     expect(msg).toContain('has no peak for fp16_dense');
     expect(msg).toContain('bf16_dense');
     const options = await tab.page.locator('#in-precision option').allTextContents();
-    expect(options).toContain('bf16_dense');
-    expect(options).not.toContain('fp8_dense');
+    expect(options).toContain('BF16 dense');
+    expect(options).not.toContain('FP8 dense');
     await tab.page.selectOption('#in-precision', 'bf16_dense');
     await tab.page.waitForFunction(() => !document.querySelector('.is-stale'));
   });
