@@ -23,10 +23,15 @@ describe.each([
     expect(body).toContain('43.75 GB'); // weights per rank
     const verdicts = await text(page, '.verdicts');
     expect(verdicts).toContain(
-      'NVLink 4: compute-bound — the exchange is 21% of compute; 6.6x faster than one H100 (82% efficient)',
+      'NVLink 4: compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient) exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs',
     );
-    expect(verdicts).toContain('IB NDR: communication-bound — 1.9x the compute');
+    expect(verdicts).toContain('IB NDR: communication-bound — exchange 1.9x compute');
     expect(verdicts).toMatch(/IB NDR: communication-bound[^!✓]*\(34% efficient\) binding link/);
+    expect(verdicts).toContain('exchange 3.663 ms per layer: 2 all-reduces of 1.832 ms');
+    // The sentence agrees with the cards and names the links as they do; it is announced.
+    expect(await text(page, '.verdicts .summary[aria-live=polite]')).toBe(
+      'Each of the 8 ranks computes for 1.887 ms per layer (one H100 SXM alone: 15.1 ms). On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4, compute-bound.',
+    );
     expect(await page.locator('#in-preset').inputValue()).toBe('Gpt3TensorParallelLayerTp8');
     await page.screenshot({ path: `${RESULTS}page-${width}x${height}.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -39,8 +39,9 @@ describe('editing', () => {
       await solveInPage(tab.page, gpt3({ tp_size: 4, precision: 'fp8_dense', links })),
     );
     expect(await text(tab.page, '.a-form')).toContain('= 50 GB/s = 400 Gb/s per direction');
-    // The row no longer has NVLink 4's numbers, so the headline uses its name.
-    expect(await text(tab.page, '.verdicts')).toContain('nvlink: ');
+    // The row no longer has NVLink 4's numbers: the headline keeps its name, edited.
+    expect(await text(tab.page, '.verdicts')).toContain('NVLink 4, edited: ');
+    expect(await text(tab.page, '.verdicts .summary')).not.toMatch(/nvlink\b|infiniband_ndr/);
   });
 
   it('a typed unit wins over the select, and the local efficiency slider drives the number', async () => {
@@ -173,8 +174,8 @@ describe('bad input: the message next to the field, the text kept, the old resul
     expect(msg).toContain('has no peak for fp16_dense');
     expect(msg).toContain('bf16_dense');
     const options = await tab.page.locator('#in-precision option').allTextContents();
-    expect(options).toContain('bf16_dense');
-    expect(options).not.toContain('fp8_dense');
+    expect(options).toContain('BF16 dense');
+    expect(options).not.toContain('FP8 dense');
     await tab.page.selectOption('#in-precision', 'bf16_dense');
     await tab.page.waitForFunction(() => !document.querySelector('.is-stale'));
   });

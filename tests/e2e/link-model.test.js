@@ -116,11 +116,9 @@ describe('link domains', () => {
     await page.fill('#in-tp_size', '16');
     await page.waitForSelector('.link-card[data-link="nvlink"] .out-of-domain');
     expect(await text(page, '.link-card[data-link="nvlink"]')).toContain(
-      `Beyond its domain: ${domainText('NVLink 4', 8, 'H100')}`,
+      `Beyond its domain: ${domainText('NVLink 4', 8, 'H100 SXM')}`,
     );
-    expect(await text(page, '.link-card[data-link="nvlink"]')).toContain(
-      '8 (tp_size 16 is beyond it)',
-    );
+    expect(await text(page, '.link-card[data-link="nvlink"]')).toContain('8 (TP 16 is beyond it)');
     expect(
       await page.locator('.link-card[data-link="infiniband_ndr"] .out-of-domain').count(),
     ).toBe(0);
@@ -133,7 +131,7 @@ describe('link domains', () => {
     expect(await sweep.locator('g.s0 circle.beyond').count()).toBe(4);
     expect(await sweep.locator('g.s1 circle.beyond').count()).toBe(0);
     expect(await text(page, '.sweep .legend')).toContain(
-      `NVLink 4 turns communication-bound at tp 32 (as it runs: turns communication-bound at tp 32). ${domainText('It', 8, 'H100')}`,
+      `NVLink 4 turns communication-bound at tp 32 (as it runs: turns communication-bound at tp 32). ${domainText('It', 8, 'H100 SXM')}`,
     );
     // The table says it too: † on NVLink's rows beyond 8, in both models, and nowhere else.
     await page.click('.sweep summary');
@@ -144,7 +142,7 @@ describe('link domains', () => {
       ...Array(4).fill('false,false,false,false,false'),
       ...Array(4).fill('false,true,true,false,false'),
     ]);
-    expect(await text(page, '.sweep')).toContain('† beyond the link’s domain');
+    expect(await text(page, '.sweep')).toContain('† a hypothetical: beyond the link’s domain');
   });
 
   it('draws both models: the chosen one solid, the other faint, and says which', async () => {

@@ -52,7 +52,7 @@ it('picks sequence parallelism by its label and shows the pair and its hiding ba
     .locator('td')
     .first()
     .textContent();
-  expect(row).toBe(`${fmt.bandwidth(nv.hiding_bandwidth_bytes_per_s)} compute`);
+  expect(row).toBe(`${fmt.bandwidth(nv.hiding_bandwidth_bytes_per_s)}, compute-bound`);
   expect(wide.problems).toEqual([]);
   await wide.context.close();
 });
@@ -89,12 +89,12 @@ it('names the measured link that cannot price the pair next to its text, and a b
   expect(await page.getAttribute(box, 'aria-invalid')).toBe('true');
   await page.selectOption('#in-collective', 'all_reduce');
   await page.waitForFunction(() => !document.querySelector('.is-stale'));
-  // A hash whose collective the core does not know opens the default view and says why.
+  // A hash whose collective the core does not know loses that key, and the notice says why.
   const other = await openReady(env, {
     url: `${env.server.url}#v=2&p=Gpt3TensorParallelLayerTp8&collective=sp`,
   });
   const notice = await text(other.page, '.notice');
-  expect(notice).toContain('collective: unknown collective "sp"');
+  expect(notice).toContain('"collective": unknown collective "sp"');
   expect(notice).toContain('"all_reduce" or "reduce_scatter_all_gather"');
   expect(other.problems).toEqual([]);
   await other.context.close();

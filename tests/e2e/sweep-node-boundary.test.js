@@ -64,13 +64,15 @@ describe('a two-tier link on the sweep chart', () => {
       'NVLink 4, as it runs',
       'IB NDR',
       'IB NDR, as it runs',
-      'two_tier',
-      'two_tier, as it runs',
+      'Two-tier link',
+      'Two-tier link, as it runs',
     ]);
     // One node mark, the two-tier link's, at 8; NVLink's domain mark at 8 beside it.
     expect(await sweep.locator('.domain.node').count()).toBe(1);
     expect(await sweep.locator('.domain.node').getAttribute('data-node')).toBe('8');
-    expect(await sweep.locator('.domain.node text').textContent()).toBe('two_tier: 8 per node');
+    expect(await sweep.locator('.domain.node text').textContent()).toBe(
+      'Two-tier link: 8 per node',
+    );
     expect(await sweep.locator('[data-domain]').count()).toBe(1);
     expect(await sweep.locator('[data-domain] text').textContent()).toBe('NVLink 4: domain 8');
     // The two-tier link's points are all within its tiers' domains: none faded.
@@ -91,10 +93,10 @@ describe('a two-tier link on the sweep chart', () => {
       points.map((p) => {
         const l = p.result.links[2];
         const nodes = l.node_count > 1 ? `, ${l.node_count} nodes` : '';
-        return `${fmt.times(l.serial_speedup)} ${l.bound === 'communication' ? 'comm.' : 'compute'}${nodes}`;
+        return `speedup ${fmt.times(l.serial_speedup)}, ${l.bound === 'communication' ? 'comm.' : 'compute'}-bound${nodes}`;
       }),
     );
-    expect(cells.slice(4).map((c) => c.split(', ')[1])).toEqual([
+    expect(cells.slice(4).map((c) => c.split(', ')[2])).toEqual([
       '2 nodes',
       '4 nodes',
       '8 nodes',

@@ -52,7 +52,7 @@ describe('a two-tier link', () => {
     await expectShows(page, r);
     expect(r.links[2].allreduce_time_s).toBe(r.links[0].allreduce_time_s);
     expect(await text(page, '.link-card[data-link="two_tier"]')).toContain(
-      'one node (tp_size ≤ 8 ranks per node): the node link alone',
+      'one node (TP ≤ 8 ranks per node): the node link alone',
     );
     // Across two nodes.
     await page.fill('#in-tp_size', '16');
@@ -66,11 +66,9 @@ describe('a two-tier link', () => {
     expect(card).toContain('2 nodes of 8 ranks');
     expect(card).toContain('Inside each node NVLink 4 (H100, H200, HGX)');
     expect(card).toContain('Across nodes InfiniBand NDR (400 Gb/s)');
-    expect(await page.textContent('.link-row.two_tier')).toContain(
-      'tp_size 16 = 2 nodes of 8 ranks',
-    );
+    expect(await page.textContent('.link-row.two_tier')).toContain('TP 16 = 2 nodes of 8 ranks');
     await page.waitForSelector('.compare rect.b-intra');
-    expect(await text(page, '.compare')).toContain(`on two_tier — at line rate ${shares}`);
+    expect(await text(page, '.compare')).toContain(`on Two-tier link — at line rate ${shares}`);
     const [intra, inter] = await splitWidths(page);
     expect(intra / (intra + inter)).toBeCloseTo(l.intra_node_share, 6);
     // In NCCL mode the split is drawn on the faint line-rate bar.

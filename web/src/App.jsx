@@ -8,6 +8,7 @@ import { Notice } from './components/Notice.jsx';
 import { PresetPicker } from './components/PresetPicker.jsx';
 import { ScenarioForm } from './components/ScenarioForm.jsx';
 import { ShareBar } from './components/ShareBar.jsx';
+import { Strip } from './components/Strip.jsx';
 import { Verdicts } from './components/Verdicts.jsx';
 import { ActionsContext, FormContext, ModelContext } from './context.js';
 
@@ -69,6 +70,11 @@ export function App({ view, actions, embed }) {
                 <Verdicts shown={shown} />
                 <ModelSwitch />
               </div>
+              {!embed && (
+                <div class="a-strip results">
+                  <Strip shown={shown} />
+                </div>
+              )}
               <div class="a-form">
                 <Fold embed={embed} title="Edit the scenario">
                   <ScenarioForm result={stale ? null : shown?.result} addPick={view.addPick} />

@@ -80,5 +80,12 @@ export function percent(fraction) {
     : `${sig(p, 2)}%`;
 }
 
+/** A precision key in words: "fp16_dense" -> "FP16 dense", "bf16" -> "BF16". */
+export const precisionName = (key) =>
+  String(key)
+    .toUpperCase()
+    .replace('_', ' ')
+    .replace(/ [A-Z]+$/, (s) => s.toLowerCase());
+
 /** A factor: (6.5853, 3) -> "6.59x". */
 export const times = (x, digits = 3) => `${sig(x, digits)}x`;

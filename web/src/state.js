@@ -9,8 +9,10 @@
 
 import {
   addRow,
+  clip,
   createModel,
   equal,
+  idOf,
   isEntry,
   messagesByInput,
   pickTwoTier,
@@ -28,6 +30,13 @@ function safely(fn, fallback) {
   } catch (e) {
     return fallback(e);
   }
+}
+
+/** A link of the user's own, by its name; the names the page gives new rows, in words. */
+function ownTitle(name) {
+  const [, base, n] = /^(measured|two_tier|link)_?(\d*)$/.exec(name) || [];
+  const word = { measured: 'Measured link', two_tier: 'Two-tier link', link: 'Link' }[base];
+  return word ? `${word}${n ? ` ${n}` : ''}` : name;
 }
 
 const failed = (e) => ({
@@ -86,14 +95,18 @@ export function createAppState({ win } = {}) {
         ? { link_model: 'line_rate', compute_model: 'flops' }
         : { link_model: 'nccl', compute_model: 'roofline' };
     const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
-    // Words for the headlines: a link's short catalogue name while it is its entry, else its
-    // name; the chip's key, or "accelerator" once edited.
+    // Display names: a catalogue part's short name, ", edited" once edited; a link of the
+    // user's own by its name, a default one in words.
+    const edited = (path) => !isEntry(model, form, path, o.scenario);
+    const named = (e, path) => e.short_name + (edited(path) ? ', edited' : '');
+    const chip = o.scenario.accelerator;
+    const acc = model.entries.accelerator.get(chip?.preset ?? chip);
     const names = {
       titles: form.scenario.links.map((r, i) => {
         const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
-        return e && isEntry(model, form, ['links', i], o.scenario) ? e.short_name : r.name;
+        return e ? named(e, ['links', i]) : ownTitle(r.name);
       }),
-      chip: typeof o.scenario.accelerator === 'string' ? o.scenario.accelerator : 'accelerator',
+      chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
     };
     return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
   }
@@ -224,21 +237,37 @@ export function createAppState({ win } = {}) {
   };
 
   /**
-   * Shows the view a hash describes. A hash that cannot be read, or whose scenario the core
-   * rejects, is ignored as a whole: the first preset is shown with a notice naming why. The
-   * address bar then holds this form's own hash (none for the preset shown instead).
+   * Shows the view a hash describes. A key whose value the core refuses is dropped, named, and
+   * the rest read again; a hash that cannot be read, or whose scenario the core still rejects,
+   * is ignored as a whole: the first preset is shown with a notice naming why. The address bar
+   * then holds this form's own hash (none for the preset shown instead).
    */
   function applyHash(hash) {
     const { model } = s;
     const h = String(hash ?? '').replace(/^#/, '');
-    const decoded = safely(
-      () => decode(model, h),
-      () => ({ form: null, ignored: ['the link (unreadable)'] }),
-    );
+    const keys = [];
+    const read = (skip) =>
+      safely(
+        () => decode(model, h, skip, keys),
+        () => ({ form: null, ignored: ['the link (unreadable)'] }),
+      );
+    let decoded = read();
     let next = decoded.form;
-    const ignored = [...decoded.ignored];
+    let o = next && evaluate(next);
+    const dropped = [];
+    if (o?.errors) {
+      // The keys that set an input the core names (a row itself stays: it is the structure).
+      const by = messagesByInput(model, next.scenario, o.errors, next.scenario.precision);
+      const skip = keys.filter(([, at]) => !(at[0] === 'links' && at.length <= 2) && by[idOf(at)]);
+      if (skip.length) {
+        for (const [k, at] of skip) dropped.push(`"${clip(k, 24)}": ${by[idOf(at)][0].message}`);
+        decoded = read(new Set(skip.map(([k]) => k)));
+        next = decoded.form;
+        o = next && evaluate(next);
+      }
+    }
+    const ignored = [...decoded.ignored, ...dropped];
     if (next) {
-      const o = evaluate(next);
       if (o.errors) {
         next = null;
         for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field}: ${e.message}`);

@@ -9,8 +9,9 @@
 // preset's; `links=<n>` when the rows are not the preset's, then every row in full; a measured
 // link as the rows the core read, `rows=<bytes>~<µs>~...`, and their `ranks`. Only what differs
 // from the preset's form is written, in the form's order. Reading discards the whole hash on
-// what is not well-formed (README: Hostile URLs) and ignores, naming it, a key that is not a
-// field; values are left to the core, the one validation path. Version 2 links (in blog posts)
+// what is not well-formed (README: Hostile URLs) or a row it cannot build, and ignores, naming
+// it, a key that is not a field or whose value it cannot read; values are left to the core, the
+// one validation path (state.js drops a key the core refuses, the same way). Version 2 links (in blog posts)
 // are read as the same view (and rewritten as version 3); version 1 is an unknown version.
 // Pure: no DOM, no wasm. The format in full: README, "Sharing: the URL".
 
@@ -126,10 +127,11 @@ function fieldOf(model, kind, k) {
 
 /**
  * Decodes a location.hash: {form, ignored}. `form` is null when the hash is empty or was
- * discarded; `ignored` lists, in words, each thing that was not used. A reason to discard the
- * hash is pushed to `why`, and reading stops there.
+ * discarded; `ignored` lists, in words, each thing that was not used. `skip`: keys to leave out
+ * (the caller names them); `keys` gets [key, path] of each key applied (a row by its index). A
+ * reason to discard the hash is pushed to `why`, and reading stops there.
  */
-export function decode(model, hash) {
+export function decode(model, hash, skip = new Set(), keys = []) {
   const h = String(hash ?? '').replace(/^#/, '');
   const ignored = [];
   const why = [];
@@ -155,7 +157,7 @@ export function decode(model, hash) {
     ) && (version === '2' ? fromV2(got, need) : got);
   for (const [k, list] of why.length ? [] : v3)
     need(list.length === 1, `"${clip(k, 24)}" (given twice)`);
-  const form = why.length ? null : read(model, v3, ignored, need);
+  const form = why.length ? null : read(model, v3, ignored, need, keys, skip);
   return why.length ? refused() : { form, ignored };
 }
 
@@ -180,14 +182,17 @@ function pairs(h, max, need) {
   return got;
 }
 
-/** The form of version 3 pairs (key -> [parts]), its keys applied shortest first. */
-function read(model, got, ignored, need) {
+/**
+ * The form of version 3 pairs (key -> [parts]), its keys applied shortest first: a value that
+ * cannot be read drops its key alone, named; a row that cannot be built drops the whole hash.
+ */
+function read(model, got, ignored, need, keys, skip) {
   const preset = got.get('p')?.[0][0];
   const form = need(got.has('p'), 'a link without "p" (the preset)') && presetForm(model, preset);
   if (!need(form, `the unknown preset "${clip(preset)}"`)) return null;
   let s = form.scenario;
   const entries = [...got]
-    .filter(([k]) => k !== 'v' && k !== 'p')
+    .filter(([k]) => k !== 'v' && k !== 'p' && !skip.has(k))
     .map(([k, [parts]]) => [k.split('.'), parts, k])
     .sort((a, b) => a[0].length - b[0].length);
   for (const [path, parts, k] of entries) {
@@ -198,17 +203,26 @@ function read(model, got, ignored, need) {
     }
     const at = path.map((x, i) => (i === 1 && path[0] === 'links' ? Number(x) : x));
     const peaks = at[1] === 'peak_flops' && valueAt(model, s, ['accelerator', 'peak_flops']);
+    const bad = [];
+    // The rows, their kinds and names: the structure.
+    const row = at[0] === 'links' && (at.length <= 2 || (at.length === 3 && at[2] === 'name'));
+    const check = row ? need : (ok, reason) => !!ok || !bad.push(reason);
     const ok =
-      need(
+      check(
         at[0] !== 'links' || !(at[1] >= s.links.length),
         `"${clip(k, 24)}" (no such link row)`,
       ) &&
-      need(
+      check(
         !peaks || !resolved(model, 'accelerator', s.accelerator)?.key || at[2] in peaks,
         `"${clip(k, 24)}" (a peak the chip does not list)`,
       );
-    const v = ok && value(model, where, parts, clip(k, 24), need);
-    if (!ok || v === undefined) return null;
+    const v = ok && value(model, where, parts, clip(k, 24), check);
+    if (row && (!ok || v === undefined)) return null;
+    if (bad.length) {
+      ignored.push(bad[0].includes(`"${clip(k, 24)}"`) ? bad[0] : `"${clip(k, 24)}": ${bad[0]}`);
+      continue;
+    }
+    keys.push([k, at]);
     s = setAt(model, s, at, v);
   }
   return { ...form, scenario: s };

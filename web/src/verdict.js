@@ -1,34 +1,72 @@
 // Sentences about a result, built from the core's numbers (formatted here, never recomputed).
 
-import { bandwidth, percent, times } from './format.js';
+import { bandwidth, percent, time, times } from './format.js';
 
 /** A two-tier link's shares of its line-rate time, in words: "inside the node 60%, across 2 nodes 40%". */
 export const sharesText = (l) =>
   l.node_count > 1
     ? `inside the node ${percent(l.intra_node_share)}, across ${l.node_count} nodes ${percent(1 - l.intra_node_share)}`
-    : `one node (tp_size ≤ ${l.ranks_per_node} ranks per node): the node link alone`;
+    : `one node (TP ≤ ${l.ranks_per_node} ranks per node): the node link alone`;
 
 /**
- * The headline for one link: { title, bound, text }, e.g. "compute-bound — the exchange is 21%
- * of compute; 6.6x faster than one H100 (82% efficient)".
+ * Whether a link's figures at `n` ranks are a hypothetical: the core says it is beyond its domain
+ * (`within_domain`, a two-tier link's tiers included), or a measured link is priced beyond the
+ * ranks it was measured on (the core's `measured_ranks`: it rescales then, and warns).
+ */
+export const hypothetical = (l, n) =>
+  !l.within_domain || (l.kind === 'measured' && n > l.measured_ranks);
+
+/** A ratio, "exchange 1.9x compute" (21% below 1), never a bare factor that reads as a speedup. */
+export const ratioText = (a, x, b) =>
+  x < 1 ? `${a} ${percent(x)} of ${b}` : `${a} ${times(x, 2)} ${b}`;
+
+/**
+ * The headline for one link: { bound, text }, e.g. "compute-bound — exchange 21% of compute;
+ * speedup 6.6x over one H100 SXM (82% efficient)". `chip`: the accelerator's display name.
  */
 export function verdict(link, { chip = 'accelerator', tpSize } = {}) {
   const bound = link.bound === 'communication' ? 'communication-bound' : 'compute-bound';
   let exchange;
-  if (link.communication_time_s === 0) {
-    exchange = tpSize === 1 ? 'no exchange at tp_size 1' : 'no exchange is priced';
-  } else if (link.bound === 'communication') {
-    exchange = `${times(link.comm_to_compute, 2)} the compute`;
-  } else {
-    exchange = `the exchange is ${percent(link.comm_to_compute)} of compute`;
-  }
+  if (link.communication_time_s === 0)
+    exchange = tpSize === 1 ? 'no exchange on one rank' : 'no exchange is priced';
+  else exchange = ratioText('exchange', link.comm_to_compute, 'compute');
   if (link.communication_time_s > 0 && link.regime === 'latency') exchange += ', mostly latency';
   const s = link.serial_speedup;
   const speed =
     s >= 1
-      ? `${times(s, 2)} faster than one ${chip} (${percent(link.serial_efficiency)} efficient)`
-      : `${times(s, 2)}: slower than one ${chip} alone`;
+      ? `speedup ${times(s, 2)} over one ${chip} (${percent(link.serial_efficiency)} efficient)`
+      : `speedup ${times(s, 2)}: slower than one ${chip} alone`;
   return { bound, text: `${bound} — ${exchange}; ${speed}` };
+}
+
+/** "exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs" (the core's times, formatted). */
+export function exchangeText(l, c) {
+  const pair = l.reduce_scatter_time_s > 0;
+  const what = pair ? 'reduce-scatter + all-gather pair' : 'all-reduce';
+  return `exchange ${time(l.communication_time_s)} per layer: ${c} ${what}${c === 1 ? '' : 's'} of ${time(l.allreduce_time_s)}`;
+}
+
+/** "A", "A and B", "A, B and C". */
+const list = (xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0]);
+
+/**
+ * The verdict in a sentence, agreeing with the cards: each rank's compute, then the binding link
+ * (the slowest exchange) by its display name and the links bound otherwise. `titles`: the links'
+ * display names; `chip`: the accelerator's.
+ */
+export function summaryText(r, { n, titles, chip }) {
+  if (n === 1)
+    return `One rank computes the whole layer in ${time(r.compute_time_s)}: no exchange on one rank.`;
+  const k = r.links.findIndex((l) => l.name === r.binding_link);
+  const others = titles.filter((_, i) => r.links[i].bound !== r.bound);
+  const other = r.bound === 'compute' ? 'communication' : 'compute';
+  return `Each of the ${n} ranks computes for ${time(r.compute_time_s)} per layer (one ${chip} alone: ${time(r.single_device_time_s)}). ${
+    r.links.length > 1
+      ? `On the binding link, ${titles[k]} (the slowest exchange),`
+      : `On ${titles[k]}`
+  } the layer is ${r.bound}-bound${hypothetical(r.links[k], n) ? ' (a hypothetical: see its card)' : ''}${
+    others.length ? `; on ${list(others)}, ${other}-bound` : ''
+  }.`;
 }
 
 /**

@@ -44,4 +44,11 @@ describe('format', () => {
     expect(fmt.sig(1e21)).toBe('1e21');
     expect(fmt.quantity(5, 'furlongs')).toBe('5 furlongs');
   });
+  it('names a precision key in words', () => {
+    expect(['fp16_dense', 'bf16', 'fp8_sparse'].map(fmt.precisionName)).toEqual([
+      'FP16 dense',
+      'BF16',
+      'FP8 sparse',
+    ]);
+  });
 });

@@ -4,7 +4,9 @@
 // rejects falls back with a notice. Nothing waits: every call returns with the view complete.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createModel } from '../../../web/src/scenario.js';
 import { createAppState } from '../../../web/src/state.js';
+import { decode } from '../../../web/src/url.js';
 import { HOSTILE } from '../../e2e/hostile-hashes.js';
 import { real } from './model.js';
 
@@ -67,7 +69,7 @@ describe('createAppState', () => {
     expect(v.hash).toBe('v=3&p=Gpt3TensorParallelLayerTp8');
     expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
     expect(v.shown.scenario).toEqual(catalog.presets[0].scenario);
-    expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'IB NDR'], chip: 'H100' });
+    expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'IB NDR'], chip: 'H100 SXM' });
     expect(v.sweep.values).toEqual([1, 2, 4, 8, 16, 32, 64, 96]);
     expect(v.sweep.points[3].result.links[1].communication_time_s).toBeCloseTo(0.00366321536, 12);
     const before = { ...calls };
@@ -189,7 +191,7 @@ describe('createAppState', () => {
     expect(win.written.at(-1)[1]).toContain('tokens=512');
   });
 
-  it('opens a hash exactly, and drops one the core rejects with a notice', () => {
+  it('opens a hash exactly, and drops a key the core rejects, naming it, keeping the rest', () => {
     const { view, act } = fresh();
     act.set(['tokens'], '1024');
     act.addRow('pcie5');
@@ -197,23 +199,44 @@ describe('createAppState', () => {
     expect(again.form).toEqual(view().form);
     expect(again.shown.result).toEqual(view().shown.result);
     const win = fakeWindow();
-    const bad = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tokens=-0', win).view();
-    expect(bad.presetKey).toBe('Gpt3TensorParallelLayerTp8');
-    expect(bad.notice.reset).toBe(true);
-    expect(bad.notice.ignored.join()).toContain('tokens');
-    expect(win.written).toEqual([['replace', 'https://example.org/tp/']]);
+    const bad = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&tokens=-0', win).view();
+    expect(bad.form.preset).toBe('Llama2_7BPcieBoxTp4');
+    expect(bad.form.scenario.tp_size).toBe('2');
+    expect(bad.notice.reset).toBe(false);
+    expect(bad.notice.ignored).toEqual(['"tokens": expected a whole number >= 1, got 0']);
+    expect(win.written).toEqual([
+      ['replace', 'https://example.org/tp/#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2'],
+    ]);
+    // A value the codec cannot read is dropped alone too; a row it cannot build drops the hash.
+    const unit = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&launch_overhead=1~parsecs').view();
+    expect(unit.form.scenario.tp_size).toBe('2');
+    expect(unit.notice.ignored).toEqual(['"launch_overhead": the unit "parsecs"']);
+    const row = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&links=1&links.0=warp9').view();
+    expect(row.notice.reset).toBe(true);
+    expect(row.presetKey).toBe('Gpt3TensorParallelLayerTp8');
   });
 
   it.each(Object.entries(HOSTILE))(
-    'refuses the hostile hash "%s": the default view, a notice, an empty address bar',
+    'refuses the hostile hash "%s": its bad key or the whole of it, named; none of it kept',
     (_, hash) => {
       const win = fakeWindow();
       const v = fresh(hash, win).view();
-      expect(v.presetKey).toBe('Gpt3TensorParallelLayerTp8');
       expect(v.notice.ignored.length).toBeGreaterThan(0);
       expect(v.notice.ignored.every((t) => t.length <= 300)).toBe(true); // user text is clipped
-      expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
-      expect(win.written).toEqual([['replace', 'https://example.org/tp/']]);
+      if (v.notice.reset) {
+        // The default view, and an empty address bar.
+        expect(v.presetKey).toBe('Gpt3TensorParallelLayerTp8');
+        expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
+        expect(win.written).toEqual([['replace', 'https://example.org/tp/']]);
+      } else {
+        // One bad key dropped and named (by its key); the address bar holds the view's own hash,
+        // which reads back whole.
+        expect(v.notice.ignored.every((t) => t.startsWith('"'))).toBe(true);
+        expect(v.valid).toBe(true);
+        expect(win.written).toEqual([['replace', `https://example.org/tp/#${v.hash}`]]);
+        expect(decode(createModel(catalog), v.hash).ignored).toEqual([]);
+        expect(v.hash).not.toMatch(/%3C|<|javascript|pwned/i);
+      }
     },
   );
 

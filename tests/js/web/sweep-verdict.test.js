@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { seriesByLink, tpValues } from '../../../web/src/sweep.js';
 import { real } from './model.js';
-import { domainText, protocolText, turnText, verdict } from '../../../web/src/verdict.js';
+import {
+  domainText,
+  exchangeText,
+  hypothetical,
+  protocolText,
+  summaryText,
+  turnText,
+  verdict,
+} from '../../../web/src/verdict.js';
 
 const nvlink = {
   name: 'nvlink',
@@ -24,11 +32,12 @@ const ib = {
 
 describe('verdict', () => {
   it('says the SPEC 3.1 headlines in words', () => {
-    expect(verdict(nvlink, { chip: 'H100', tpSize: 8 }).text).toBe(
-      'compute-bound — the exchange is 21% of compute; 6.6x faster than one H100 (82% efficient)',
+    // A ratio names both sides ("exchange 1.9x compute"); a speedup says it is one.
+    expect(verdict(nvlink, { chip: 'H100 SXM', tpSize: 8 }).text).toBe(
+      'compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient)',
     );
-    expect(verdict(ib, { chip: 'H100', tpSize: 8 }).text).toBe(
-      'communication-bound — 1.9x the compute; 2.7x faster than one H100 (34% efficient)',
+    expect(verdict(ib, { chip: 'H100 SXM', tpSize: 8 }).text).toBe(
+      'communication-bound — exchange 1.9x compute; speedup 2.7x over one H100 SXM (34% efficient)',
     );
   });
   it('covers no exchange, latency and slowdowns', () => {
@@ -43,9 +52,41 @@ describe('verdict', () => {
         },
         { tpSize: 1 },
       ).text,
-    ).toContain('no exchange at tp_size 1');
+    ).toContain('no exchange on one rank');
     expect(verdict({ ...ib, regime: 'latency', serial_speedup: 0.5 }, { chip: 'A100' }).text).toBe(
-      'communication-bound — 1.9x the compute, mostly latency; 0.5x: slower than one A100 alone',
+      'communication-bound — exchange 1.9x compute, mostly latency; speedup 0.5x: slower than one A100 alone',
+    );
+  });
+  it('says the exchange and one all-reduce in time, and the verdict in a sentence that agrees', () => {
+    expect(exchangeText({ ...ib, allreduce_time_s: 0.00183, reduce_scatter_time_s: 0 }, 2)).toBe(
+      'exchange 3.66 ms per layer: 2 all-reduces of 1.83 ms',
+    );
+    const r = {
+      links: [nvlink, ib].map((l) => ({ ...l, within_domain: true, kind: 'link' })),
+      binding_link: 'infiniband_ndr',
+      bound: 'communication',
+      compute_time_s: 0.001887,
+      single_device_time_s: 0.0151,
+    };
+    const names = { titles: ['NVLink 4', 'IB NDR'], chip: 'H100 SXM' };
+    expect(summaryText(r, { n: 8, ...names })).toBe(
+      'Each of the 8 ranks computes for 1.887 ms per layer (one H100 SXM alone: 15.1 ms). On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4, compute-bound.',
+    );
+    expect(summaryText({ ...r, links: [r.links[1]] }, { n: 8, ...names, titles: ['IB NDR'] })).toBe(
+      'Each of the 8 ranks computes for 1.887 ms per layer (one H100 SXM alone: 15.1 ms). On IB NDR the layer is communication-bound.',
+    );
+    expect(summaryText(r, { n: 1, ...names })).toBe(
+      'One rank computes the whole layer in 1.887 ms: no exchange on one rank.',
+    );
+  });
+  it('marks a hypothetical by the core: beyond a domain, or beyond the ranks measured on', () => {
+    expect(hypothetical({ within_domain: false, kind: 'link' }, 16)).toBe(true);
+    expect(hypothetical({ within_domain: true, kind: 'link' }, 16)).toBe(false);
+    expect(hypothetical({ within_domain: true, kind: 'measured', measured_ranks: 4 }, 16)).toBe(
+      true,
+    );
+    expect(hypothetical({ within_domain: true, kind: 'measured', measured_ranks: 4 }, 4)).toBe(
+      false,
     );
   });
   it("names catalogue links by the catalogue's short names", async () => {

@@ -41,8 +41,10 @@ export function AcceleratorFields({ result }) {
         hint="Only the precisions this chip has a peak for."
         value={precision}
         options={[
-          ...keys.map((k) => [k, k]),
-          ...(keys.includes(precision) ? [] : [[precision, `${precision} (not on this chip)`]]),
+          ...keys.map((k) => [k, fmt.precisionName(k)]),
+          ...(keys.includes(precision)
+            ? []
+            : [[precision, `${fmt.precisionName(precision)} (not on this chip)`]]),
         ]}
         onInput={(x) => set(['precision'], x)}
       />
@@ -52,20 +54,20 @@ export function AcceleratorFields({ result }) {
         hint="The all-reduce's number format: FP8 matmuls still exchange BF16 activations unless FP8 communication is switched on."
         value={exchange}
         options={[
-          ...formats.map((k) => [k, k]),
-          ...(formats.includes(exchange) ? [] : [[exchange, exchange]]),
+          ...formats.map((k) => [k, fmt.precisionName(k)]),
+          ...(formats.includes(exchange) ? [] : [[exchange, fmt.precisionName(exchange)]]),
         ]}
         onInput={(x) => set(['exchange_precision'], x)}
       />
       {keys.includes(precision) ? (
         <FormField
           path={['accelerator', 'peak_flops', precision]}
-          label={`Peak for ${precision}`}
+          label={`Peak for ${fmt.precisionName(precision)}`}
           hint=""
           id="accelerator.peak_flops"
         />
       ) : (
-        <p class="hint">This chip has no peak for {precision}.</p>
+        <p class="hint">This chip has no peak for {fmt.precisionName(precision)}.</p>
       )}
       <PartFields
         kind="accelerator"

@@ -30,7 +30,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
     ['FLOPs per rank F / n', `${fmt.sci(r.flops_per_rank)} FLOP`],
     [
       'Peak used',
-      `${fmt.flops(r.peak_flops)} (${scenario.precision}, ${r.bytes_per_element} B per element)`,
+      `${fmt.flops(r.peak_flops)} (${fmt.precisionName(scenario.precision)}, ${r.bytes_per_element} B per element)`,
     ],
     [
       'Compute per rank t_comp',
@@ -48,9 +48,12 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
     ['One accelerator alone t_single', fmt.time(r.single_device_time_s)],
     [
       pair ? 'Message of each call M' : 'All-reduce message M',
-      `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B${r.exchange_precision !== scenario.precision ? `, in ${r.exchange_precision}` : ''})`,
+      `${fmt.bytes(r.message_bytes)} (${fmt.count(r.message_bytes)} B${r.exchange_precision !== scenario.precision ? `, in ${fmt.precisionName(r.exchange_precision)}` : ''})`,
     ],
-    ['Binding link', `${r.binding_link} (${r.bound}-bound)`],
+    [
+      'Binding link',
+      `${names.titles[r.links.findIndex((l) => l.name === r.binding_link)]} (${r.bound}-bound)`,
+    ],
     [
       'All-reduces priced',
       `${pair ? 'each as a reduce-scatter + an all-gather (sequence parallelism), two calls, ' : ''}${
@@ -81,6 +84,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         titles={names.titles}
         otherName={nccl ? "mlsysim's model" : 'as it runs'}
         c={c}
+        n={scenario.tp_size}
       />
       {r.links.map((l, i) => (
         <LinkCard

@@ -5,7 +5,7 @@
 // into the time inside the node and across nodes, with the shares in words.
 
 import * as fmt from '../format.js';
-import { sharesText } from '../verdict.js';
+import { hypothetical, sharesText } from '../verdict.js';
 
 /**
  * A two-tier link's line-rate exchange bar split, drawn over the bar: its intra-node part, then
@@ -33,14 +33,17 @@ function Split({ l, o, c, nccl, w, faint }) {
   );
 }
 
-/** `r`: the result; `alt`: the same scenario's result in the other link model, or null; `c`: all-reduces per layer. */
-export function CompareBars({ r, alt, titles, otherName, c }) {
+/**
+ * `r`: the result; `alt`: the same scenario's result in the other link model, or null; `c`:
+ * all-reduces per layer; `n`: tp_size (a hypothetical link's bars are faded, and said so).
+ */
+export function CompareBars({ r, alt, titles, otherName, c, n }) {
   const across = (l) => l?.kind === 'two_tier' && l.node_count > 1;
-  const rows = [['compute', 'Compute per rank t_comp', r.compute_time_s]];
+  const rows = [['compute', 'Compute per rank', r.compute_time_s]];
   r.links.forEach((l, i) =>
     rows.push([
-      'comm',
-      `Exchange t_comm on ${titles[i]}`,
+      `comm${hypothetical(l, n) ? ' beyond' : ''}`,
+      `Exchange on ${titles[i]}${hypothetical(l, n) ? ' (hypothetical)' : ''}`,
       l.communication_time_s,
       alt?.links[i]?.communication_time_s,
       across(l) && { l, o: alt?.links[i], c, nccl: r.link_model === 'nccl' },
@@ -83,10 +86,10 @@ export function CompareBars({ r, alt, titles, otherName, c }) {
                 width={w(t)}
               />
               {other !== undefined && (
-                <rect class="b-alt" x="0" y="10" height="4" width={w(other)} />
+                <rect class={`b-alt ${cls}`} x="0" y="10" height="4" width={w(other)} />
               )}
               {split && <Split {...split} w={w} faint={other !== undefined} />}
-              {cls === 'comm' && <line class="b-mark" x1={mark} x2={mark} y1="0" y2="14" />}
+              {cls !== 'compute' && <line class="b-mark" x1={mark} x2={mark} y1="0" y2="14" />}
             </svg>
           </div>
         ))}
@@ -96,6 +99,8 @@ export function CompareBars({ r, alt, titles, otherName, c }) {
         communication-bound.
         {alt &&
           ` The thin faint bar is the same exchange ${otherName === 'as it runs' ? 'as it runs' : "in mlsysim's model"}.`}
+        {rows.some((x) => x[0].includes('beyond')) &&
+          ' A faded bar is a hypothetical: a link beyond its domain or its measured ranks (see its verdict).'}
         {rows.some((x) => x[4]) &&
           ' A two-tier link’s line-rate bar splits into the time inside the node (its first part) and across nodes (its second).'}
       </p>

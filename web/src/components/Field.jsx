@@ -89,7 +89,10 @@ export function Field({
           {hint}
         </p>
       )}
-      <Messages id={id} />
+      <Messages
+        id={id}
+        typed={units && (typed ? text.trim() : `${text.trim()} ${UNIT_LABEL[unit] || unit}`)}
+      />
     </div>
   );
 }

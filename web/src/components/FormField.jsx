@@ -7,6 +7,9 @@ import { ActionsContext, FormContext, ModelContext } from '../context.js';
 import { editableFields, idOf, isQuantity, schema, shown, textOf, unitsOf } from '../scenario.js';
 import { Field } from './Field.jsx';
 
+/** A field's name in words, for a field the caller gives no label: "ranks_per_node" -> "Ranks per node". */
+const words = (name) => name[0].toUpperCase() + name.slice(1).replace(/_/g, ' ');
+
 /** `id`, `label` and `hint` override the path's input id, the core's name and help; `choiceText` gives words for some choices. */
 export function FormField({
   path,
@@ -26,7 +29,7 @@ export function FormField({
   return (
     <Field
       id={id}
-      label={label || info.name}
+      label={label || words(info.name)}
       hint={hint ?? info.help}
       value={shown(model, form, path, last)}
       units={isQuantity(info) ? unitsOf(info) : undefined}

@@ -73,7 +73,7 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
   const pair = l.reduce_scatter_time_s > 0;
   const one = pair ? 'One reduce-scatter + all-gather' : 'One all-reduce t_ar';
   const domain = l.domain
-    ? `${l.domain}${l.within_domain ? '' : ` (tp_size ${n} is beyond it)`}`
+    ? `${l.domain}${l.within_domain ? '' : ` (TP ${n} is beyond it)`}`
     : 'no limit';
   const kind = l.kind !== 'link' && kindRows(l, { link, catalog, split, domain });
   const rows = [

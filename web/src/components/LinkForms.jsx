@@ -50,26 +50,28 @@ function Reading({ read, typedRanks }) {
       )}
       <details>
         <summary>The {rows.length} rows read</summary>
-        <table class="rows">
-          <thead>
-            <tr>
-              <th scope="col">line</th>
-              <th scope="col">size</th>
-              <th scope="col">time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.line}>
-                <td>{r.line}</td>
-                <td>
-                  {fmt.bytes(r.bytes)} ({fmt.count(r.bytes)} B)
-                </td>
-                <td>{fmt.time(r.time_s)}</td>
+        <div class="scroll" tabIndex={0} role="region" aria-label="The rows read">
+          <table class="rows">
+            <thead>
+              <tr>
+                <th scope="col">line</th>
+                <th scope="col">size</th>
+                <th scope="col">time</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.line}>
+                  <td>{r.line}</td>
+                  <td>
+                    {fmt.bytes(r.bytes)} ({fmt.count(r.bytes)} B)
+                  </td>
+                  <td>{fmt.time(r.time_s)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </div>
   );
@@ -181,6 +183,11 @@ export function MeasuredFields({ i, labels }) {
   );
 }
 
+const TIER_HINTS = [
+  'NVLink or PCIe: a catalogue link, or your own (type its numbers).',
+  'Each rank’s own network link (one NIC per GPU on a rail-optimised cluster).',
+];
+
 /** One tier of a two-tier link: a catalogue link or a custom one, and its fields. */
 function Tier({ i, t, label, labels }) {
   const model = useContext(ModelContext);
@@ -195,8 +202,8 @@ function Tier({ i, t, label, labels }) {
       <legend>{label}</legend>
       <Field
         id={`link.${i}.${TIERS[t]}`}
-        label={`Link (${TIERS[t]})`}
-        hint={model.fields.two_tier_link.get(TIERS[t]).help}
+        label={t ? 'Link across nodes' : 'Link inside a node'}
+        hint={TIER_HINTS[t]}
         value={key}
         options={[
           ...model.catalog.links.map((l) => [l.key, l.label]),
@@ -229,8 +236,8 @@ export function TwoTierFields({ i, result, labels }) {
   const nodes =
     result &&
     (result.node_count > 1
-      ? `tp_size ${result.node_count * result.ranks_per_node} = ${result.node_count} nodes of ${result.ranks_per_node} ranks`
-      : `tp_size ${result.ranks_per_node} fits in one node: the node link alone carries the all-reduce`);
+      ? `TP ${result.node_count * result.ranks_per_node} = ${result.node_count} nodes of ${result.ranks_per_node} ranks`
+      : `TP ${result.ranks_per_node} fits in one node: the node link alone carries the all-reduce`);
   return (
     <>
       {presets.length > 0 && (

@@ -19,7 +19,7 @@ const LABELS = {
   latency: 'Latency α, per ring step',
   domain: 'Domain: ranks it joins directly',
   ranks: 'Ranks it was measured on',
-  ranks_per_node: 'Ranks per node (g)',
+  ranks_per_node: 'Ranks per node',
 };
 const KINDS = { measured_link: 'measured', two_tier_link: 'two-tier' };
 const editor = (name) =>

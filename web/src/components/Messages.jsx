@@ -1,10 +1,15 @@
 // The core's messages, each said in words (not only colour): for one input (by its id, from
-// FormContext), errors then warnings; or a list of warnings given (`warnings`).
+// FormContext), errors then warnings; or a list of warnings given (`warnings`). `typed`: a
+// quantity as the user typed it ("-1 µs"), said in an error instead of the core's SI number.
 
 import { useContext } from 'preact/hooks';
 import { FormContext } from '../context.js';
 
-export function Messages({ id, warnings }) {
+/** The core's "..., got -1e-06" with the value as typed. */
+const asTyped = (message, typed) =>
+  typed ? message.replace(/, got -?[\d.]+(e[+-]?\d+)?$/, `, got ${typed}`) : message;
+
+export function Messages({ id, warnings, typed }) {
   const { errors: e, warnings: w } = useContext(FormContext);
   const errors = warnings ? [] : e[id] || [];
   const list = [...errors, ...(warnings || w[id] || [])];
@@ -13,7 +18,8 @@ export function Messages({ id, warnings }) {
     <ul class="msgs" id={id === undefined ? undefined : `msg-${id}`}>
       {list.map((m, i) => (
         <li key={i} class={i < errors.length ? 'err' : 'warn'}>
-          <strong>{i < errors.length ? 'Error:' : 'Warning:'}</strong> {m.message}
+          <strong>{i < errors.length ? 'Error:' : 'Warning:'}</strong>{' '}
+          {i < errors.length ? asTyped(m.message, typed) : m.message}
         </li>
       ))}
     </ul>

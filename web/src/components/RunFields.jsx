@@ -13,15 +13,15 @@ const PICKS = [1, 2, 4, 8, 16, 32, 64];
 /** Fields with their own control beside the verdict (ModelSwitch). */
 const BY_VERDICT = ['link_model', 'launch_overhead', 'compute_model', 'allreduce'];
 const LABELS = {
-  tp_size: 'Tensor-parallel size (tp_size)',
-  tokens: 'Tokens per step (tokens)',
-  local_efficiency: 'Local efficiency η (local_efficiency)',
-  collectives_per_layer: 'All-reduces per layer (collectives_per_layer)',
-  pass: 'Pass (pass)',
-  recompute: 'Activation recomputation (recompute)',
-  attention_context: 'Attention context, keys per token (attention_context)',
-  memory_efficiency: 'Memory efficiency (memory_efficiency)',
-  collective: 'Collective (collective)',
+  tp_size: 'Tensor-parallel size (ranks)',
+  tokens: 'Tokens per step',
+  local_efficiency: 'Local efficiency η',
+  collectives_per_layer: 'All-reduces per layer',
+  pass: 'Pass',
+  recompute: 'Activation recomputation',
+  attention_context: 'Attention context, keys per token',
+  memory_efficiency: 'Memory efficiency',
+  collective: 'Collective',
 };
 /** Words for the choices of a field, where the core's value needs them. */
 const CHOICES = {
@@ -67,7 +67,12 @@ export function RunFields() {
             }
           />,
           name === 'tp_size' && (
-            <div key="picks" class="picks" role="group" aria-label="Quick picks for tp_size">
+            <div
+              key="picks"
+              class="picks"
+              role="group"
+              aria-label="Quick picks for the tensor-parallel size"
+            >
               {PICKS.map((n) => (
                 <button
                   key={n}

@@ -21,7 +21,7 @@ import {
   tierTitle,
   twoTierOf,
 } from '../sweep.js';
-import { domainText, turnText } from '../verdict.js';
+import { domainText, hypothetical, turnText } from '../verdict.js';
 import { Choice } from './Choice.jsx';
 
 const W = 340;
@@ -31,7 +31,8 @@ const R = 10;
 const T = 10;
 const B = 30;
 
-const beyond = (p) => p.link && !p.link.within_domain;
+// A hypothetical point: the link beyond its domain or its measured ranks (the core's fields).
+const beyond = (p) => p.link && hypothetical(p.link, p.tp);
 
 /** What the chart draws: [key, words, the value of a point with a result (null: no point)]. */
 const DRAWS = [
@@ -49,7 +50,7 @@ const DRAWS = [
  */
 const cell = (p, hiding) =>
   p.link
-    ? `${hiding ? (p.link.hiding_bandwidth_bytes_per_s ? fmt.bandwidth(p.link.hiding_bandwidth_bytes_per_s) : 'none') : fmt.times(p.link.serial_speedup)} ${p.link.bound === 'communication' ? 'comm.' : 'compute'}${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
+    ? `${hiding ? (p.link.hiding_bandwidth_bytes_per_s ? fmt.bandwidth(p.link.hiding_bandwidth_bytes_per_s) : 'none') : `speedup ${fmt.times(p.link.serial_speedup)}`}, ${p.link.bound === 'communication' ? 'comm.' : 'compute'}-bound${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
     : '—';
 
 export function SweepChart({ sweep, shown }) {
@@ -93,21 +94,26 @@ export function SweepChart({ sweep, shown }) {
   const every = Math.ceil(values.length / 9);
   const ci = values.indexOf(shown.scenario.tp_size);
   const twoTier = r.links.map((l) => l.kind === 'two_tier');
-  // Where each link's domain ends within the sweep: the index of its last point inside it. A
-  // two-tier link's ranks beyond its node sit on other nodes: only its points say whether a tier
-  // is beyond its domain.
-  const ends = r.links.map((l, k) => {
-    if (twoTier[k]) {
-      const f = series[k].findIndex(beyond);
-      return f < 0 ? -1 : Math.max(f - 1, 0);
-    }
-    const i = values.findLastIndex((v) => v <= l.domain);
-    return l.domain && i >= 0 && i < values.length - 1 ? i : -1;
+  // Where each link's figures turn hypothetical within the sweep (the index of its last point
+  // before: beyond its domain, a tier's, or its measured ranks), from the core's points.
+  const ends = series.map((s) => {
+    const f = s.findIndex(beyond);
+    return f < 0 ? -1 : Math.max(f - 1, 0);
+  });
+  // What a measured link's first hypothetical point is, in the core's words (its warnings there).
+  const measuredWhy = series.map((s, k) => {
+    const p = s.find(beyond);
+    if (!p || r.links[k].kind !== 'measured' || !p.link.within_domain) return '';
+    const w = sweep.points[values.indexOf(p.tp)].result.warnings;
+    return `From tp ${p.tp}: ${w
+      .filter((x) => x.path[1] === p.link.name)
+      .map((x) => x.message)
+      .join('; ')}.`;
   });
   // One mark per domain size: named after its link when only one short-named link has it.
   const marks = [];
   ends.forEach((i, k) => {
-    if (i < 0 || twoTier[k]) return;
+    if (i < 0 || twoTier[k] || measuredWhy[k]) return;
     const d = r.links[k].domain;
     const m = marks.find((x) => x.kind === 'domain' && x.d === d);
     if (m) m.k = -1;
@@ -140,7 +146,7 @@ export function SweepChart({ sweep, shown }) {
   const gaps = gapsOf(sweep.points);
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
-      <h3 id="h-sweep">{hiding ? draw[1] : 'Speedup'} as tp_size grows</h3>
+      <h3 id="h-sweep">{hiding ? draw[1] : 'Speedup'} as the TP size grows</h3>
       <Choice
         name="sweep-draws"
         label="What the chart draws"
@@ -152,7 +158,7 @@ export function SweepChart({ sweep, shown }) {
         viewBox={`0 0 ${W} ${H}`}
         class="chart"
         role="img"
-        aria-label={`Chart of ${hiding ? 'the bandwidth that hides the exchange' : 'serial speedup'} per link against tp_size; the same data is in the sentences and the table below.`}
+        aria-label={`Chart of ${hiding ? 'the bandwidth that hides the exchange' : 'serial speedup'} per link against the TP size; the same data is in the sentences and the table below.`}
       >
         {ticks.map((t) => {
           const v = hiding ? 10 ** t : t;
@@ -174,7 +180,7 @@ export function SweepChart({ sweep, shown }) {
           ) : null,
         )}
         <text class="tick" x={(L + W - R) / 2} y={H - 3} text-anchor="middle">
-          tp_size (ranks)
+          TP size (ranks)
         </text>
         {alts.map((s, k) => (
           <g key={`a${k}`} class={`s s${k % 4}`}>
@@ -236,7 +242,10 @@ export function SweepChart({ sweep, shown }) {
             )}
             .
             {ends[k] >= 0 && !twoTier[k] && (
-              <span class="domain-text"> {domainText('It', r.links[k].domain, names.chip)}</span>
+              <span class="domain-text">
+                {' '}
+                {measuredWhy[k] || domainText('It', r.links[k].domain, names.chip)}
+              </span>
             )}
             {crossing[k] && <span class="node-text"> {crossing[k]}</span>}
             {ends[k] >= 0 && twoTier[k] && (
@@ -253,13 +262,14 @@ export function SweepChart({ sweep, shown }) {
           {hiding &&
             'GB/s per direction, on a log scale (each GPU’s network link once the ranks span nodes); no point where no bandwidth hides the exchange. '}
           Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
-          faded, dashed: beyond the link’s domain (hypothetical); vertical line: your tp_size
+          faded, dashed: a hypothetical (beyond the link’s domain or its measured ranks); vertical
+          line: your TP size
           {marks.length > 0 && '; dotted line: where a domain or a node ends'}.
         </li>
       </ul>
       <details>
         <summary>Sweep table</summary>
-        <div class="scroll">
+        <div class="scroll" tabIndex={0} role="region" aria-label="Sweep table">
           <table>
             <thead>
               <tr>
@@ -296,7 +306,10 @@ export function SweepChart({ sweep, shown }) {
           </table>
         </div>
         {ends.some((i) => i >= 0) && (
-          <p class="hint">† beyond the link’s domain: a ring the hardware cannot build.</p>
+          <p class="hint">
+            † a hypothetical: beyond the link’s domain (a ring the hardware cannot build) or the
+            ranks it was measured on.
+          </p>
         )}
         {crossing.some(Boolean) && (
           <p class="hint">

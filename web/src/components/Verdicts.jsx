@@ -1,41 +1,49 @@
-// The headline: one sentence per link, the binding link marked, in words and not only colour.
+// The headline: one card per link (its bound, exchange, speedup, and the exchange and one
+// all-reduce in time), the binding link marked, a hypothetical marked with the core's reason; in
+// words and not only colour. The sentence below is announced when it changes (aria-live).
 
-import * as fmt from '../format.js';
-import { computeText, verdict } from '../verdict.js';
+import { computeText, exchangeText, hypothetical, summaryText, verdict } from '../verdict.js';
 
 export function Verdicts({ shown }) {
   if (!shown) return null;
   const { result: r, scenario, names } = shown;
+  const n = scenario.tp_size;
   return (
     <section class="verdicts" aria-labelledby="h-verdict">
       <h2 id="h-verdict">Verdict</h2>
       <ul>
         {r.links.map((l, i) => {
-          const said = verdict(l, { chip: names.chip, tpSize: scenario.tp_size });
-          const binding = l.name === r.binding_link;
+          const said = verdict(l, { chip: names.chip, tpSize: n });
+          const odd = hypothetical(l, n);
+          // The core's warnings about this link (by path): the reason for a mark, in its words.
+          const why = r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name);
           return (
-            <li key={l.name} class={`v ${l.bound}`} data-link={l.name}>
+            <li key={l.name} class={`v ${l.bound}${odd ? ' hypothetical' : ''}`} data-link={l.name}>
               <span class="mark" aria-hidden="true">
-                {l.bound === 'compute' ? '✓' : '!'}
+                {odd ? '?' : l.bound === 'compute' ? '✓' : '!'}
               </span>
               <span>
                 <strong>{names.titles[i]}</strong>: {said.text}
-                {binding && r.links.length > 1 && (
+                {l.name === r.binding_link && r.links.length > 1 && (
                   <>
                     {' '}
                     <span class="badge">binding link</span>
                   </>
                 )}
+                {n > 1 && <span class="ex">{exchangeText(l, scenario.collectives_per_layer)}</span>}
+                {why.map((w, j) => (
+                  <span key={j} class="why">
+                    <strong>{odd && !j ? 'Hypothetical: ' : 'Note: '}</strong>
+                    {w.message}
+                  </span>
+                ))}
               </span>
             </li>
           );
         })}
       </ul>
-      <p class="summary">
-        Each of the {scenario.tp_size} ranks computes for{' '}
-        <strong>{fmt.time(r.compute_time_s)}</strong> per layer (one {names.chip} alone:{' '}
-        {fmt.time(r.single_device_time_s)}); the layer is <strong>{r.bound}-bound</strong> on its
-        binding link, {r.binding_link}.
+      <p class="summary" aria-live="polite">
+        {summaryText(r, { n, titles: names.titles, chip: names.chip })}
       </p>
       <p class="summary compute-bound">Compute per rank is {computeText(r)}.</p>
     </section>

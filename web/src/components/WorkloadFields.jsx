@@ -9,10 +9,10 @@ import { PartFields } from './FormField.jsx';
 const LABELS = {
   parameters: 'Parameters P',
   layers: 'Layers L',
-  hidden_dim: 'Hidden size h (hidden_dim)',
+  hidden_dim: 'Hidden size h',
   heads: 'Attention heads',
-  kv_heads: 'KV heads (kv_heads)',
-  inference_flops: 'Forward FLOPs per token (inference_flops)',
+  kv_heads: 'KV heads',
+  inference_flops: 'Forward FLOPs per token',
 };
 
 export function WorkloadFields() {

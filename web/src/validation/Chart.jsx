@@ -48,7 +48,14 @@ export function Chart({ points, curves, label }) {
         </g>
       ))}
       {sizeTicks(x0, x1).map((b) => (
-        <text key={b} class="tick" x={x(b)} y={H - B + 13} text-anchor="middle">
+        // A label at an end of the axis ends there, not half past the chart's edge.
+        <text
+          key={b}
+          class="tick"
+          x={x(b)}
+          y={H - B + 13}
+          text-anchor={x(b) > W - R - 20 ? 'end' : x(b) < L + 20 ? 'start' : 'middle'}
+        >
           {fmt.binaryBytes(b)}
         </text>
       ))}

@@ -5,7 +5,7 @@ import * as fmt from '../format.js';
 
 export function Rows({ rows, cols = [], caption }) {
   return (
-    <div class="scroll">
+    <div class="scroll" tabindex="0" role="region" aria-label={caption || 'Measured rows'}>
       <table>
         {caption && <caption>{caption}</caption>}
         <thead>

@@ -1,0 +1,191 @@
+// What the page says (issue 22), in Chromium: a setup that cannot exist is marked in its verdict
+// card with the core's reason and faded in the bars; the result strip stays in view on a phone
+// while the form is edited (the results beside the form on a desktop); display names, an edited
+// catalogue link keeping its own; an error quotes the value as typed; no sideways scroll at
+// 320 px; and axe-core finds nothing on the default page, the decode preset and an error state.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, byId, openReady, ready, text, useBrowser } from './harness.js';
+
+const env = useBrowser();
+
+let measured; // the default preset at tp 16 with a link measured on 4 ranks (h100sxm_4_g4.txt)
+beforeAll(async () => {
+  const api = await (await import('../../dist/tplayer.js')).load();
+  const read = api.readMeasured(readFileSync(`${ROOT}calibration/data/h100sxm_4_g4.txt`, 'utf8'));
+  const rows = read.rows.flatMap((r) => [r.bytes, +(r.time_s * 1e6).toPrecision(8)]).join('~');
+  measured = `#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=16&links=3&links.0=nvlink4&links.0.name=nvlink&links.1=ib_ndr&links.1.name=infiniband_ndr&links.2=&links.2.name=measured&links.2.rows=${rows}&links.2.ranks=${read.ranks}`;
+});
+
+/** Whether an element lies wholly inside the viewport. */
+const inView = (page, selector) =>
+  page.locator(selector).evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+  });
+
+describe('honest verdicts', () => {
+  it('marks a link beyond its domain and one beyond its measured ranks, with the core’s reason, and fades their bars', async () => {
+    const { page, problems, context } = await openReady(env, { url: env.server.url + measured });
+    const card = (name) => text(page, `.verdicts li[data-link="${name}"]`);
+    expect(await page.locator('.verdicts li.hypothetical').count()).toBe(2);
+    expect(await card('nvlink')).toContain(
+      'Hypothetical: tp_size 16 is more than the 8 ranks this link joins directly',
+    );
+    expect(await card('measured')).toContain('Hypothetical: measured on 4 ranks, priced at');
+    expect(await card('measured')).toContain('Measured link: compute-bound');
+    expect(
+      await page.locator('.verdicts li[data-link="infiniband_ndr"].hypothetical').count(),
+    ).toBe(0);
+    // Each card carries its exchange and one all-reduce in time.
+    expect(await card('infiniband_ndr')).toMatch(/exchange [\d.]+ ms per layer: 2 all-reduces of/);
+    // The bars of both are faded and said so; the binding link's are not.
+    expect(await page.locator('.compare .b-comm.beyond').count()).toBe(2);
+    expect(await text(page, '.compare')).toContain('Exchange on NVLink 4 (hypothetical)');
+    expect(await text(page, '.compare')).toContain('Exchange on Measured link (hypothetical)');
+    // The summary names the binding link as its card does.
+    expect(await text(page, '.verdicts .summary')).toContain(
+      'On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4 and Measured link, compute-bound.',
+    );
+    // The sweep: the measured link's points beyond 4 ranks are daggered in the table, as the
+    // domain's are.
+    await page.waitForSelector('.sweep table', { state: 'attached' });
+    const cells = await page
+      .locator('.sweep tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.cells[r.cells.length - 2].textContent));
+    expect(cells.map((c) => c.endsWith('†'))).toEqual(
+      [1, 2, 4, 8, 16, 32, 64, 96].map((tp) => tp > 4),
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads naturally at TP 1', async () => {
+    const url = `${env.server.url}#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=1`;
+    const { page, problems, context } = await openReady(env, { url });
+    expect(await text(page, '.verdicts .summary')).toBe(
+      'One rank computes the whole layer in 15.1 ms: no exchange on one rank.',
+    );
+    expect(await text(page, '.verdicts')).not.toContain('Each of the 1 ranks');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the answer beside the question', () => {
+  it('keeps the result strip in view on a phone while a field far down the form is edited', async () => {
+    const { page, problems, context } = await openReady(env);
+    const strip = '.strip';
+    expect(await text(page, strip)).toBe(
+      'IB NDR compute 1.887 ms exchange 3.663 ms communication-bound',
+    );
+    await page.locator(byId('in-link.1.latency')).scrollIntoViewIfNeeded();
+    await page.fill(byId('in-link.1.latency'), '50');
+    await page.waitForFunction(() => document.querySelector('.strip').textContent.includes('ms'));
+    expect(await inView(page, byId('in-link.1.latency'))).toBe(true);
+    expect(await inView(page, strip)).toBe(true);
+    expect(await inView(page, '.verdicts')).toBe(false); // the strip is what keeps it in view
+    expect(await text(page, strip)).toMatch(/^IB NDR, edited compute 1.887 ms exchange [\d.]+ ms/);
+    expect(await text(page, strip)).not.toContain('3.663 ms');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the verdict in view on a desktop while a field far down the form is edited', async () => {
+    const { page, problems, context } = await openReady(env, { width: 1280, height: 800 });
+    expect(await page.locator('.strip').isVisible()).toBe(false);
+    await page.locator(byId('in-link.1.latency')).scrollIntoViewIfNeeded();
+    await page.fill(byId('in-link.1.latency'), '50');
+    expect(await inView(page, byId('in-link.1.latency'))).toBe(true);
+    expect(await inView(page, '.verdicts li[data-link="infiniband_ndr"]')).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('one meaning per word', () => {
+  it('names an edited catalogue link "<name>, edited" and quotes an error in the unit typed', async () => {
+    const { page, problems, context } = await openReady(env);
+    await page.fill(byId('in-link.0.bandwidth'), '400');
+    await page.waitForFunction(() =>
+      document.querySelector('.verdicts').textContent.includes('NVLink 4, edited:'),
+    );
+    expect(await text(page, '.compare')).toContain('Exchange on NVLink 4, edited');
+    await page.fill(byId('in-link.1.latency'), '-1');
+    await page.waitForSelector('.is-stale');
+    expect(await text(page, byId('msg-link.1.latency'))).toContain('>= 0, got -1 µs');
+    await page.fill(byId('in-link.1.latency'), '-2 ms');
+    await page.waitForFunction(() =>
+      document.querySelector('[id="msg-link.1.latency"]').textContent.includes('got -2 ms'),
+    );
+    // Labels are words: no JSON field name in parentheses.
+    const labels = await page.locator('label').allTextContents();
+    expect(labels.filter((l) => /\([a-z]+_[a-z_]+\)/.test(l))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('rough edges', () => {
+  it('has no sideways scroll at 320 px, every detail open, and every scroll box reachable by keyboard', async () => {
+    const { page, problems, context } = await openReady(env, {
+      width: 320,
+      height: 640,
+      url: env.server.url + measured,
+    });
+    await page.waitForSelector('.sweep table', { state: 'attached' });
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    const unreachable = await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => {
+          const s = getComputedStyle(e);
+          const scrolls =
+            (/(auto|scroll)/.test(s.overflowX) && e.scrollWidth > e.clientWidth) ||
+            (/(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight);
+          return scrolls && e.tabIndex < 0 && !e.querySelector('input, select, button, a[href]');
+        })
+        .map((e) => e.className),
+    );
+    expect(unreachable).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  const views = {
+    'the default page': '',
+    'the decode preset': '#v=3&p=Llama3_70BDecodeTp8',
+    'an error state': '#v=3&p=Gpt3TensorParallelLayerTp8',
+  };
+  it.each(Object.entries(views))('axe-core finds nothing on %s', async (name, hash) => {
+    // The page's CSP refuses inline scripts: axe is injected in a context that bypasses it.
+    const context = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto(env.server.url + hash);
+    await ready(page);
+    if (name === 'an error state') {
+      await page.fill('#in-tp_size', 'abc');
+      await page.waitForSelector('.is-stale');
+    }
+    // Everything shown: every detail open, once every part that loads on demand is in.
+    await page.waitForSelector('.sweep table', { state: 'attached' });
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => !document.querySelector('p.muted[role=status]'));
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    await page.addScriptTag({ path: `${ROOT}node_modules/axe-core/axe.min.js` });
+    const violations = await page.evaluate(async () =>
+      (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    );
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
