@@ -35,6 +35,32 @@ const failed = (e) => ({
 });
 
 /**
+ * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
+ * it), names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
+ * rate; as it runs: the roofline and NCCL), its launch overhead re-derived unless set. The page's
+ * state and <tp-layer> (element.jsx) both show this.
+ */
+export function evaluate(api, model, form) {
+  const o = safely(() => api.check(toCore(model, form.scenario)), failed);
+  if (o.errors) return { errors: o.errors };
+  const other =
+    o.scenario.link_model === 'nccl'
+      ? { link_model: 'line_rate', compute_model: 'flops' }
+      : { link_model: 'nccl', compute_model: 'roofline' };
+  const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
+  // Words for the headlines: a link's short catalogue name while it is its entry, else its
+  // name; the chip's key, or "accelerator" once edited.
+  const names = {
+    titles: form.scenario.links.map((r, i) => {
+      const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
+      return e && isEntry(model, form, ['links', i], o.scenario) ? e.short_name : r.name;
+    }),
+    chip: typeof o.scenario.accelerator === 'string' ? o.scenario.accelerator : 'accelerator',
+  };
+  return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
+}
+
+/**
  * `win` is the browser window (location, history, hashchange); leave it out and the state keeps no
  * history (the pure tests).
  */
@@ -72,38 +98,12 @@ export function createAppState({ win } = {}) {
     return readings.get(text);
   }
 
-  /**
-   * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
-   * it), names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
-   * rate; as it runs: the roofline and NCCL), its launch overhead re-derived unless set.
-   */
-  function evaluate(form) {
-    const { api, model } = s;
-    const o = safely(() => api.check(toCore(model, form.scenario)), failed);
-    if (o.errors) return { errors: o.errors };
-    const other =
-      o.scenario.link_model === 'nccl'
-        ? { link_model: 'line_rate', compute_model: 'flops' }
-        : { link_model: 'nccl', compute_model: 'roofline' };
-    const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
-    // Words for the headlines: a link's short catalogue name while it is its entry, else its
-    // name; the chip's key, or "accelerator" once edited.
-    const names = {
-      titles: form.scenario.links.map((r, i) => {
-        const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
-        return e && isEntry(model, form, ['links', i], o.scenario) ? e.short_name : r.name;
-      }),
-      chip: typeof o.scenario.accelerator === 'string' ? o.scenario.accelerator : 'accelerator',
-    };
-    return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
-  }
-
   const hashOf = (form) => encode(s.model, form, reading);
 
   function view() {
     const { model, form } = s;
     if (model && form && memo.form !== form) {
-      const outcome = evaluate(form);
+      const outcome = evaluate(s.api, model, form);
       if (outcome.result) last = outcome;
       const precision = shown(model, form, ['precision']);
       const by = (list) => messagesByInput(model, form.scenario, list, precision);
@@ -238,7 +238,7 @@ export function createAppState({ win } = {}) {
     let next = decoded.form;
     const ignored = [...decoded.ignored];
     if (next) {
-      const o = evaluate(next);
+      const o = evaluate(s.api, model, next);
       if (o.errors) {
         next = null;
         for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field}: ${e.message}`);

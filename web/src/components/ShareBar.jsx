@@ -20,7 +20,8 @@ async function copy(text) {
  */
 export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }) {
   const { setShare: setStatus } = useContext(ActionsContext);
-  const link = urlWithHash(location.href, hash);
+  // No location when npm run build prerenders the default view (its link: just the hash).
+  const link = urlWithHash(globalThis.location?.href ?? '', hash);
   // A view whose link is too long to share (measured rows make it long): the JSON instead.
   const long = link.length > MAX_URL;
   const unreadable = hash.length > MAX_HASH;
