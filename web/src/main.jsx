@@ -17,6 +17,11 @@ const state = createAppState({ win: window });
 const embed = isEmbed(location.search);
 const root = document.getElementById('app');
 let take = root.hasAttribute('data-pre') && !document.documentElement.classList.contains('tp-wait');
+// Not this view's: the prerender goes before anything is drawn (so does the hiding rule's hook).
+if (!take) {
+  root.removeAttribute('data-pre');
+  root.textContent = '';
+}
 const draw = () => {
   const app = <App view={state.view()} actions={state.actions} embed={embed} />;
   if (take) hydrate(app, root);

@@ -1,8 +1,9 @@
-// Copy link, copy embed code, download JSON; in an embed, a link to the full page instead.
+// Copy link, download JSON, embed (EmbedCode.jsx); in an embed, a link to the full page instead.
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext } from '../context.js';
-import { MAX_HASH, MAX_URL, embedCode, embedUrl, fullUrl, urlWithHash } from '../url.js';
+import { MAX_HASH, MAX_URL, fullUrl, urlWithHash } from '../url.js';
+import { EmbedCode } from './EmbedCode.jsx';
 import * as fmt from '../format.js';
 
 async function copy(text) {
@@ -58,17 +59,11 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
         <button type="button" disabled={!linkable} onClick={() => doCopy('Link', link)}>
           Copy link
         </button>
-        <button
-          type="button"
-          disabled={!linkable}
-          onClick={() => doCopy('Embed code', embedCode(embedUrl(link)))}
-        >
-          Copy embed code
-        </button>
         <button type="button" disabled={!valid} onClick={download}>
           Download JSON
         </button>
       </div>
+      <EmbedCode link={link} linkable={linkable} copy={doCopy} />
       <p class="hint" role="status" id="share-status">
         {status
           ? status.text
