@@ -21,7 +21,7 @@ import { decode, encode } from './url.js';
 
 /** Where the page, tplayer.js and this file are. */
 const BASE = new URL(/* @vite-ignore */ '.', import.meta.url).href;
-const OWN = `:host{display:block;color:var(--fg);font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}*{box-sizing:border-box}h2{font-size:1.2rem;margin:0 0 8px}h3{font-size:1.05rem;margin:0 0 8px}a{color:var(--accent)}.muted,.hint{color:var(--muted);font-size:.875rem;margin:4px 0 0}.tp{background:var(--bg);border:1px solid var(--line);border-radius:12px;padding:12px}.tp>.card{margin:12px 0 0}.err{color:var(--bad);margin:0}`;
+const OWN = `:host{display:block;margin:16px 0;color:var(--fg);font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}:host([hidden]){display:none}*{box-sizing:border-box}h2{font-size:1.2rem;margin:0 0 8px}h3{font-size:1.05rem;margin:0 0 8px}a{color:var(--accent)}.muted,.hint{color:var(--muted);font-size:.875rem;margin:4px 0 0}.tp{background:var(--bg);border:1px solid var(--line);border-radius:12px;padding:12px}.tp>.card{margin:12px 0 0}.err{color:var(--bad);margin:0}`;
 let sheet = null;
 let model = null;
 
