@@ -5,12 +5,17 @@
 //      the page's own HTML + CSS + JS (without the module) <= 32 KiB; the first load, both
 //      together, <= 96 KiB
 //   2. the page's source in lines, each file of web/src and the total (target: about 3,500)
-//   3. Lighthouse 12 (mobile, simulated throttling) on dist/ served by scripts/serve.mjs
+//   3. Lighthouse 12 (mobile, simulated throttling) on dist/ served by scripts/serve.mjs, twice:
+//      on the machine as it is ("quiet": run it on a quiet machine), then with one core kept busy
+//      by a loop pinned to it (taskset), as a user's 2-core machine with another program running;
+//      each with the issue's targets (LCP <= 1.0 s, CLS <= 0.01, TBT <= 150 ms, performance >=
+//      0.98) and the longest main-thread tasks after the first paint, by script (the trace)
 //   4. input -> updated result: median time from an input event on tp_size to the DOM showing
 //      the new numbers, and to the next frame, in Chromium
 // Usage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N]   (KiB = 1024 bytes)
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createServer, listen } from './serve.mjs';
@@ -21,7 +26,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 // Re-based for what the product does now (the roofline, the serving engine's all-reduce, measured
 // and two-tier links): the budgets the developers' guide sets.
-const BUDGET = { module: 64 * 1024, page: 32 * 1024, firstLoad: 96 * 1024 };
+const BUDGET = { module: 64 * 1024, page: 32 * 1024, firstLoad: 96 * 1024, element: 12 * 1024 };
 
 function parseArgs(argv) {
   const options = { lighthouse: true, runs: 3, checkOnly: false };
@@ -86,6 +91,8 @@ function sizes() {
   budget(wasm[2], BUDGET.module, 'the module: tplayer.js + .wasm.gz');
   budget(pageGz, BUDGET.page, "the page's own HTML + CSS + JS");
   budget(firstLoad, BUDGET.firstLoad, 'first load (page + module)');
+  // <tp-layer>: one file, everything it needs beyond the module (web/src/element.jsx).
+  budget(gz('element.js'), BUDGET.element, '<tp-layer>: element.js');
   console.log(
     `       ${'... and the service worker'.padEnd(34)} ${both(firstLoad + worker[2]).padEnd(22)} sw.js is fetched after the page has loaded, for offline use`,
   );
@@ -117,7 +124,7 @@ function sourceLines() {
   );
 }
 
-async function lighthouseRuns(url) {
+async function lighthouseRuns(url, label) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const all = [];
@@ -149,6 +156,11 @@ async function lighthouseRuns(url) {
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        // The trace's long main-thread tasks (simulated, 4x CPU), each with the script it ran.
+        tasks: (lhr.audits['long-tasks'].details?.items || []).map(
+          (t) =>
+            `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms (${String(t.url).replace(url, '') || 'the page'})`,
+        ),
         failed,
         consoleErrors: (lhr.audits['errors-in-console'].details?.items || []).map(
           (e) => `${e.source}: ${e.description}`,
@@ -160,13 +172,21 @@ async function lighthouseRuns(url) {
   }
   const pick = (k) => median(all.map((r) => r[k]));
   console.log(
-    `\n== Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs} ==`,
+    `\n== Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} mobile, median of ${runs}: ${label} ==`,
   );
-  const targets = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 0.9 };
+  const targets = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 0.9 };
   for (const [k, t] of Object.entries(targets))
     console.log(`  ${mark(pick(k) >= t)} ${k.padEnd(15)} ${pick(k).toFixed(2)}  (target >= ${t})`);
+  const ms = (k) => Math.round(pick(k));
+  console.log(`  ${mark(ms('lcp') <= 1000)} LCP             ${ms('lcp')} ms  (target <= 1000 ms)`);
   console.log(
-    `       FCP ${Math.round(pick('fcp'))} ms, LCP ${Math.round(pick('lcp'))} ms, TBT ${Math.round(pick('tbt'))} ms, CLS ${pick('cls').toFixed(3)}`,
+    `  ${mark(pick('cls') <= 0.01)} CLS             ${pick('cls').toFixed(3)}  (target <= 0.01)`,
+  );
+  console.log(`  ${mark(ms('tbt') <= 150)} TBT             ${ms('tbt')} ms  (target <= 150 ms)`);
+  console.log(`       FCP ${ms('fcp')} ms`);
+  const medianRun = [...all].sort((a, b) => a.tbt - b.tbt)[Math.floor((all.length - 1) / 2)];
+  console.log(
+    `       long tasks (the median run's trace): ${medianRun.tasks.join('; ') || 'none'}`,
   );
   const failed = [...new Set(all.flatMap((r) => r.failed))];
   if (failed.length) console.log(`       audits below 1 in some run: ${failed.join(', ')}`);
@@ -181,7 +201,7 @@ async function inputLatency(url) {
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(url);
-    await page.waitForSelector('.verdicts li');
+    await page.waitForSelector('#app:not([data-pre]) .verdicts li'); // live, not the prerender
     const samples = await page.evaluate(async () => {
       const input = document.getElementById('in-tp_size');
       const out = document.querySelector('.summary');
@@ -214,6 +234,24 @@ async function inputLatency(url) {
   }
 }
 
+/** Runs `fn` while a busy loop keeps the last core busy (taskset; unpinned where it is missing). */
+async function busy(fn) {
+  const cores = availableParallelism();
+  const loop = [process.execPath, '-e', 'for (;;) {}'];
+  let child;
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    child = spawn('taskset', ['-c', String(cores - 1), ...loop], { stdio: 'ignore' });
+  } catch {
+    child = spawn(loop[0], loop.slice(1), { stdio: 'ignore' });
+  }
+  try {
+    return await fn();
+  } finally {
+    child.kill();
+  }
+}
+
 if (
   !existsSync(`${DIST}index.html`) ||
   !existsSync(`${DIST}tplayer.js`) ||
@@ -229,7 +267,13 @@ try {
   sizes();
   sourceLines();
   await inputLatency(url);
-  if (options.lighthouse) await lighthouseRuns(url);
+  if (options.lighthouse) {
+    console.log(
+      `\n(load average before Lighthouse: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`,
+    );
+    await lighthouseRuns(url, 'the machine as it is (quiet: nothing else running)');
+    await busy(() => lighthouseRuns(url, 'one core kept busy by a loop pinned to it'));
+  }
 } finally {
   server.close();
   server.closeAllConnections?.();

@@ -101,6 +101,8 @@ export function createServer(root) {
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
+      // Other sites may import the module and <tp-layer> (element.js) from here.
+      'Access-Control-Allow-Origin': '*',
       'Cache-Control': file.includes(`${path.sep}assets${path.sep}`)
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',

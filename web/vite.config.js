@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, minify } from 'vite';
 import { validationData } from '../calibration/validation-data.mjs';
+import { isEmbed } from './src/url.js';
 
 const web = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -110,6 +111,28 @@ function wasmModule() {
 }
 
 /**
+ * The head's first script, before the stylesheet and the first paint: a permalink (a hash) or an
+ * embed marks the page tp-wait, which hides the prerendered default view (scripts/prerender.mjs)
+ * until the page has rendered its own. A file of its own (the CSP allows no inline script), in
+ * assets/ with a hash of its bytes; classic and blocking, so nothing is painted before it runs.
+ */
+function firstPaint() {
+  const source = `if(location.hash.length>1||(${isEmbed})(location.search))document.documentElement.classList.add('tp-wait')\n`;
+  const fileName = `assets/first-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  return {
+    name: 'tplayer:first-paint',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'script', attrs: { src: fileName }, injectTo: 'head' }],
+    },
+  };
+}
+
+/**
  * dist/validation.json (calibration/validation-data.mjs): fetched by the measurements panel when it
  * is opened, never by the page's first load.
  */
@@ -157,10 +180,47 @@ function classicJsx() {
   };
 }
 
-export default defineConfig({
+/**
+ * `--mode element` (scripts/build-web.sh, after the page): the web component <tp-layer>,
+ * dist/element.js, one file beside the page and tplayer.js with just what it uses of the page's
+ * code (its own bundle: a host loads it alone, and the page's first load is not split for it).
+ */
+const element = {
   root: web,
   base: './',
-  plugins: [preact(), classicJsx(), serviceWorker(), wasmModule(), validationFile(), devStyles()],
+  plugins: [
+    preact(),
+    classicJsx(),
+    // Library mode leaves an ES module's whitespace: minified here, as the page's own code is.
+    {
+      name: 'tplayer:minify-element',
+      async generateBundle(_, bundle) {
+        const chunk = bundle['element.js'];
+        chunk.code = (await minify('element.js', chunk.code)).code;
+      },
+    },
+  ],
+  build: {
+    outDir: dist,
+    emptyOutDir: false,
+    target: 'es2022',
+    copyPublicDir: false,
+    lib: { entry: `${web}src/element.jsx`, formats: ['es'], fileName: () => 'element.js' },
+  },
+};
+
+const page = {
+  root: web,
+  base: './',
+  plugins: [
+    preact(),
+    classicJsx(),
+    serviceWorker(),
+    wasmModule(),
+    firstPaint(),
+    validationFile(),
+    devStyles(),
+  ],
   build: {
     outDir: dist,
     emptyOutDir: true,
@@ -177,4 +237,6 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+export default defineConfig(({ mode }) => (mode === 'element' ? element : page));

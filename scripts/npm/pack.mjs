@@ -6,6 +6,9 @@
 //   tplayer-card.js, tplayer-card.wasm.gz  the verdict card's module, which tplayer.js imports
 //                  (and its wasm, fetched) the first time card() is called
 //   tplayer.d.ts   its types (wasm/tplayer.d.ts, copied by the same build)
+//   element.js     the web component <tp-layer> (tplayer/element; web/src/element.jsx, built by
+//                  web/vite.config.js --mode element), which loads tplayer.js from beside itself
+//   element.d.ts   its types (scripts/npm/element.d.ts)
 //   tplayer-mcp.js the MCP server (bin tplayer-mcp): mcp/bin.js bundled with the SDK by
 //                  mcp/vite.config.js, so that the package needs no dependencies
 //   validation.json the validation data its validate tool reads (calibration/validation-data.mjs)
@@ -59,12 +62,13 @@ const manifest = {
   type: 'module',
   exports: {
     '.': { types: './tplayer.d.ts', import: './tplayer.js', default: './tplayer.js' },
+    './element': { types: './element.d.ts', import: './element.js', default: './element.js' },
     './package.json': './package.json',
   },
   main: './tplayer.js',
   types: './tplayer.d.ts',
   bin: { 'tplayer-mcp': './tplayer-mcp.js' },
-  files: [...FILES, 'tplayer-mcp.js', 'validation.json'],
+  files: [...FILES, 'element.js', 'element.d.ts', 'tplayer-mcp.js', 'validation.json'],
   sideEffects: false,
   engines: { node: '>=18' },
 };
@@ -78,6 +82,25 @@ execFileSync(
   { cwd: ROOT, stdio: 'inherit' },
 );
 copyFileSync(`${OUT}mcp/tplayer-mcp.js`, `${STAGE}tplayer-mcp.js`);
+execFileSync(
+  process.execPath,
+  [
+    `${ROOT}node_modules/vite/bin/vite.js`,
+    'build',
+    '--config',
+    `${ROOT}web/vite.config.js`,
+    '--mode',
+    'element',
+    '--outDir',
+    `${OUT}element`,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+copyFileSync(`${OUT}element/element.js`, `${STAGE}element.js`);
+copyFileSync(`${ROOT}scripts/npm/element.d.ts`, `${STAGE}element.d.ts`);
 writeFileSync(`${STAGE}validation.json`, JSON.stringify(validationData()));
 const readme = readFileSync(`${ROOT}scripts/npm/package-readme.md`, 'utf8').replaceAll(
   '__VERSION__',

@@ -1,16 +1,19 @@
-// Embed mode: the embed code, and the page (?embed) in an iframe of a page on another origin: no page chrome, works at 320 px,
-// and posts {type: 'tplayer:height', height} to the parent whenever its height changes.
+// Embed mode: the embed dialog (the web component first, then the iframe with its one-line sizing
+// script, pasted into a plain page), and the page (?embed) in an iframe of a page on another
+// origin: no page chrome, works at 320 px, and posts {type: 'tplayer:height', height} to the
+// parent whenever its height changes.
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RESULTS, openPage, openReady, useBrowser } from './harness.js';
 
 const env = useBrowser();
 let host; // the blog: another origin (localhost vs 127.0.0.1) on the same machine
+let snippet = ''; // what /snippet serves: the embed code as copied, pasted into a post
 beforeAll(async () => {
-  host = http.createServer((_, res) => {
+  host = http.createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(
-      '<!doctype html><html lang="en"><title>A blog</title><body><p>Before the calculator.</p></body></html>',
+      `<!doctype html><html lang="en"><title>A blog</title><body><p>Before the calculator.</p>${req.url === '/snippet' ? `${snippet}<p>After the calculator.</p>` : ''}</body></html>`,
     );
   });
   await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
@@ -69,16 +72,55 @@ it('in an iframe at 320 px it reports its height and fits without horizontal scr
   await context.close();
 });
 
-it('copies the embed code: an iframe of this view with ?embed', async () => {
+it('offers the web component first, then the iframe, whose snippet sizes the frame by itself', async () => {
   const { page, problems, context } = await openReady(env);
   await page.click('.share button:has-text("Copy link")');
   const link = await page.inputValue('#share-text');
   expect(link.startsWith(`${env.server.url}#`)).toBe(true);
-  await page.click('.share button:has-text("Copy embed code")');
-  const src = link.replace('#', '?embed#').replace(/&/g, '&amp;');
+  await page.click('summary:has-text("Embed this view")');
+  const ways = await page.locator('.embed-code button').allTextContents();
+  expect(ways).toEqual(['Copy Web component code', 'Copy iframe code']);
+  await page.click('.embed-code button:has-text("Web component")');
+  await expect.poll(() => page.inputValue('#share-text')).toMatch(/^<script type="module"/);
+  const hash = link.split('#')[1].replace(/&/g, '&amp;');
+  expect(await page.inputValue('#share-text')).toBe(
+    `<script type="module" src="${env.server.url}element.js"></script>\n<tp-layer hash="${hash}"></tp-layer>`,
+  );
+  await page.click('.embed-code button:has-text("iframe")');
   await expect.poll(() => page.inputValue('#share-text')).toMatch(/^<iframe /);
   const code = await page.inputValue('#share-text');
+  const src = link.replace('#', '?embed#').replace(/&/g, '&amp;');
   expect(code).toContain(`<iframe src="${src}" title=`);
   expect(problems).toEqual([]);
   await context.close();
+
+  // The snippet as a host pastes it, in a plain page of another origin with no script of its own:
+  // the frame takes the calculator's height, and follows it when it grows.
+  snippet = code;
+  const blog = await openPage(env.browser, env.server.url, { width: 390, height: 844 });
+  await blog.page.goto(`http://localhost:${host.address().port}/snippet`);
+  const frame = blog.page.frameLocator('iframe');
+  await frame.locator('.verdicts li').first().waitFor();
+  const inner = blog.page.frames().find((f) => f.url().includes('?embed'));
+  const bodyHeight = () =>
+    inner.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  await blog.page.waitForFunction(
+    (h) => Math.round(document.querySelector('iframe').getBoundingClientRect().height) === h,
+    await bodyHeight(),
+  );
+  const before = await bodyHeight();
+  expect(before).toBeGreaterThan(300);
+  expect(before).not.toBe(720);
+  await frame.locator('summary:has-text("Edit the scenario")').click();
+  await blog.page.waitForFunction(
+    (h) => document.querySelector('iframe').getBoundingClientRect().height > h + 300,
+    before,
+  );
+  await blog.page.waitForFunction(
+    (h) => Math.round(document.querySelector('iframe').getBoundingClientRect().height) === h,
+    await bodyHeight(),
+  );
+  await blog.page.screenshot({ path: `${RESULTS}embed-snippet-390.png`, fullPage: true });
+  expect(blog.problems.filter((p) => !p.includes('localhost:'))).toEqual([]);
+  await blog.context.close();
 });

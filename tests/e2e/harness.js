@@ -69,9 +69,14 @@ export async function openPage(
   return { context, page, problems };
 }
 
-/** Waits until the calculator has rendered a result (or a load error). */
+/**
+ * Waits until the calculator has rendered a result (or a load error): its own, not the default
+ * view prerendered into the HTML (#app[data-pre] until the page has taken it over).
+ */
 export async function ready(page) {
-  await page.waitForSelector('.verdicts li, .notice[role=alert]', { timeout: 30_000 });
+  await page.waitForSelector('#app:not([data-pre]) .verdicts li, .notice[role=alert]', {
+    timeout: 30_000,
+  });
 }
 
 /** The text of the page's results, whitespace collapsed. */

@@ -61,11 +61,18 @@ describe('the npm package', () => {
       import: './tplayer.js',
       default: './tplayer.js',
     });
+    expect(manifest.exports['./element']).toEqual({
+      types: './element.d.ts',
+      import: './element.js',
+      default: './element.js',
+    });
     expect(manifest.types).toBe('./tplayer.d.ts');
     expect(manifest.dependencies).toBeUndefined();
     const listing = run('tar', ['tzf', TARBALL]).trim().split('\n').sort();
     expect(listing).toEqual([
       'package/README.md',
+      'package/element.d.ts',
+      'package/element.js',
       'package/package.json',
       'package/tplayer-card.js',
       'package/tplayer-card.wasm.gz',
@@ -83,6 +90,19 @@ describe('the npm package', () => {
     expect(out.exports).toEqual(['ScenarioError', 'load']);
     expectSolved(out);
     expect(out.card).toBe('<svg xmlns="http://www.w3.org/2000/svg" ');
+  });
+
+  test('tplayer/element resolves to the web component, beside the module it loads', () => {
+    const out = node([
+      '--input-type=module',
+      '-e',
+      "console.log(JSON.stringify({ element: import.meta.resolve('tplayer/element'), module: import.meta.resolve('tplayer') }))",
+    ]);
+    expect(out.element).toBe(out.module.replace(/tplayer\.js$/, 'element.js'));
+    const code = readFileSync(new URL(out.element), 'utf8');
+    expect(code).toContain('tp-layer');
+    expect(code).toMatch(/["'`]tplayer\.js["'`]/); // loaded from beside itself, not bundled
+    expect(code).not.toMatch(/^import /m); // one file: nothing else to resolve
   });
 
   test('a Vite bundle of an entry that imports tplayer runs in Node, with tplayer inside it', () => {
@@ -123,6 +143,9 @@ describe('the npm package', () => {
     writeFileSync(
       join(dir, 'check.ts'),
       `import { load, ScenarioError, type LinkResult } from 'tplayer';
+import 'tplayer/element';
+const element: HTMLElement = document.createElement('tp-layer');
+element.setAttribute('preset', 'Gpt3TensorParallelLayerTp8');
 const tp = await load();
 const link: LinkResult = tp.solve(tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario).links[1];
 const seconds: number = link.allreduce_time_s;

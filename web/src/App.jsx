@@ -23,8 +23,12 @@ const Fold = ({ embed, title, children }) =>
     children
   );
 
-/** `view` is state.view(), `actions` state.actions. */
-export function App({ view, actions, embed }) {
+/**
+ * `view` is state.view(), `actions` state.actions; `first`: only the first screen, the preset and
+ * the verdict (what npm run build prerenders: the form and the details below it render when the
+ * page takes over, and nothing above them moves).
+ */
+export function App({ view, actions, embed, first }) {
   const { model, form, shown, stale } = view;
   return (
     <ActionsContext.Provider value={actions}>
@@ -70,26 +74,30 @@ export function App({ view, actions, embed }) {
                 <Verdicts shown={shown} />
                 <ModelSwitch />
               </div>
-              {!embed && (
-                <div class="a-strip results">
-                  <Strip shown={shown} />
-                </div>
+              {!first && (
+                <>
+                  {!embed && (
+                    <div class="a-strip results">
+                      <Strip shown={shown} />
+                    </div>
+                  )}
+                  <div class="a-form">
+                    <Fold embed={embed} title="Edit the scenario">
+                      <ScenarioForm result={stale ? null : shown?.result} addPick={view.addPick} />
+                    </Fold>
+                  </div>
+                  <div class="a-details results">
+                    <Fold embed={embed} title="Every number, the sweep and the math">
+                      <Breakdown
+                        shown={shown}
+                        sweep={view.sweep}
+                        inputs={view.inputs}
+                        measured={view.measured}
+                      />
+                    </Fold>
+                  </div>
+                </>
               )}
-              <div class="a-form">
-                <Fold embed={embed} title="Edit the scenario">
-                  <ScenarioForm result={stale ? null : shown?.result} addPick={view.addPick} />
-                </Fold>
-              </div>
-              <div class="a-details results">
-                <Fold embed={embed} title="Every number, the sweep and the math">
-                  <Breakdown
-                    shown={shown}
-                    sweep={view.sweep}
-                    inputs={view.inputs}
-                    measured={view.measured}
-                  />
-                </Fold>
-              </div>
             </main>
           </FormContext.Provider>
         </ModelContext.Provider>

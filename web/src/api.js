@@ -1,6 +1,11 @@
 // The WebAssembly module, tplayer.js beside the page (the same file other pages import; it is not
-// bundled into the page): loaded once, at run time.
+// bundled into the page): loaded once per page, at run time, by the page or by every <tp-layer>.
 
-/** Resolves to the module's API; every call returns the module's one load. */
-export const loadApi = () =>
-  import(/* @vite-ignore */ new URL('tplayer.js', document.baseURI).href).then((m) => m.load());
+let once = null;
+
+/**
+ * Resolves to the module's API; every call returns the one load. `base`: the URL tplayer.js is
+ * beside (the page's own; element.js's for the web component on another site).
+ */
+export const loadApi = (base = document.baseURI) =>
+  (once ||= import(/* @vite-ignore */ new URL('tplayer.js', base).href).then((m) => m.load()));

@@ -1,6 +1,12 @@
-// Entry: renders the page, then loads the WebAssembly module (api.js).
+// Entry: renders the page, then loads the WebAssembly module (api.js). `npm run build` has
+// already rendered the default view's first screen into #app (scripts/prerender.mjs, data-pre):
+// that markup stays as it is until the module is ready and is then taken over in place (hydrate:
+// the same tree from the same numbers, so nothing moves), the form and the details rendered below
+// it in the next task. A permalink or an embed shows its own view instead: the head's first script
+// (web/vite.config.js firstPaint) marks the page tp-wait before the first paint, the stylesheet
+// hides the prerender, and the page renders as if there were none.
 
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 import '../style.css';
 import { loadApi } from './api.js';
 import { App } from './App.jsx';
@@ -11,13 +17,35 @@ import { isEmbed } from './url.js';
 const state = createAppState({ win: window });
 const embed = isEmbed(location.search);
 const root = document.getElementById('app');
-const draw = () => render(<App view={state.view()} actions={state.actions} embed={embed} />, root);
+let take = root.hasAttribute('data-pre') && !document.documentElement.classList.contains('tp-wait');
+// Not this view's: the prerender goes before anything is drawn (so does the hiding rule's hook).
+if (!take) {
+  root.removeAttribute('data-pre');
+  root.textContent = '';
+}
+const app = (first) => (
+  <App view={state.view()} actions={state.actions} embed={embed} first={first} />
+);
+// The takeover in two tasks: the prerendered first screen (hydrated: nothing to build), then the
+// form and the details below it, so that neither holds the main thread as long as both.
+const draw = () => {
+  if (!take) return render(app(false), root);
+  take = false;
+  hydrate(app(true), root);
+  setTimeout(() => {
+    render(app(false), root);
+    root.removeAttribute('data-pre'); // taken over: the page is live (tests wait for this)
+  });
+};
 if (embed) document.documentElement.classList.add('embed');
 state.subscribe(draw);
-draw();
+if (!take) draw();
 postHeight();
 registerWorker();
 
 loadApi()
   .then((api) => state.setApi(api))
-  .catch((e) => state.setLoadError(String((e && e.message) || e)));
+  .catch((e) => {
+    take = false;
+    state.setLoadError(String((e && e.message) || e));
+  });

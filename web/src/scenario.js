@@ -125,10 +125,19 @@ export function presetForm(model, key) {
   const p = model.presets.get(key);
   if (!p) return null;
   const derived = (p.derived || []).map((d) => d.path.join('.'));
-  const scenario = Object.fromEntries(
-    Object.entries(p.scenario).filter(([k]) => !derived.includes(k)),
+  return formOf(
+    key,
+    Object.fromEntries(Object.entries(p.scenario).filter(([k]) => !derived.includes(k))),
   );
-  const links = p.scenario.links;
+}
+
+/**
+ * The form of a scenario in the core's own shape (a valid one: its links an object or a list),
+ * over preset `key`: what <tp-layer scenario> shows and links to.
+ */
+export function formOf(key, core) {
+  const scenario = { ...core };
+  const links = core.links;
   scenario.links = Array.isArray(links)
     ? links.map((l) => (typeof l === 'string' ? { name: l, preset: l } : l))
     : Object.entries(links).map(([name, v]) =>

@@ -44,6 +44,36 @@ const failed = (e) => ({
 });
 
 /**
+ * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
+ * it), names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
+ * rate; as it runs: the roofline and NCCL), its launch overhead re-derived unless set. The page's
+ * state and <tp-layer> (element.jsx) both show this.
+ */
+export function evaluate(api, model, form) {
+  const o = safely(() => api.check(toCore(model, form.scenario)), failed);
+  if (o.errors) return { errors: o.errors };
+  const other =
+    o.scenario.link_model === 'nccl'
+      ? { link_model: 'line_rate', compute_model: 'flops' }
+      : { link_model: 'nccl', compute_model: 'roofline' };
+  const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
+  // Display names: a catalogue part's short name, ", edited" once edited; a link of the
+  // user's own by its name, a default one in words.
+  const edited = (path) => !isEntry(model, form, path, o.scenario);
+  const named = (e, path) => e.short_name + (edited(path) ? ', edited' : '');
+  const chip = o.scenario.accelerator;
+  const acc = model.entries.accelerator.get(chip?.preset ?? chip);
+  const names = {
+    titles: form.scenario.links.map((r, i) => {
+      const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
+      return e ? named(e, ['links', i]) : ownTitle(r.name);
+    }),
+    chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
+  };
+  return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
+}
+
+/**
  * `win` is the browser window (location, history, hashchange); leave it out and the state keeps no
  * history (the pure tests).
  */
@@ -81,42 +111,12 @@ export function createAppState({ win } = {}) {
     return readings.get(text);
   }
 
-  /**
-   * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
-   * it), names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
-   * rate; as it runs: the roofline and NCCL), its launch overhead re-derived unless set.
-   */
-  function evaluate(form) {
-    const { api, model } = s;
-    const o = safely(() => api.check(toCore(model, form.scenario)), failed);
-    if (o.errors) return { errors: o.errors };
-    const other =
-      o.scenario.link_model === 'nccl'
-        ? { link_model: 'line_rate', compute_model: 'flops' }
-        : { link_model: 'nccl', compute_model: 'roofline' };
-    const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
-    // Display names: a catalogue part's short name, ", edited" once edited; a link of the
-    // user's own by its name, a default one in words.
-    const edited = (path) => !isEntry(model, form, path, o.scenario);
-    const named = (e, path) => e.short_name + (edited(path) ? ', edited' : '');
-    const chip = o.scenario.accelerator;
-    const acc = model.entries.accelerator.get(chip?.preset ?? chip);
-    const names = {
-      titles: form.scenario.links.map((r, i) => {
-        const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
-        return e ? named(e, ['links', i]) : ownTitle(r.name);
-      }),
-      chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
-    };
-    return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
-  }
-
   const hashOf = (form) => encode(s.model, form, reading);
 
   function view() {
     const { model, form } = s;
     if (model && form && memo.form !== form) {
-      const outcome = evaluate(form);
+      const outcome = evaluate(s.api, model, form);
       if (outcome.result) last = outcome;
       const precision = shown(model, form, ['precision']);
       const by = (list) => messagesByInput(model, form.scenario, list, precision);
@@ -253,7 +253,7 @@ export function createAppState({ win } = {}) {
       );
     let decoded = read();
     let next = decoded.form;
-    let o = next && evaluate(next);
+    let o = next && evaluate(s.api, model, next);
     const dropped = [];
     if (o?.errors) {
       // The keys that set an input the core names (a row itself stays: it is the structure).
@@ -263,7 +263,7 @@ export function createAppState({ win } = {}) {
         for (const [k, at] of skip) dropped.push(`"${clip(k, 24)}": ${by[idOf(at)][0].message}`);
         decoded = read(new Set(skip.map(([k]) => k)));
         next = decoded.form;
-        o = next && evaluate(next);
+        o = next && evaluate(s.api, model, next);
       }
     }
     const ignored = [...decoded.ignored, ...dropped];

@@ -348,6 +348,17 @@ export function fullUrl(href) {
 
 export const isEmbed = (search) => /(^\??|&)embed(=|&|$)/.test(search);
 
-/** The <iframe> snippet for an embed URL (the host may size it from the tplayer:height message: see the README). */
+const attr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The <iframe> snippet for an embed URL, with the one line of script that sizes it: it takes the
+ * page's height from its tplayer:height messages (browser.js postHeight), from that frame only.
+ */
 export const embedCode = (url) =>
-  `<iframe src="${String(url).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" title="Tensor-parallel layer calculator" width="100%" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  `<iframe src="${attr(url)}" title="Tensor-parallel layer calculator" width="100%" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>\n<script>(function(f){addEventListener("message",function(e){var d=e.data;if(e.source===f.contentWindow&&d&&d.type==="tplayer:height")f.style.height=d.height+"px"})})(document.currentScript.previousElementSibling)</script>`;
+
+/** The <tp-layer> snippet for a page URL (its hash the view): element.js beside the page. */
+export function elementCode(href) {
+  const [path, , hash] = parts(href);
+  return `<script type="module" src="${attr(new URL('element.js', path).href)}"></script>\n<tp-layer hash="${attr(hash.slice(1))}"></tp-layer>`;
+}

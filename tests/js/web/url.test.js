@@ -6,6 +6,7 @@ import { addRow, presetForm } from '../../../web/src/scenario.js';
 import {
   MAX_HASH,
   decode,
+  elementCode,
   embedCode,
   embedUrl,
   encode,
@@ -350,5 +351,8 @@ it('builds the share and embed URLs', () => {
   expect(isEmbed('')).toBe(false);
   const code = embedCode('https://h/p/?embed#v=1&l="x"');
   expect(code).toContain('<iframe src="https://h/p/?embed#v=1&amp;l=&quot;x&quot;"');
-  expect(code).toMatch(/<\/iframe>$/);
+  expect(code).toMatch(/<\/iframe>\n<script>[^<]*tplayer:height[^<]*<\/script>$/);
+  expect(elementCode('https://h/p/?embed#v=3&p=X')).toBe(
+    '<script type="module" src="https://h/p/element.js"></script>\n<tp-layer hash="v=3&amp;p=X"></tp-layer>',
+  );
 });

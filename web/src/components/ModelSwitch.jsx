@@ -8,25 +8,11 @@
 import { useContext } from 'preact/hooks';
 import { ActionsContext, FormContext, ModelContext } from '../context.js';
 import { shown } from '../scenario.js';
+import { MODELS } from '../models.js';
 import { Choice } from './Choice.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
 
-/** The two models: [key, label, what it prices with, its two fields]. */
-const MODELS = [
-  [
-    'mlsysim',
-    "mlsysim's model",
-    'Compute from FLOPs alone; each link at its datasheet rate, as an ideal ring.',
-    { compute_model: 'flops', link_model: 'line_rate' },
-  ],
-  [
-    'as_it_runs',
-    'As it runs',
-    'Compute by the roofline (the slower of FLOPs and memory traffic); the exchange as NCCL or the serving engine runs it, fitted to published measurements.',
-    { compute_model: 'roofline', link_model: 'nccl' },
-  ],
-];
 const LINK_MODELS = [
   ['line_rate', 'Line rate'],
   ['nccl', 'NCCL (measured)'],

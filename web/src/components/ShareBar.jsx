@@ -1,9 +1,10 @@
-// Copy link, copy embed code, download JSON or the verdict card as an image; in an embed, a link
-// to the full page instead.
+// Copy link, download JSON or the verdict card as an image, embed (EmbedCode.jsx); in an embed,
+// a link to the full page instead.
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext } from '../context.js';
-import { MAX_HASH, MAX_URL, embedCode, embedUrl, fullUrl, urlWithHash } from '../url.js';
+import { MAX_HASH, MAX_URL, fullUrl, urlWithHash } from '../url.js';
+import { EmbedCode } from './EmbedCode.jsx';
 import * as fmt from '../format.js';
 
 async function copy(text) {
@@ -21,7 +22,8 @@ async function copy(text) {
  */
 export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }) {
   const { setShare: setStatus } = useContext(ActionsContext);
-  const link = urlWithHash(location.href, hash);
+  // No location when npm run build prerenders the default view (its link: just the hash).
+  const link = urlWithHash(globalThis.location?.href ?? '', hash);
   // A view whose link is too long to share (measured rows make it long): the JSON instead.
   const long = link.length > MAX_URL;
   const unreadable = hash.length > MAX_HASH;
@@ -60,13 +62,6 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
         <button type="button" disabled={!linkable} onClick={() => doCopy('Link', link)}>
           Copy link
         </button>
-        <button
-          type="button"
-          disabled={!linkable}
-          onClick={() => doCopy('Embed code', embedCode(embedUrl(link)))}
-        >
-          Copy embed code
-        </button>
         <button type="button" disabled={!valid} onClick={download}>
           Download JSON
         </button>
@@ -77,6 +72,7 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
           Download image (PNG)
         </button>
       </div>
+      <EmbedCode link={link} linkable={linkable} copy={doCopy} />
       <p class="hint" role="status" id="share-status">
         {status
           ? status.text

@@ -1,0 +1,151 @@
+// <tp-layer> (dist/element.js) on a plain HTML page of another origin (localhost vs 127.0.0.1),
+// under the Content-Security-Policy the README gives hosts: two elements read their numbers from
+// the module, loaded once; a bad attribute shows the error in place and no result; each element
+// is a block as tall as its content, follows the colour scheme, and links to the full page for
+// the same view.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fmt from '../../web/src/format.js';
+import { RESULTS, gpt3, openPage, ready, text, useBrowser } from './harness.js';
+
+const env = useBrowser();
+let host; // the host page's server: another origin
+let body = '';
+beforeAll(async () => {
+  host = http.createServer((_, res) => {
+    const site = env.server.url;
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': `default-src 'none'; script-src ${site} 'wasm-unsafe-eval'; connect-src ${site}`,
+    });
+    res.end(
+      `<!doctype html><html lang="en"><title>A blog</title><body><p>Before.</p>${body}<script type="module" src="${site}element.js"></script><p>After.</p></body></html>`,
+    );
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => host?.close());
+
+/** The host page with `html` in its body, once every element has drawn. */
+async function open(html, { width = 390, height = 844, colorScheme } = {}) {
+  body = html;
+  const opened = await openPage(env.browser, env.server.url, { width, height, colorScheme });
+  opened.wasm = 0;
+  opened.page.on('request', (r) => r.url().endsWith('/tplayer.wasm.gz') && opened.wasm++);
+  await opened.page.goto(`http://localhost:${host.address().port}/`);
+  await opened.page.waitForFunction(() =>
+    [...document.querySelectorAll('tp-layer')].every((e) =>
+      e.shadowRoot?.querySelector('.tp, [role=alert]'),
+    ),
+  );
+  return opened;
+}
+const shadowText = (page, i) =>
+  page.evaluate(
+    (i) => document.querySelectorAll('tp-layer')[i].shadowRoot.textContent.replace(/\s+/g, ' '),
+    i,
+  );
+const others = (problems) => problems.filter((p) => !p.includes('localhost:'));
+
+describe.each([
+  [390, 844],
+  [1280, 800],
+])('at %ix%i', (width, height) => {
+  it('two elements on one page: their numbers, one load of the module, their height, their link', async () => {
+    const { page, problems, context, ...o } = await open(
+      '<tp-layer preset="Gpt3TensorParallelLayerTp8"></tp-layer><tp-layer hash="v=3&amp;p=Gpt3TensorParallelLayerTp8&amp;tp_size=4" model="as it runs"></tp-layer>',
+      { width, height },
+    );
+    const api = await (await import('../../dist/tplayer.js')).load();
+    const a = api.solve(gpt3());
+    const b = api.solve(gpt3({ tp_size: 4, link_model: 'nccl', compute_model: 'roofline' }));
+    for (const [i, r] of [
+      [0, a],
+      [1, b],
+    ]) {
+      const t = await shadowText(page, i);
+      expect(t).toContain(
+        `Each of the ${i ? 4 : 8} ranks computes for ${fmt.time(r.compute_time_s)}`,
+      );
+      for (const l of r.links) expect(t).toContain(fmt.time(l.communication_time_s));
+      expect(t).toContain(`${r.bound}-bound`);
+    }
+    expect(o.wasm).toBe(1);
+    // A block as tall as its content, one under the other, nothing overflowing.
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('tp-layer')].map((e) => {
+        const inner = e.shadowRoot.querySelector('.tp').getBoundingClientRect();
+        const r = e.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: r.height, inner: inner.height };
+      }),
+    );
+    for (const box of boxes) {
+      expect(box.height).toBeGreaterThan(300);
+      expect(Math.abs(box.height - box.inner)).toBeLessThan(1);
+    }
+    expect(boxes[1].top).toBeGreaterThanOrEqual(boxes[0].bottom - 1);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.screenshot({ path: `${RESULTS}element-${width}x${height}.png`, fullPage: true });
+    // The link opens the same view on the full page.
+    const href = await page.evaluate(
+      () => document.querySelectorAll('tp-layer')[1].shadowRoot.querySelector('a').href,
+    );
+    expect(href.startsWith(env.server.url)).toBe(true);
+    await page.goto(href);
+    await ready(page);
+    expect(await text(page, '.summary')).toContain(fmt.time(b.compute_time_s));
+    expect(others(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+it('follows the colour scheme, and draws again when an attribute changes', async () => {
+  const { page, problems, context } = await open('<tp-layer></tp-layer>', { colorScheme: 'dark' });
+  const bg = () =>
+    page.evaluate(
+      () =>
+        getComputedStyle(document.querySelector('tp-layer').shadowRoot.querySelector('.tp'))
+          .backgroundColor,
+    );
+  expect(await bg()).toBe('rgb(16, 19, 23)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await bg()).toBe('rgb(255, 255, 255)');
+  expect(await shadowText(page, 0)).toContain('Each of the 8 ranks');
+  await page.evaluate(() =>
+    document.querySelector('tp-layer').setAttribute('preset', 'Llama3_70BDecodeTp8'),
+  );
+  await page.waitForFunction(() =>
+    document
+      .querySelector('tp-layer')
+      .shadowRoot.querySelector('a')
+      .href.includes('Llama3_70BDecodeTp8'),
+  );
+  expect(others(problems)).toEqual([]);
+  await context.close();
+});
+
+it.each([
+  ['scenario', `'{"workload": "GPT3",'`, /scenario: not JSON/],
+  ['scenario', `'${JSON.stringify({ ...gpt3(), tp_size: 0 })}'`, /tp_size: /],
+  ['preset', '"Gpt4"', /preset: "Gpt4" is not a scenario preset/],
+  ['hash', '"v=3&amp;p=Gpt3TensorParallelLayerTp8&amp;nope=1"', /hash: /],
+  ['model', '"fast"', /model: "fast" is not/],
+])(
+  'a %s that does not parse shows the error in place and no result',
+  async (name, value, error) => {
+    const { page, problems, context } = await open(`<tp-layer ${name}=${value}></tp-layer>`);
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('tp-layer').shadowRoot;
+      return {
+        alert: root.querySelector('[role=alert]')?.textContent,
+        result: !!root.querySelector('.verdicts, .compare, a'),
+      };
+    });
+    expect(shown.alert).toMatch(error);
+    expect(shown.result).toBe(false);
+    expect(others(problems)).toEqual([]);
+    await context.close();
+  },
+);

@@ -1,0 +1,146 @@
+// The first result in the HTML: npm run build renders the default view's first screen (the preset
+// and the verdict) into dist/index.html with the page's own components and the core's numbers;
+// the page takes that markup over in place when the module is ready (no node replaced, nothing
+// moved, no "Loading"), and a permalink or an embed hides it before the first paint and shows its
+// own view. Needs the native build (build/native/tplayer: the CLI's numbers).
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import * as fmt from '../../web/src/format.js';
+import { verdict } from '../../web/src/verdict.js';
+import { RESULTS, ROOT, openPage, ready, text, useBrowser } from './harness.js';
+
+const env = useBrowser();
+const cli = JSON.parse(
+  execFileSync(
+    `${ROOT}build/native/tplayer`,
+    ['--preset', 'Gpt3TensorParallelLayerTp8', '--json'],
+    {
+      encoding: 'utf8',
+    },
+  ),
+);
+/** What the verdict says of the CLI's result, in the page's own words. */
+const expected = () => [
+  ...cli.links.map((l) => verdict(l, { chip: 'H100', tpSize: 8 }).text),
+  fmt.time(cli.compute_time_s),
+  fmt.time(cli.single_device_time_s),
+  `${cli.bound}-bound`,
+];
+const unescape = (html) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+// Records, from before the HTML is parsed: layout shifts, any "Loading" element, nodes of the
+// first screen removed, and where the first screen was drawn at DOMContentLoaded (before the
+// module can have loaded) and whether it was visible then; the <html> class when <body> arrived.
+function watch() {
+  const w = (window.watched = { shifts: [], loading: false, removed: 0, classAtBody: null });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.shifts.push(e.value);
+  }).observe({ type: 'layout-shift', buffered: true });
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n.nodeName === 'BODY') w.classAtBody = document.documentElement.className;
+        if (n.nodeType === 1 && (n.matches('.loading') || n.querySelector('.loading')))
+          w.loading = true;
+      }
+      for (const n of r.removedNodes)
+        if (
+          n.nodeType === 1 &&
+          (n.matches('main, .verdicts, .verdicts *') || n.querySelector('.verdicts'))
+        )
+          w.removed++;
+    }
+  }).observe(document, { childList: true, subtree: true });
+  const boxes = () =>
+    ['.a-preset', '.verdicts', '.verdicts li:last-child'].map((s) => {
+      const r = document.querySelector(s)?.getBoundingClientRect();
+      return r && [r.x, r.y, r.width, r.height].map(Math.round);
+    });
+  w.boxes = boxes;
+  document.addEventListener('DOMContentLoaded', () => {
+    w.first = boxes();
+    const main = document.querySelector('#app > main');
+    w.firstVisible = !!main && getComputedStyle(main).display !== 'none';
+    w.firstVerdict = document.querySelector('.verdicts')?.textContent || '';
+  });
+}
+
+it('the served HTML holds the default verdict with the CLI’s numbers, before any script runs', async () => {
+  const html = await (await fetch(env.server.url)).text();
+  const app = unescape(/<div id="app" data-pre>([\s\S]*?)<\/div>\s*<footer/.exec(html)[1]);
+  for (const want of expected()) expect(app).toContain(want);
+  expect(app).toContain('binding link');
+  expect(app).not.toContain('Loading');
+});
+
+describe.each([
+  [390, 844],
+  [1280, 800],
+])('at %ix%i', (width, height) => {
+  it('shows the verdict with JavaScript off', async () => {
+    const context = await env.browser.newContext({
+      viewport: { width, height },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(env.server.url);
+    const body = await text(page, '.verdicts');
+    for (const want of expected()) expect(body).toContain(want);
+    expect(await page.locator('.verdicts li').first().isVisible()).toBe(true);
+    expect(await page.locator('#in-preset').inputValue()).toBe('Gpt3TensorParallelLayerTp8');
+    await page.screenshot({ path: `${RESULTS}prerender-${width}x${height}.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('takes the prerendered view over in place: no node replaced, nothing moved, no "Loading"', async () => {
+    const { page, problems, context } = await openPage(env.browser, env.server.url, {
+      width,
+      height,
+    });
+    await page.addInitScript(watch);
+    await page.goto(env.server.url);
+    await page.waitForSelector('.a-form .field');
+    const w = await page.evaluate(() => ({ ...window.watched, now: window.watched.boxes() }));
+    expect(w.firstVisible).toBe(true);
+    for (const want of expected()) expect(w.firstVerdict).toContain(want);
+    expect(w.now).toEqual(w.first);
+    expect(w.loading).toBe(false);
+    expect(w.removed).toBe(0);
+    expect(w.shifts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(0.01);
+    // Taken over: the controls work.
+    await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
+    await page.waitForFunction(() => location.hash.includes('Llama3_70BDecodeTp8'));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+it.each([
+  ['a permalink to another scenario', '#v=3&p=Llama3_70BDecodeTp8', '.verdicts li'],
+  ['an embed', '?embed', '.verdicts li'],
+])(
+  '%s never shows the prerendered default: hidden before the first paint, then its own view',
+  async (_, tail) => {
+    const { page, problems, context } = await openPage(env.browser, env.server.url);
+    await page.addInitScript(watch);
+    await page.goto(env.server.url + tail);
+    await ready(page);
+    const w = await page.evaluate(() => window.watched);
+    expect(w.classAtBody).toContain('tp-wait');
+    expect(w.firstVisible).toBe(false);
+    if (tail.startsWith('#')) {
+      const body = await text(page, '.verdicts');
+      expect(body).not.toContain(fmt.time(cli.compute_time_s));
+      expect(page.url()).toContain('Llama3_70BDecodeTp8');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  },
+);

@@ -1,0 +1,137 @@
+// <tp-layer>: the calculator's verdict and compare chart on any page (dist/element.js; the npm
+// package's tplayer/element). Attributes: `preset` (a scenario preset's key), `scenario` (a
+// scenario as JSON, in the core's shape) or `hash` (a permalink's hash), the first of these that
+// is set, else the first preset; `model`: "mlsysim" or "as it runs" (the scenario's own
+// otherwise). It draws in a shadow root with the page's own components and stylesheet, sizes
+// itself (a block whose height is its content's), follows the host's colour scheme (its
+// color-scheme: light-dark() in result.css), and links to the full page for the same view. The
+// module (tplayer.js beside this file) loads once per page, however many elements there are.
+// An attribute that does not parse shows the error in place (the core's where the core read it)
+// and no result.
+
+import { render } from 'preact';
+import css from './result.css?inline';
+import { loadApi } from './api.js';
+import { CompareBars } from './components/CompareBars.jsx';
+import { Verdicts } from './components/Verdicts.jsx';
+import { MODELS } from './models.js';
+import { createModel, formOf, presetForm } from './scenario.js';
+import { evaluate } from './state.js';
+import { decode, encode } from './url.js';
+
+/** Where the page, tplayer.js and this file are. */
+const BASE = new URL(/* @vite-ignore */ '.', import.meta.url).href;
+const OWN = `:host{display:block;margin:16px 0;color:var(--fg);font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}:host([hidden]){display:none}*{box-sizing:border-box}h2{font-size:1.2rem;margin:0 0 8px}h3{font-size:1.05rem;margin:0 0 8px}a{color:var(--accent)}.muted,.hint{color:var(--muted);font-size:.875rem;margin:4px 0 0}.tp{background:var(--bg);border:1px solid var(--line);border-radius:12px;padding:12px}.tp>.card{margin:12px 0 0}.err{color:var(--bad);margin:0}`;
+let sheet = null;
+let model = null;
+
+const bad = (field, message) => ({ errors: [{ field, message }] });
+
+/** The form the element's attributes describe, or {errors}. */
+function formFor(api, el) {
+  const json = el.getAttribute('scenario');
+  const hash = el.getAttribute('hash');
+  const preset = el.getAttribute('preset');
+  let form;
+  if (json !== null) {
+    let scenario;
+    try {
+      scenario = JSON.parse(json);
+    } catch (e) {
+      return bad('scenario', `not JSON: ${e.message}`);
+    }
+    const o = api.check(scenario);
+    if (o.errors) return o;
+    form = formOf(model.catalog.presets[0].key, scenario);
+  } else if (hash !== null) {
+    const d = decode(model, hash.replace(/^#/, ''));
+    if (!d.form || d.ignored.length)
+      return bad('hash', `not a link of this calculator: ${d.ignored.join('; ') || 'unreadable'}`);
+    form = d.form;
+  } else {
+    const key = preset ?? model.catalog.presets[0].key;
+    form = presetForm(model, key);
+    if (!form)
+      return bad(
+        'preset',
+        `"${key}" is not a scenario preset (${model.catalog.presets.map((p) => p.key).join(', ')})`,
+      );
+  }
+  const which = el.getAttribute('model');
+  if (which === null) return { form };
+  const m = MODELS.find(([key]) => key === which.trim().replace(/ /g, '_'));
+  if (!m) return bad('model', `"${which}" is not "mlsysim" or "as it runs"`);
+  return { form: { ...form, scenario: { ...form.scenario, ...m[3] } } };
+}
+
+function Result({ api, el }) {
+  const f = formFor(api, el);
+  const o = f.errors ? f : evaluate(api, model, f.form);
+  if (o.errors)
+    return (
+      <div class="tp" role="alert">
+        {o.errors.map((e) => (
+          <p class="err" key={e.field + e.message}>
+            <strong>{e.field}</strong>: {e.message}
+          </p>
+        ))}
+      </div>
+    );
+  const nccl = o.result.link_model === 'nccl';
+  const hash = encode(model, f.form, (t) => api.readMeasured(t));
+  return (
+    <div class="tp">
+      <Verdicts shown={o} />
+      <CompareBars
+        r={o.result}
+        alt={o.alt?.result}
+        titles={o.names.titles}
+        otherName={nccl ? "mlsysim's model" : 'as it runs'}
+        c={o.scenario.collectives_per_layer}
+      />
+      <p class="hint">
+        <a href={`${BASE}#${hash}`} target="_blank" rel="noopener">
+          Open in the full calculator ↗
+        </a>
+      </p>
+    </div>
+  );
+}
+
+class TpLayer extends HTMLElement {
+  static observedAttributes = ['preset', 'scenario', 'hash', 'model'];
+
+  connectedCallback() {
+    if (!this.shadowRoot) {
+      const root = this.attachShadow({ mode: 'open' });
+      // A constructed stylesheet: not an inline <style>, so a host's CSP style-src need not allow one.
+      if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(css + OWN);
+      root.adoptedStyleSheets = [sheet];
+    }
+    this.draw();
+  }
+
+  attributeChangedCallback() {
+    if (this.shadowRoot) this.draw();
+  }
+
+  draw() {
+    const root = this.shadowRoot;
+    loadApi(BASE).then(
+      (api) => {
+        model ||= createModel(api.catalog());
+        render(<Result api={api} el={this} />, root);
+      },
+      (e) =>
+        render(
+          <p class="err" role="alert">
+            The calculator module (tplayer.js) could not be loaded: {String(e?.message || e)}
+          </p>,
+          root,
+        ),
+    );
+    if (!root.firstChild) render(<p class="muted">Loading the calculator…</p>, root);
+  }
+}
+
+if (!customElements.get('tp-layer')) customElements.define('tp-layer', TpLayer);
