@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <vector>
 
+#include "tplayer/catalog.hpp"
 #include "tplayer/format.hpp"
 
 namespace tplayer {
@@ -127,15 +129,26 @@ void scenario_line(Card& c, const Scenario& s, const Result& r) {
   if (r.collective != kCollectives[0]) c.put(" · sequence parallel");
 }
 
-void verdict_sentence(Card& c, const Scenario& s, const LinkResult* binding) {
+// A link as the page names it: its catalogue entry's short name (", edited" once it prices
+// differently from the entry), else the name the scenario gives it.
+std::string display_name(const Link& l) {
+  if (const LinkEntry* e = find_link(l.preset))
+    return e->short_name + (same_link(l, link_from(*e, l.name)) ? "" : ", edited");
+  if (const TwoTierEntry* e = find_two_tier(l.preset))
+    return e->short_name + (same_link(l, link_from(*e, l.name)) ? "" : ", edited");
+  return l.name;
+}
+
+void verdict_sentence(Card& c, const Scenario& s, const LinkResult* binding,
+                      std::string_view binding_name) {
   if (!binding || binding->communication_time_s == 0) {
     c.put(s.tp_size == 1 ? "One rank: nothing to exchange" : "No exchange is priced");
   } else if (binding->bound == "communication") {
-    times(c.put("Communication-bound on ").put(binding->name).put(": exchange "),
+    times(c.put("Communication-bound on ").put(binding_name).put(": exchange "),
           binding->comm_to_compute)
         .put(" compute");
   } else {
-    percent(c.put("Compute-bound on every link: exchange on ").put(binding->name).put(" "),
+    percent(c.put("Compute-bound on every link: exchange on ").put(binding_name).put(" "),
             binding->comm_to_compute)
         .put(" of compute");
   }
@@ -145,9 +158,13 @@ void verdict_sentence(Card& c, const Scenario& s, const LinkResult* binding) {
 
 std::string verdict_card_svg(const Scenario& scenario, const Result& result, const CardText& text) {
   const LinkResult* binding = nullptr;
+  std::string binding_name;
+  std::vector<std::string> names;  // result.links and scenario.links are both in input order
   double longest = result.compute_time_s;
-  for (const LinkResult& l : result.links) {
-    if (l.name == result.binding_link) binding = &l;
+  for (std::size_t i = 0; i < result.links.size(); ++i) {
+    const LinkResult& l = result.links[i];
+    names.push_back(i < scenario.links.size() ? display_name(scenario.links[i]) : l.name);
+    if (l.name == result.binding_link) binding = &l, binding_name = names.back();
     longest = std::max(longest, l.communication_time_s);
   }
   const auto bar = [&](double t) { return t <= 0 ? 0.0 : std::max(1.0, kBarWidth * t / longest); };
@@ -157,7 +174,7 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
   else
     title.put(text.title);
   Card verdict;
-  verdict_sentence(verdict, scenario, binding);
+  verdict_sentence(verdict, scenario, binding, binding_name);
   Card line;
 
   // The body first, top to bottom; the height is known at its end.
@@ -183,7 +200,8 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
     }
     const bool is_binding = &l == binding;
     const double y = body.y += 17;
-    body.open_text(kPad, y, is_binding ? kBindingStyle : kLinkStyle).esc(l.name);
+    body.open_text(kPad, y, is_binding ? kBindingStyle : kLinkStyle)
+        .esc(names[static_cast<std::size_t>(&l - result.links.data())]);
     if (is_binding) body.put(" (binding)");
     body.put(l.bound == "communication" ? " · communication-bound" : " · compute-bound");
     if (!l.within_domain) body.put(", beyond its ").num(l.domain).put("-rank domain");

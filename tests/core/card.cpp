@@ -41,9 +41,9 @@ TEST_CASE("the card of SPEC 3.1 says the verdict and draws both links to one sca
   const std::string svg = card_of(spec_scenario(), {"GPT-3 on H100", "https://example.org/#v=3"});
   CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"", 0) == 0);
   CHECK(count(svg, "<title id=\"tplayer-card-title\">GPT-3 on H100</title>") == 1);
-  CHECK(count(svg, "Communication-bound on infiniband_ndr: exchange 1.94x compute") == 2);
-  CHECK(count(svg, "infiniband_ndr (binding) · communication-bound") == 1);
-  CHECK(count(svg, "nvlink · compute-bound") == 1);
+  CHECK(count(svg, "Communication-bound on IB NDR: exchange 1.94x compute") == 2);
+  CHECK(count(svg, "IB NDR (binding) · communication-bound") == 1);
+  CHECK(count(svg, "NVLink 4 · compute-bound") == 1);
   CHECK(count(svg, "mlsysim's model") == 1);
   CHECK(count(svg, "speedup 2.72x over one NVIDIA H100 SXM alone (34% efficient)") == 1);
   CHECK(count(svg, ">https://example.org/#v=3</text>") == 1);
@@ -53,6 +53,23 @@ TEST_CASE("the card of SPEC 3.1 says the verdict and draws both links to one sca
   CHECK(bar_width(svg, "#2563eb", 0) == Approx(516 * 1.8874283788 / 3.66321516).margin(0.1));
   CHECK(bar_width(svg, "#ea580c", 0) == Approx(516 * 0.40548 / 3.66321516).margin(0.1));
   CHECK(longest == 10);
+}
+
+TEST_CASE("the card names a link as the page does: its entry's short name, edited, or its own") {
+  Value scenario = spec_scenario();
+  Value edited = Value::make_object();
+  edited.add("preset", Value::from("nvlink4"));
+  edited.add("bandwidth", Value::from("400 GB/s"));
+  Value links = Value::make_object();
+  links.add("nvlink", std::move(edited));
+  links.add("ib", Value::from("ib_ndr"));
+  links.add("my_link", Value::from("25 GB/s"));
+  scenario.set("links", std::move(links));
+  const std::string svg = card_of(scenario);
+  CHECK(count(svg, ">NVLink 4, edited · compute-bound") == 1);
+  CHECK(count(svg, ">IB NDR · communication-bound") == 1);
+  CHECK(count(svg, ">my_link (binding) · communication-bound") == 1);
+  CHECK(count(svg, "Communication-bound on my_link: exchange") == 2);
 }
 
 TEST_CASE("the card references nothing outside itself and escapes every text") {
@@ -71,7 +88,7 @@ TEST_CASE("a card of 64 links draws 12 and counts the rest, under 12 KB") {
   Value scenario = spec_scenario();
   Value links = Value::make_object();
   for (int i = 0; i < 64; ++i)
-    links.add(std::string(60, 'x') + std::to_string(1000 + i), Value::from("ib_ndr"));
+    links.add(std::string(60, 'x') + std::to_string(1000 + i), Value::from("50 GB/s"));
   scenario.set("links", std::move(links));
   const std::string svg = card_of(scenario, {std::string(64, '&'), std::string(1000, 'p')});
   CHECK(svg.size() <= 12 * 1000);

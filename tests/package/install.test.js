@@ -197,7 +197,7 @@ console.log(seconds, bound, fields, ScenarioError.name);
       expect(solved.content[2].resource.text).toMatch(
         /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
       );
-      expect(solved.content[2].resource.text).toContain('infiniband_ndr (binding)');
+      expect(solved.content[2].resource.text).toContain('IB NDR (binding)');
       const refused = await client.callTool({
         name: 'check',
         arguments: { scenario: { tp_size: 'eight' } },
