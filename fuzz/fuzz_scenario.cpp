@@ -224,7 +224,8 @@ void check_result(const Scenario& s, const Result& r) {
 
   // Warnings: exactly the rules of SPEC section 3.
   std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0,
-              link_warnings = 0, allreduce_warnings = 0, experts_warnings = 0;
+              link_warnings = 0, allreduce_warnings = 0, experts_warnings = 0, tokens_warnings = 0,
+              layer_warnings = 0;
   for (const FieldError& w : r.warnings) {
     if (w.field == "tp_size")
       ++tp_warnings;
@@ -238,6 +239,10 @@ void check_result(const Scenario& s, const Result& r) {
       ++allreduce_warnings;
     else if (w.field == "workload.inference_flops")
       ++experts_warnings;
+    else if (w.field == "tokens")
+      ++tokens_warnings;
+    else if (w.path.empty())
+      ++layer_warnings;
     else if (w.path.size() == 2 && w.path[0] == PathStep(std::string("links")))
       ++link_warnings;
     else
@@ -259,6 +264,13 @@ void check_result(const Scenario& s, const Result& r) {
                    : 0u),
           "an allreduce warning exactly when the custom all-reduce is asked at line rate or for "
           "sequence parallelism's calls");
+  // Issue 22's plausibility: more tokens than Llama 3 405B's largest batch (2^24), and a layer
+  // (on its binding link) slower than 10 s.
+  require(tokens_warnings == (s.tokens > (std::int64_t{1} << 24) ? 1u : 0u),
+          "a tokens warning exactly above 2^24 tokens in one step");
+  const double layer = r.links.empty() ? r.compute_time_s : r.links[binding].serial_layer_time_s;
+  require(layer_warnings == (layer > 10 ? 1u : 0u),
+          "a warning on the scenario exactly when one layer takes more than 10 s");
   const bool experts = w.inference_flops.value_or(2 * w.parameters) < 2 * w.parameters;
   require(experts_warnings == (s.compute_model == "roofline" && experts ? 1u : 0u),
           "a mixture-of-experts warning exactly in the roofline");
