@@ -78,6 +78,7 @@ it('offers the web component first, then the iframe, whose snippet sizes the fra
   const link = await page.inputValue('#share-text');
   expect(link.startsWith(`${env.server.url}#`)).toBe(true);
   await page.click('summary:has-text("Embed this view")');
+  await page.waitForSelector('.embed-code button:has-text("Copy iframe code")'); // loads on opening
   const ways = await page.locator('.embed-code button').allTextContents();
   expect(ways).toEqual(['Copy Web component code', 'Copy iframe code']);
   await page.click('.embed-code button:has-text("Web component")');

@@ -33,3 +33,20 @@ export function save(blob, name) {
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
+
+/**
+ * The view's verdict card, with its permalink (empty: none to print), saved as SVG or as a PNG
+ * drawn from it; `setStatus` says what came of it.
+ */
+export async function download(scenario, permalink, presetKey, png, setStatus) {
+  try {
+    const svg = await cardSvg(scenario, permalink);
+    const blob = png ? await pngOf(svg) : new Blob([svg], { type: 'image/svg+xml' });
+    save(blob, `tplayer-${presetKey || 'scenario'}.${png ? 'png' : 'svg'}`);
+    setStatus({
+      text: `Image downloaded: the verdict card${permalink ? ' with the link to this view' : ''}, as ${png ? 'PNG' : 'SVG'}.`,
+    });
+  } catch (e) {
+    setStatus({ text: `The image could not be drawn: ${e?.message || e}` });
+  }
+}

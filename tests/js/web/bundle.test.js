@@ -36,9 +36,10 @@ it('loads the measurements panel only when it is opened, and precaches it for of
   for (const f of [...panel, 'validation.json']) expect(precache).toContain(f);
 });
 
-it('loads only leaf UI on demand: the editors’ markup, the sweep chart, the math, the panel and the image', () => {
+it('loads only leaf UI on demand: the editors’ markup, the sweep chart, the math, the panel, the embed codes and the image', () => {
   const names = lazy.map((f) => f.replace(/^lazy\/|-[\w-]+\.(js|css)$/g, ''));
   expect([...new Set(names)].sort()).toEqual([
+    'EmbedWays',
     'LinkForms',
     'MathBody',
     'Panel',

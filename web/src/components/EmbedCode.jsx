@@ -1,39 +1,18 @@
-// "Embed": the two ways to put this view on another page, the web component first (one script
-// line and <tp-layer>: the verdict and the compare chart, sized by its content) and the iframe
-// second (the whole calculator in embed mode, sized by one line of script that comes with it).
+// "Embed this view": closed at first; its body (EmbedWays.jsx: the web component's and the
+// iframe's code) loads when it is first opened.
 
-import { elementCode, embedCode, embedUrl } from '../url.js';
+import { useState } from 'preact/hooks';
+import { lazy } from '../lazy.jsx';
 
-const WAYS = [
-  [
-    'Web component',
-    "The verdict and the chart, drawn in your page; its CSP must allow this site in script-src and connect-src, and 'wasm-unsafe-eval'.",
-    elementCode,
-  ],
-  [
-    'iframe',
-    'The whole calculator, its form folded away; it takes its height from the page inside it.',
-    (link) => embedCode(embedUrl(link)),
-  ],
-];
+const EmbedWays = lazy(() => import('./EmbedWays.jsx').then((m) => m.EmbedWays), 'the embed codes');
 
 /** `link`: this view's URL; `linkable`: whether it can be shared; `copy(what, text)`: ShareBar's. */
-export function EmbedCode({ link, linkable, copy }) {
+export function EmbedCode(props) {
+  const [open, setOpen] = useState(false);
   return (
-    <details class="embed-code">
+    <details class="embed-code" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Embed this view</summary>
-      {linkable ? (
-        WAYS.map(([what, hint, code]) => (
-          <div class="way" key={what}>
-            <button type="button" onClick={() => copy(`${what} code`, code(link))}>
-              Copy {what} code
-            </button>
-            <p class="hint">{hint}</p>
-          </div>
-        ))
-      ) : (
-        <p class="hint">Fix the marked input to embed this view.</p>
-      )}
+      {open && <EmbedWays {...props} />}
     </details>
   );
 }

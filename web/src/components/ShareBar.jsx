@@ -54,8 +54,14 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
       text: 'JSON downloaded: the scenario as the calculator read it, and the result as the CLI prints it.',
     });
   };
-  const image = (png) =>
-    downloadImage(shown.scenario, linkable && !long ? link : '', presetKey, png, setStatus);
+  // The card's code (image.js, and the card's own module) loads on this first request.
+  const image = (png) => {
+    setStatus({ text: 'Drawing the image…' });
+    import('../image.js').then(
+      (m) => m.download(shown.scenario, linkable && !long ? link : '', presetKey, png, setStatus),
+      (e) => setStatus({ text: `The image could not be drawn: ${e?.message || e}` }),
+    );
+  };
   return (
     <div class="share">
       <div class="buttons">
@@ -95,23 +101,4 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
       )}
     </div>
   );
-}
-
-/**
- * The view's verdict card, with its permalink (empty: none to print), saved as SVG or as a PNG
- * drawn from it; the card's code loads on this first request.
- */
-async function downloadImage(scenario, permalink, presetKey, png, setStatus) {
-  setStatus({ text: 'Drawing the image…' });
-  try {
-    const { cardSvg, pngOf, save } = await import('../image.js');
-    const svg = await cardSvg(scenario, permalink);
-    const blob = png ? await pngOf(svg) : new Blob([svg], { type: 'image/svg+xml' });
-    save(blob, `tplayer-${presetKey || 'scenario'}.${png ? 'png' : 'svg'}`);
-    setStatus({
-      text: `Image downloaded: the verdict card${permalink ? ' with the link to this view' : ''}, as ${png ? 'PNG' : 'SVG'}.`,
-    });
-  } catch (e) {
-    setStatus({ text: `The image could not be drawn: ${e?.message || e}` });
-  }
 }
