@@ -3,8 +3,8 @@
 // scenario as JSON, in the core's shape) or `hash` (a permalink's hash), the first of these that
 // is set, else the first preset; `model`: "mlsysim" or "as it runs" (the scenario's own
 // otherwise). It draws in a shadow root with the page's own components and stylesheet, sizes
-// itself (a block whose height is its content's), follows the host's colour scheme (its
-// color-scheme: light-dark() in result.css), and links to the full page for the same view. The
+// itself (a block whose height is its content's), follows the system's light or dark scheme
+// (prefers-color-scheme in result.css), and links to the full page for the same view. The
 // module (tplayer.js beside this file) loads once per page, however many elements there are.
 // An attribute that does not parse shows the error in place (the core's where the core read it)
 // and no result.
@@ -77,7 +77,6 @@ function Result({ api, el }) {
         ))}
       </div>
     );
-  const nccl = o.result.link_model === 'nccl';
   const hash = encode(model, f.form, (t) => api.readMeasured(t));
   return (
     <div class="tp">
@@ -86,7 +85,6 @@ function Result({ api, el }) {
         r={o.result}
         alt={o.alt?.result}
         titles={o.names.titles}
-        otherName={nccl ? "mlsysim's model" : 'as it runs'}
         c={o.scenario.collectives_per_layer}
       />
       <p class="hint">

@@ -78,14 +78,7 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         </p>
         {r.warnings.length ? <Messages warnings={r.warnings} /> : <p class="muted">No warnings.</p>}
       </article>
-      <CompareBars
-        r={r}
-        alt={alt?.result}
-        titles={names.titles}
-        otherName={nccl ? "mlsysim's model" : 'as it runs'}
-        c={c}
-        n={scenario.tp_size}
-      />
+      <CompareBars r={r} alt={alt?.result} titles={names.titles} c={c} n={scenario.tp_size} />
       {r.links.map((l, i) => (
         <LinkCard
           key={l.name}

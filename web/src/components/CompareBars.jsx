@@ -37,7 +37,9 @@ function Split({ l, o, c, nccl, w, faint }) {
  * `r`: the result; `alt`: the same scenario's result in the other link model, or null; `c`:
  * all-reduces per layer; `n`: tp_size (a hypothetical link's bars are faded, and said so).
  */
-export function CompareBars({ r, alt, titles, otherName, c, n }) {
+export function CompareBars({ r, alt, titles, c, n }) {
+  const asItRuns = r.link_model !== 'nccl'; // the faint bars: the other model
+  const otherName = asItRuns ? 'as it runs' : "mlsysim's model";
   const across = (l) => l?.kind === 'two_tier' && l.node_count > 1;
   const rows = [['compute', 'Compute per rank', r.compute_time_s]];
   r.links.forEach((l, i) =>
@@ -98,7 +100,7 @@ export function CompareBars({ r, alt, titles, otherName, c, n }) {
         The dashed mark on each exchange bar is the compute time: a bar past it is
         communication-bound.
         {alt &&
-          ` The thin faint bar is the same exchange ${otherName === 'as it runs' ? 'as it runs' : "in mlsysim's model"}.`}
+          ` The thin faint bar is the same exchange ${asItRuns ? 'as it runs' : "in mlsysim's model"}.`}
         {rows.some((x) => x[0].includes('beyond')) &&
           ' A faded bar is a hypothetical: a link beyond its domain or its measured ranks (see its verdict).'}
         {rows.some((x) => x[4]) &&
