@@ -22,6 +22,7 @@ import {
   toCore,
 } from './scenario.js';
 import { modelInputs, tpValues } from './sweep.js';
+import { MODELS } from './models.js';
 import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
 
 function safely(fn, fallback) {
@@ -52,10 +53,9 @@ const failed = (e) => ({
 export function evaluate(api, model, form) {
   const o = safely(() => api.check(toCore(model, form.scenario)), failed);
   if (o.errors) return { errors: o.errors };
-  const other =
-    o.scenario.link_model === 'nccl'
-      ? { link_model: 'line_rate', compute_model: 'flops' }
-      : { link_model: 'nccl', compute_model: 'roofline' };
+  const [, , , other] = MODELS.find(
+    ([, , , fields]) => fields.link_model !== o.scenario.link_model,
+  );
   const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
   // Display names: a catalogue part's short name, ", edited" once edited; a link of the
   // user's own by its name, a default one in words.
