@@ -266,8 +266,26 @@ std::string hiding_text(const tplayer::LinkResult& l) {
          (l.kind == "measured" ? "its curve " + times + " as fast" : times + " this link's") + ")";
 }
 
+// A rate in whole numbers grouped by thousands ("11,765"), or 4 significant digits below 100.
+std::string per_second(double rate) {
+  if (!(rate >= 100) || rate >= 1e15) return significant(rate);
+  std::string digits = fixed(rate, 0);
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
+// What one step of the whole model is, in words, for the pass and its tokens.
+std::string step_words(const std::string& pass, std::int64_t tokens) {
+  const std::string count = std::to_string(tokens);
+  if (pass == tplayer::kDecode)
+    return "per decode step (a token for each of " + count + " sequences)";
+  return "per " + (pass == "training" ? std::string("training step") : pass + " pass") + " of " +
+         count + " tokens";
+}
+
 // One link as a block of rows, so that the table fits kWidth columns whatever the names.
-void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool binding, bool nccl) {
+void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool binding, bool nccl,
+                const std::string& step) {
   using tplayer::format_quantity;
   std::string head = l.name + (binding ? " *" : "") + "  " + link_head(l, link);
   if (l.kind == "two_tier") {
@@ -306,6 +324,10 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
             << fixed(100 * l.serial_efficiency, 1) << "% / "
             << fixed(100 * l.overlapped_efficiency, 1) << "%)\n";
   wrapped("  hidden      " + hiding_text(l), 14);
+  wrapped("  model       " + format_quantity(l.model_time_s, Dimension::Time) + " serial, " +
+              format_quantity(l.overlapped_model_time_s, Dimension::Time) + " overlapped " + step +
+              ": " + per_second(l.tokens_per_s) + " tokens/s",
+          14);
   std::cout << '\n';
 }
 
@@ -357,8 +379,14 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << "  (" << format_quantity(r.memory_bytes_per_rank, Dimension::Bytes)
             << " read per rank" << (roofline ? "" : "; shown, not used by the FLOPs model")
             << ")\n";
-  std::cout << "  one accelerator alone  "
-            << format_quantity(r.single_device_time_s, Dimension::Time) << '\n';
+  wrapped("  one accelerator alone  " + format_quantity(r.single_device_time_s, Dimension::Time) +
+              (r.single_device_fits_in_memory
+                   ? std::string()
+                   : "  (hypothetical: it cannot hold the " +
+                         format_quantity(r.single_device_memory_bytes, Dimension::Bytes) +
+                         (r.kv_cache_per_rank_bytes > 0 ? " of weights and KV cache)"
+                                                        : " of weights)")),
+          25);
   std::cout << (sequence_parallel ? "  message of each call   " : "  all-reduce message     ")
             << format_quantity(r.message_bytes, Dimension::Bytes) << "  (" << s.tokens
             << " tokens x " << s.workload.hidden_dim << " hidden x "
@@ -374,11 +402,16 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << tplayer::format_binary_bytes(r.memory_capacity_bytes)
             << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
 
+  const std::string step = step_words(r.pass, s.tokens);
   for (const tplayer::LinkResult& l : r.links)
     print_link(l, find_link_named(s, l.name), l.name == r.binding_link,
-               r.link_model == tplayer::kNccl);
+               r.link_model == tplayer::kNccl, step);
   std::cout << "* binding link: " << r.binding_link << " (the layer is " << r.bound << "-bound)\n";
   std::cout << "  serial = no overlap of compute and exchange; overlapped = perfect overlap\n";
+  wrapped("  model = the layer x " + tplayer::format_number(r.layers) +
+              " layers; it leaves out the embeddings, the output head and sampling, and any "
+              "pipeline or data parallelism",
+          4);
   if (r.warnings.empty()) {
     std::cout << "warnings: none\n";
   } else {

@@ -47,6 +47,11 @@ void check_result(const Scenario& s, const Result& r) {
               (r.weights_per_rank_bytes + r.kv_cache_per_rank_bytes <= r.memory_capacity_bytes),
           "fits_in_memory disagrees with weights + KV cache per rank <= memory_capacity_bytes");
   require(r.kv_cache_per_rank_bytes == 0 || s.pass == "decode", "a KV cache only in decode");
+  // One accelerator holds at least what each of the n ranks does, and fits when it does.
+  require(r.single_device_memory_bytes >= r.weights_per_rank_bytes + r.kv_cache_per_rank_bytes &&
+              r.single_device_fits_in_memory ==
+                  (r.single_device_memory_bytes <= r.memory_capacity_bytes),
+          "one accelerator's memory is below a rank's, or its fit disagrees");
   // SPEC 3.7: the roofline takes the slower term; the flops model the FLOPs term alone.
   if (s.compute_model == "roofline")
     require(r.compute_time_s == std::max(r.flop_time_s, r.memory_time_s) &&
@@ -190,6 +195,11 @@ void check_result(const Scenario& s, const Result& r) {
     const std::string where = "links[" + std::to_string(i) + "].";
     require((l.hiding_bandwidth_bytes_per_s == 0) == (l.hiding_factor == 0),
             "the hiding bandwidth and its factor are 0 together", where);
+    // Issue 22: the whole model is the layer L times over; its throughput the step's tokens.
+    require(l.model_time_s == r.layers * l.serial_layer_time_s &&
+                l.overlapped_model_time_s == r.layers * l.overlapped_layer_time_s &&
+                l.tokens_per_s == static_cast<double>(s.tokens) / l.model_time_s,
+            "the whole model is the layer x L, at the step's tokens per second", where);
     if (l.communication_time_s == 0)
       require(l.hiding_bandwidth_bytes_per_s == 0, "nothing exchanged, nothing to hide", where);
     else if (l.bound == "compute")

@@ -234,6 +234,15 @@ export interface LinkResult {
   hiding_bandwidth_bytes_per_s: number;
   /** hiding_bandwidth_bytes_per_s over that bandwidth: how many times faster the link (a measured link's curve) must be; 0 as above. */
   hiding_factor: number;
+  /**
+   * The whole model on this link: the layer x `layers`, serial and overlapped, for one step (a
+   * token for each of the `tokens` sequences in decode; a forward, backward or training step
+   * otherwise). Embeddings, the output head, sampling, pipeline and data parallelism are left out.
+   */
+  model_time_s: number;
+  overlapped_model_time_s: number;
+  /** Tokens per second through the whole model, serial: tokens / model_time_s. */
+  tokens_per_s: number;
 }
 
 export interface Result {
@@ -278,6 +287,12 @@ export interface Result {
   exchange_bytes_per_element: number;
   allreduce: AllReduce;
   collective: Collective;
+  /** The workload's layer count L, by which the links' model times multiply the layer's. */
+  layers: number;
+  /** What one accelerator alone would hold: all the weights and, in decode, the whole KV cache. */
+  single_device_memory_bytes: number;
+  /** Whether it fits; when not, the speedups' baseline (one accelerator) is a hypothetical. */
+  single_device_fits_in_memory: boolean;
   warnings: FieldError[];
   links: LinkResult[];
 }

@@ -545,7 +545,8 @@ Result solve(const Scenario& s) {
   const MemoryTraffic per_rank = memory_traffic(s, n);
   r.memory_bytes_per_rank = per_rank.total();
   r.memory_time_s = r.memory_bytes_per_rank / memory_rate;
-  r.single_device_memory_time_s = memory_traffic(s, 1).total() / memory_rate;
+  const MemoryTraffic alone = memory_traffic(s, 1);
+  r.single_device_memory_time_s = alone.total() / memory_rate;
   r.memory_efficiency = s.memory_efficiency;
   r.compute_model = s.compute_model;
   const bool memory_bound = roofline && r.memory_time_s > r.flop_time_s;
@@ -562,10 +563,14 @@ Result solve(const Scenario& s) {
   r.allreduce = s.allreduce;
   r.peak_flops = peak;
   r.weights_per_rank_bytes = s.workload.parameters * b / n;
-  r.kv_cache_per_rank_bytes = static_cast<double>(s.workload.layers) * per_rank.kv_cache;
+  const double layers = static_cast<double>(s.workload.layers);
+  r.kv_cache_per_rank_bytes = layers * per_rank.kv_cache;
   r.memory_capacity_bytes = s.accelerator.memory_capacity;
   r.fits_in_memory =
       r.weights_per_rank_bytes + r.kv_cache_per_rank_bytes <= r.memory_capacity_bytes;
+  r.layers = layers;
+  r.single_device_memory_bytes = s.workload.parameters * b + layers * alone.kv_cache;
+  r.single_device_fits_in_memory = r.single_device_memory_bytes <= r.memory_capacity_bytes;
   r.warnings = warnings(s);
   const double single_share =
       roofline ? std::min(1.0, r.single_device_time_s / (n * r.compute_time_s)) : 1.0;
@@ -648,6 +653,9 @@ Result solve(const Scenario& s) {
     l.serial_speedup = l.serial_efficiency * n;
     l.overlapped_efficiency = r.compute_time_s / l.overlapped_layer_time_s * single_share;
     l.overlapped_speedup = l.overlapped_efficiency * n;
+    l.model_time_s = layers * l.serial_layer_time_s;
+    l.overlapped_model_time_s = layers * l.overlapped_layer_time_s;
+    l.tokens_per_s = tokens / l.model_time_s;
     r.links.push_back(std::move(l));
   }
 

@@ -23,7 +23,9 @@ RESULT_FIELDS = {
     "attention_flops_per_layer", "compute_model", "flop_time_s", "memory_time_s",
     "memory_bytes_per_rank", "compute_bound", "kv_cache_per_rank_bytes", "memory_efficiency",
     "single_device_flop_time_s", "single_device_memory_time_s", "exchange_precision",
-    "exchange_bytes_per_element", "allreduce", "collective", "warnings", "links"}
+    "exchange_bytes_per_element", "allreduce", "collective", "warnings", "links",
+    # Beyond SPEC 6 (issue 22): the whole model and whether one accelerator holds it.
+    "layers", "single_device_memory_bytes", "single_device_fits_in_memory"}
 LINK_FIELDS = {
     "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",
     "latency_time_s", "communication_time_s", "wire_bytes_per_rank", "comm_to_compute", "bound",
@@ -32,7 +34,9 @@ LINK_FIELDS = {
     "line_rate_allreduce_time_s", "domain", "within_domain", "node_count", "ranks_per_node",
     "intra_node_share", "measured_ranks", "measured_min_bytes",
     "measured_max_bytes", "reduce_scatter_time_s", "all_gather_time_s",
-    "hiding_bandwidth_bytes_per_s", "hiding_factor"}
+    "hiding_bandwidth_bytes_per_s", "hiding_factor",
+    # Beyond SPEC 6 (issue 22): the whole model on this link.
+    "model_time_s", "overlapped_model_time_s", "tokens_per_s"}
 # SPEC section 4 and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",

@@ -628,6 +628,9 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                 "exchange_bytes_per_element",
                                                 "allreduce",
                                                 "collective",
+                                                "layers",
+                                                "single_device_memory_bytes",
+                                                "single_device_fits_in_memory",
                                                 "warnings",
                                                 "links"};
   const std::vector<std::string> spec_link_fields = {"name",
@@ -661,7 +664,10 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                      "reduce_scatter_time_s",
                                                      "all_gather_time_s",
                                                      "hiding_bandwidth_bytes_per_s",
-                                                     "hiding_factor"};
+                                                     "hiding_factor",
+                                                     "model_time_s",
+                                                     "overlapped_model_time_s",
+                                                     "tokens_per_s"};
 
   Value v = spec_scenario();
   v.set("tp_size", Value::from(2.0));  // a warning, so that its shape shows

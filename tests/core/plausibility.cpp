@@ -1,8 +1,11 @@
-// Implausible inputs warn where the answer is read (issue 22): more tokens in a step than any
-// batch (2^24), and a layer slower than 10 s. Both are warnings: the result still stands.
+// What engineers size with (issue 22): the whole model on each link (the layer x L, and its
+// tokens per second), whether one accelerator could hold what the speedups compare against, and
+// implausible inputs warned where the answer is read: more tokens in a step than any batch
+// (2^24), and a layer slower than 10 s. Both are warnings: the result still stands.
 #include <string>
 
 #include "support.hpp"
+#include "tplayer/catalog.hpp"
 
 namespace tplayer::test {
 namespace {
@@ -34,6 +37,48 @@ TEST_CASE("a layer over 10 s warns on the whole scenario and says its time") {
   CHECK(r.warnings[0].message.rfind("one layer takes ", 0) == 0);
   scenario.set("links", json(R"({"fast": {"bandwidth": "450 GB/s"}})"));
   CHECK(warned(scenario).empty());
+}
+
+TEST_CASE("the whole model is the layer x L, and its tokens per second follow") {
+  const Result r = solved(spec_scenario());
+  CHECK(r.layers == 96);
+  // SPEC 3.1: nvlink's serial layer 1.887428 + 0.4054684 ms, overlapped the compute alone.
+  CHECK_THAT(r.links[0].model_time_s, Catch::Matchers::WithinRel(96 * 2.2928964e-3, 1e-6));
+  CHECK_THAT(r.links[0].overlapped_model_time_s,
+             Catch::Matchers::WithinRel(96 * 1.887428e-3, 1e-6));
+  for (const LinkResult& l : r.links) {
+    CHECK(l.model_time_s == 96 * l.serial_layer_time_s);
+    CHECK(l.overlapped_model_time_s == 96 * l.overlapped_layer_time_s);
+    CHECK(l.tokens_per_s == 2048 / l.model_time_s);
+  }
+}
+
+TEST_CASE("one accelerator that cannot hold the model makes the speedups' baseline hypothetical") {
+  Value scenario = spec_scenario_custom_workload();
+  const Result gpt3 = solved(scenario);  // 175B parameters in 2 B each, on 80 GiB
+  CHECK(gpt3.single_device_memory_bytes == 350e9);
+  CHECK_FALSE(gpt3.single_device_fits_in_memory);
+  CHECK(gpt3.fits_in_memory);  // 8 ranks hold it
+  member(scenario, "workload").set("parameters", Value::from(7e9));
+  const Result small = solved(scenario);
+  CHECK(small.single_device_memory_bytes == 14e9);
+  CHECK(small.single_device_fits_in_memory);
+}
+
+TEST_CASE("in decode one accelerator would also hold the whole KV cache") {
+  const ScenarioPreset* decode = find_preset("Llama3_70BDecodeTp8");
+  REQUIRE(decode != nullptr);
+  const Result r = solve(decode->scenario);
+  REQUIRE(r.kv_cache_per_rank_bytes > 0);
+  const Workload& w = decode->scenario.workload;
+  const double kv_heads = static_cast<double>(*w.kv_heads);
+  REQUIRE(static_cast<double>(decode->scenario.tp_size) <= kv_heads);  // no KV head replicated
+  CHECK_THAT(r.single_device_memory_bytes,
+             Catch::Matchers::WithinRel(w.parameters * r.bytes_per_element +
+                                            r.kv_cache_per_rank_bytes * decode->scenario.tp_size,
+                                        1e-12));
+  CHECK(r.single_device_fits_in_memory ==
+        (r.single_device_memory_bytes <= r.memory_capacity_bytes));
 }
 
 }  // namespace

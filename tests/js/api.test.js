@@ -391,6 +391,9 @@ describe('solve and check', () => {
       'exchange_bytes_per_element',
       'allreduce',
       'collective',
+      'layers',
+      'single_device_memory_bytes',
+      'single_device_fits_in_memory',
       'warnings',
       'links',
     ]);
@@ -428,6 +431,9 @@ describe('solve and check', () => {
       'all_gather_time_s',
       'hiding_bandwidth_bytes_per_s',
       'hiding_factor',
+      'model_time_s',
+      'overlapped_model_time_s',
+      'tokens_per_s',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);

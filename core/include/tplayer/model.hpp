@@ -270,6 +270,12 @@ struct LinkResult {
   // exchange (its latency terms alone take the compute's time) or there is none (n = 1, c = 0).
   double hiding_bandwidth_bytes_per_s = 0;
   double hiding_factor = 0;
+  // The whole model on this link: the layer x L, serial and overlapped (one step: a token for each
+  // of the T sequences in decode, a forward, backward or training step otherwise), and the tokens
+  // it passes per second, serial. Everything outside the L layers is left out (README).
+  double model_time_s = 0;
+  double overlapped_model_time_s = 0;
+  double tokens_per_s = 0;
 };
 
 struct Result {
@@ -303,6 +309,11 @@ struct Result {
   double exchange_bytes_per_element = 0;
   std::string allreduce;   // "nccl" | "custom"
   std::string collective;  // SPEC 3.9: "all_reduce" | "reduce_scatter_all_gather"
+  double layers = 0;       // L, by which the links' model times multiply the layer's
+  // What one accelerator alone would hold (the weights and, in decode, the whole KV cache), and
+  // whether it can: when not, the speedups' baseline is a hypothetical.
+  double single_device_memory_bytes = 0;
+  bool single_device_fits_in_memory = false;
   std::vector<FieldError> warnings;
   std::vector<LinkResult> links;
 };
@@ -352,6 +363,9 @@ inline constexpr ScalarField<Result> kResultFields[] = {
     {"exchange_bytes_per_element", &Result::exchange_bytes_per_element},
     {"allreduce", &Result::allreduce},
     {"collective", &Result::collective},
+    {"layers", &Result::layers},
+    {"single_device_memory_bytes", &Result::single_device_memory_bytes},
+    {"single_device_fits_in_memory", &Result::single_device_fits_in_memory},
 };
 
 inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {
@@ -387,6 +401,9 @@ inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {
     {"all_gather_time_s", &LinkResult::all_gather_time_s},
     {"hiding_bandwidth_bytes_per_s", &LinkResult::hiding_bandwidth_bytes_per_s},
     {"hiding_factor", &LinkResult::hiding_factor},
+    {"model_time_s", &LinkResult::model_time_s},
+    {"overlapped_model_time_s", &LinkResult::overlapped_model_time_s},
+    {"tokens_per_s", &LinkResult::tokens_per_s},
 };
 
 }  // namespace tplayer
