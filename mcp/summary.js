@@ -1,6 +1,7 @@
 // One paragraph per answer, for an agent to quote: the core's numbers in words, never recomputed.
 
-import { bandwidth as gbps, percent, time as seconds, sig } from '../web/src/format.js';
+import { bandwidth as gbps, bytes, percent, time as seconds, sig } from '../web/src/format.js';
+import { rate } from '../web/src/verdict.js';
 
 const ratio = (x) => sig(x, 3);
 
@@ -40,7 +41,8 @@ export function solveSummary(r, scenario, catalog) {
   ];
   if (binding)
     parts.push(
-      `The binding link is ${binding.name}: the layer is ${binding.bound}-bound, ${ratio(binding.serial_speedup)} times as fast as one ${chip} alone (${percent(binding.serial_efficiency)} efficient)${binding.hiding_bandwidth_bytes_per_s > 0 ? `; a link of ${gbps(binding.hiding_bandwidth_bytes_per_s)} per direction would hide its exchange behind the compute` : ''}.`,
+      `The binding link is ${binding.name}: the layer is ${binding.bound}-bound, ${ratio(binding.serial_speedup)} times as fast as one ${chip} alone (${percent(binding.serial_efficiency)} efficient${r.single_device_fits_in_memory ? '' : `; a hypothetical baseline: one ${chip} cannot hold the model's ${bytes(r.single_device_memory_bytes)}`})${binding.hiding_bandwidth_bytes_per_s > 0 ? `; a link of ${gbps(binding.hiding_bandwidth_bytes_per_s)} per direction would hide its exchange behind the compute` : ''}.`,
+      `On it the whole model (${r.layers} layers; embeddings, output head, pipeline and data parallelism left out) takes ${seconds(binding.model_time_s)} ${r.pass === 'decode' ? 'per decode step (a token for each sequence)' : `per ${r.pass} step`}, ${rate(binding.tokens_per_s)}.`,
     );
   if (!r.fits_in_memory) parts.push("Each rank's share of the weights does not fit in its memory.");
   if (r.warnings.length) parts.push(`Warnings: ${r.warnings.map((w) => w.message).join('; ')}.`);

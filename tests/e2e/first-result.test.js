@@ -23,14 +23,16 @@ describe.each([
     expect(body).toContain('43.75 GB'); // weights per rank
     const verdicts = await text(page, '.verdicts');
     expect(verdicts).toContain(
-      'NVLink 4: compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient) exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs',
+      'NVLink 4: compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient; a hypothetical: it cannot hold the model) exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs whole model (96 layers): 220.1 ms per forward pass of 2,048 tokens, 9,304 tokens/s',
     );
     expect(verdicts).toContain('IB NDR: communication-bound — exchange 1.9x compute');
-    expect(verdicts).toMatch(/IB NDR: communication-bound[^!✓]*\(34% efficient\) binding link/);
+    expect(verdicts).toMatch(
+      /IB NDR: communication-bound[^!✓]*\(34% efficient; a hypothetical: it cannot hold the model\) binding link/,
+    );
     expect(verdicts).toContain('exchange 3.663 ms per layer: 2 all-reduces of 1.832 ms');
     // The sentence agrees with the cards and names the links as they do; it is announced.
     expect(await text(page, '.verdicts .summary[aria-live=polite]')).toBe(
-      'Each of the 8 ranks computes for 1.887 ms per layer (one H100 SXM alone: 15.1 ms). On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4, compute-bound.',
+      "Each of the 8 ranks computes for 1.887 ms per layer (one H100 SXM alone: 15.1 ms, if it could hold the model's 350 GB). On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4, compute-bound.",
     );
     expect(await page.locator('#in-preset').inputValue()).toBe('Gpt3TensorParallelLayerTp8');
     await page.screenshot({ path: `${RESULTS}page-${width}x${height}.png`, fullPage: true });

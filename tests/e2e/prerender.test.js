@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
-import { verdict } from '../../web/src/verdict.js';
+import { modelText, verdict } from '../../web/src/verdict.js';
 import { RESULTS, ROOT, openPage, ready, text, useBrowser } from './harness.js';
 
 const env = useBrowser();
@@ -25,7 +25,10 @@ const catalogue = JSON.parse(
 const chip = catalogue.accelerators.find((a) => a.key === 'H100').short_name;
 /** What the verdict says of the CLI's result, in the page's own words. */
 const expected = () => [
-  ...cli.links.map((l) => verdict(l, { chip, tpSize: 8 }).text),
+  ...cli.links.map(
+    (l) => verdict(l, { chip, tpSize: 8, holds: cli.single_device_fits_in_memory }).text,
+  ),
+  ...cli.links.map((l) => modelText(l, cli, 2048)),
   fmt.time(cli.compute_time_s),
   fmt.time(cli.single_device_time_s),
   `${cli.bound}-bound`,

@@ -21,7 +21,7 @@ import {
   shown,
   toCore,
 } from './scenario.js';
-import { modelInputs, tpValues } from './sweep.js';
+import { modelInputs, tokenValues, tpValues } from './sweep.js';
 import { MODELS } from './models.js';
 import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
 
@@ -86,6 +86,7 @@ export function createAppState({ win } = {}) {
     loadError: '',
     addPick: null,
     share: null,
+    sweepOver: 'tp_size', // the field the sweep varies: 'tp_size' or 'tokens'
   };
   const subscribers = new Set();
   const emit = () => subscribers.forEach((f) => f());
@@ -133,8 +134,13 @@ export function createAppState({ win } = {}) {
       };
     }
     const shownNow = memo.outcome ? last : null;
-    if (shownNow && lastSweep.of !== shownNow)
-      lastSweep = { of: shownNow, value: sweepOf(shownNow), measured: measuredOf(shownNow) };
+    if (shownNow && (lastSweep.of !== shownNow || lastSweep.over !== s.sweepOver))
+      lastSweep = {
+        of: shownNow,
+        over: s.sweepOver,
+        value: sweepOf(shownNow, s.sweepOver),
+        measured: measuredOf(shownNow),
+      };
     return {
       ...memo,
       model,
@@ -152,12 +158,18 @@ export function createAppState({ win } = {}) {
     };
   }
 
-  /** api.sweep over tp = 1, 2, 4, ... heads, for the scenario shown and in the other model. */
-  function sweepOf(o) {
-    const values = tpValues(modelInputs(o.scenario, s.model.catalog).heads);
-    const run = (scenario) => s.api.sweep(scenario, 'tp_size', values);
+  /**
+   * api.sweep over tp = 1, 2, 4, ... heads, or over tokens = 1, 2, 4, ... (sweep.js), for the
+   * scenario shown and in the other model.
+   */
+  function sweepOf(o, field) {
+    const values =
+      field === 'tokens'
+        ? tokenValues(o.scenario.tokens)
+        : tpValues(modelInputs(o.scenario, s.model.catalog).heads);
+    const run = (scenario) => s.api.sweep(scenario, field, values);
     return safely(
-      () => ({ values, points: run(o.scenario), alt: o.alt ? run(o.alt.scenario) : null }),
+      () => ({ field, values, points: run(o.scenario), alt: o.alt ? run(o.alt.scenario) : null }),
       () => null,
     );
   }
@@ -228,6 +240,11 @@ export function createAppState({ win } = {}) {
       scenario((sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) })),
     setShare: (share) => {
       s.share = share;
+      emit();
+    },
+    /** Sweeps over 'tp_size' or 'tokens'. */
+    sweepOver: (field) => {
+      s.sweepOver = field;
       emit();
     },
     dismissNotice: () => {

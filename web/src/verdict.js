@@ -1,6 +1,6 @@
 // Sentences about a result, built from the core's numbers (formatted here, never recomputed).
 
-import { bandwidth, percent, time, times } from './format.js';
+import { bandwidth, bytes, count, percent, sig, time, times } from './format.js';
 
 /** A two-tier link's shares of its line-rate time, in words: "inside the node 60%, across 2 nodes 40%". */
 export const sharesText = (l) =>
@@ -22,9 +22,10 @@ export const ratioText = (a, x, b) =>
 
 /**
  * The headline for one link: { bound, text }, e.g. "compute-bound — exchange 21% of compute;
- * speedup 6.6x over one H100 SXM (82% efficient)". `chip`: the accelerator's display name.
+ * speedup 6.6x over one H100 SXM (82% efficient)". `chip`: the accelerator's display name;
+ * `holds`: whether one of it holds the model (the core's single_device_fits_in_memory).
  */
-export function verdict(link, { chip = 'accelerator', tpSize } = {}) {
+export function verdict(link, { chip = 'accelerator', tpSize, holds = true } = {}) {
   const bound = link.bound === 'communication' ? 'communication-bound' : 'compute-bound';
   let exchange;
   if (link.communication_time_s === 0)
@@ -32,12 +33,34 @@ export function verdict(link, { chip = 'accelerator', tpSize } = {}) {
   else exchange = ratioText('exchange', link.comm_to_compute, 'compute');
   if (link.communication_time_s > 0 && link.regime === 'latency') exchange += ', mostly latency';
   const s = link.serial_speedup;
+  // One chip that cannot hold the model is a baseline no one can run: said, not hidden.
+  const alone = holds ? '' : 'a hypothetical: it cannot hold the model';
   const speed =
     s >= 1
-      ? `speedup ${times(s, 2)} over one ${chip} (${percent(link.serial_efficiency)} efficient)`
-      : `speedup ${times(s, 2)}: slower than one ${chip} alone`;
+      ? `speedup ${times(s, 2)} over one ${chip} (${percent(link.serial_efficiency)} efficient${alone && `; ${alone}`})`
+      : `speedup ${times(s, 2)}: slower than one ${chip} alone${alone && ` (${alone})`}`;
   return { bound, text: `${bound} — ${exchange}; ${speed}` };
 }
+
+/** Tokens per second in words: "9,304 tokens/s", "42.5 tokens/s". */
+export const rate = (x) => `${x >= 100 ? count(Math.round(x)) : sig(x, 3)} tokens/s`;
+
+/**
+ * The whole model on a link (the core's layer x L), in words: "whole model (96 layers): 220.1 ms
+ * per forward pass of 2,048 tokens, 9,304 tokens/s"; in decode "13.24 ms per token for each of
+ * 32 sequences, 2,417 tokens/s".
+ */
+export function modelText(l, r, tokens) {
+  const step =
+    r.pass === 'decode'
+      ? `per token for each of ${count(tokens)} sequence${tokens === 1 ? '' : 's'}`
+      : `per ${r.pass === 'training' ? 'training step' : `${r.pass} pass`} of ${count(tokens)} token${tokens === 1 ? '' : 's'}`;
+  return `whole model (${r.layers} layers): ${time(l.model_time_s)} ${step}, ${rate(l.tokens_per_s)}`;
+}
+
+/** What the whole-model figures leave out, said once. */
+export const MODEL_LEAVES_OUT =
+  'Whole model: the layer times its layer count, leaving out the embeddings, output head, sampling, and pipeline or data parallelism.';
 
 /** "exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs" (the core's times, formatted). */
 export function exchangeText(l, c) {
@@ -60,7 +83,10 @@ export function summaryText(r, { n, titles, chip }) {
   const k = r.links.findIndex((l) => l.name === r.binding_link);
   const others = titles.filter((_, i) => r.links[i].bound !== r.bound);
   const other = r.bound === 'compute' ? 'communication' : 'compute';
-  return `Each of the ${n} ranks computes for ${time(r.compute_time_s)} per layer (one ${chip} alone: ${time(r.single_device_time_s)}). ${
+  const alone = r.single_device_fits_in_memory
+    ? ''
+    : `, if it could hold the model's ${bytes(r.single_device_memory_bytes)}`;
+  return `Each of the ${n} ranks computes for ${time(r.compute_time_s)} per layer (one ${chip} alone: ${time(r.single_device_time_s)}${alone}). ${
     r.links.length > 1
       ? `On the binding link, ${titles[k]} (the slowest exchange),`
       : `On ${titles[k]}`
@@ -84,16 +110,6 @@ export function computeText(r) {
 }
 const bytesWords = (b) =>
   b >= 1e9 ? `${(b / 1e9).toPrecision(3)} GB` : `${(b / 1e6).toPrecision(3)} MB`;
-
-/** Where a link turns communication-bound along a sweep, in words. */
-export function turnText(title, series) {
-  const first = series.find((p) => p.link && p.link.bound === 'communication');
-  const valid = series.filter((p) => p.link);
-  if (!valid.length) return `${title}: no result in this range`;
-  if (!first) return `${title} stays compute-bound up to tp ${valid[valid.length - 1].tp}`;
-  if (first === valid[0]) return `${title} is communication-bound from tp ${first.tp}`;
-  return `${title} turns communication-bound at tp ${first.tp}`;
-}
 
 const PROTOCOLS = {
   ll: 'ring, low-latency (LL)',

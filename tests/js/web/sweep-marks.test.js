@@ -10,10 +10,8 @@ import {
   nodeText,
   runsOf,
   seriesByLink,
-  tierTitle,
-  tpValues,
-  twoTierOf,
-} from '../../../web/src/sweep.js';
+} from '../../../web/src/series.js';
+import { tierTitle, tpValues, twoTierOf } from '../../../web/src/sweep.js';
 import { real } from './model.js';
 
 const twoTier = (over = {}) => ({

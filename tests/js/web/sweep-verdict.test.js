@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { seriesByLink, tpValues } from '../../../web/src/sweep.js';
+import { computeBoundFrom, seriesByLink, turnText } from '../../../web/src/series.js';
+import { tokenValues, tpValues } from '../../../web/src/sweep.js';
 import { real } from './model.js';
 import {
   domainText,
   exchangeText,
   hypothetical,
+  modelText,
   protocolText,
   summaryText,
-  turnText,
   verdict,
 } from '../../../web/src/verdict.js';
 
@@ -53,6 +54,9 @@ describe('verdict', () => {
         { tpSize: 1 },
       ).text,
     ).toContain('no exchange on one rank');
+    expect(verdict(nvlink, { chip: 'H100', holds: false }).text).toContain(
+      'speedup 6.6x over one H100 (82% efficient; a hypothetical: it cannot hold the model)',
+    );
     expect(verdict({ ...ib, regime: 'latency', serial_speedup: 0.5 }, { chip: 'A100' }).text).toBe(
       'communication-bound — exchange 1.9x compute, mostly latency; speedup 0.5x: slower than one A100 alone',
     );
@@ -67,6 +71,8 @@ describe('verdict', () => {
       bound: 'communication',
       compute_time_s: 0.001887,
       single_device_time_s: 0.0151,
+      single_device_memory_bytes: 14e9,
+      single_device_fits_in_memory: true,
     };
     const names = { titles: ['NVLink 4', 'IB NDR'], chip: 'H100 SXM' };
     expect(summaryText(r, { n: 8, ...names })).toBe(
@@ -74,6 +80,11 @@ describe('verdict', () => {
     );
     expect(summaryText({ ...r, links: [r.links[1]] }, { n: 8, ...names, titles: ['IB NDR'] })).toBe(
       'Each of the 8 ranks computes for 1.887 ms per layer (one H100 SXM alone: 15.1 ms). On IB NDR the layer is communication-bound.',
+    );
+    // One chip that cannot hold the model: its time is a hypothetical, said with its size.
+    const big = { ...r, single_device_memory_bytes: 350e9, single_device_fits_in_memory: false };
+    expect(summaryText(big, { n: 8, ...names })).toContain(
+      "(one H100 SXM alone: 15.1 ms, if it could hold the model's 350 GB).",
     );
     expect(summaryText(r, { n: 1, ...names })).toBe(
       'One rank computes the whole layer in 1.887 ms: no exchange on one rank.',
@@ -122,6 +133,47 @@ describe('sweep', () => {
     ]);
     expect(turnText('NVLink 4', s[0])).toBe('NVLink 4 stays compute-bound up to tp 4');
     expect(turnText('IB', s[1])).toBe('IB turns communication-bound at tp 2');
+  });
+  it('asks for 1, 2, 4, ... tokens past four times the scenario, with its own count', () => {
+    expect(tokenValues(32)).toEqual([...Array(17).keys()].map((k) => 2 ** k));
+    expect(tokenValues(3000)).toContain(3000);
+    expect(tokenValues(3000).indexOf(3000)).toBe(12); // between 2,048 and 4,096
+    expect(tokenValues(131072).at(-1)).toBe(524288);
+    expect(tokenValues(2 ** 30).at(-1)).toBe(2 ** 24); // no further than the core's largest batch
+  });
+  it('says where a link turns each way along tokens, and where the binding link ends compute-bound', () => {
+    const bounds = ['communication', 'compute', 'communication', 'compute', 'compute'];
+    const points = bounds.map((bound, i) => ({
+      value: 4 ** i,
+      result: { bound, links: [{ ...nvlink, bound }] },
+    }));
+    const [s] = seriesByLink(points, ['nvlink'], 8);
+    expect(s.map((p) => [p.x, p.tp])).toEqual([
+      [1, 8],
+      [4, 8],
+      [16, 8],
+      [64, 8],
+      [256, 8],
+    ]);
+    expect(turnText('NVLink 4', s, 'tokens')).toBe(
+      'NVLink 4 turns compute-bound at 4 tokens, then communication-bound at 16 tokens, then compute-bound at 64 tokens',
+    );
+    expect(turnText('IB', s.slice(0, 1), 'tokens')).toBe(
+      'IB is communication-bound from 1 token to 1 token',
+    );
+    expect(computeBoundFrom(points)).toBe(3);
+    expect(computeBoundFrom(points.slice(0, 3))).toBe(-1);
+    expect(computeBoundFrom(points.slice(3))).toBe(0);
+  });
+  it('says the whole model per step and its tokens per second, by pass', () => {
+    const l = { model_time_s: 0.2201, tokens_per_s: 9304.4 };
+    expect(modelText(l, { pass: 'forward', layers: 96 }, 2048)).toBe(
+      'whole model (96 layers): 220.1 ms per forward pass of 2,048 tokens, 9,304 tokens/s',
+    );
+    expect(modelText({ ...l, tokens_per_s: 42.54 }, { pass: 'decode', layers: 80 }, 1)).toBe(
+      'whole model (80 layers): 220.1 ms per token for each of 1 sequence, 42.5 tokens/s',
+    );
+    expect(modelText(l, { pass: 'training', layers: 96 }, 2048)).toContain('per training step of');
   });
 });
 

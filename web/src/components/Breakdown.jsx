@@ -11,6 +11,7 @@ import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
 import { Validation } from './Validation.jsx';
 import { lazy } from '../lazy.jsx';
+import { MODEL_LEAVES_OUT } from '../verdict.js';
 
 const SweepChart = lazy(() => import('./SweepChart.jsx').then((m) => m.SweepChart), 'the sweep');
 
@@ -70,12 +71,17 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
         <h3>The layer</h3>
         <Numbers rows={rows} />
         <p class={r.fits_in_memory ? 'fit' : 'fit warn'}>
-          <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> Weights per rank{' '}
-          {fmt.bytes(r.weights_per_rank_bytes)} ({fmt.binaryBytes(r.weights_per_rank_bytes)})
-          {r.kv_cache_per_rank_bytes > 0 &&
-            ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)} (the whole model's, per rank)`}{' '}
-          of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
+          <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> All {r.layers}{' '}
+          layers’ weights per rank {fmt.bytes(r.weights_per_rank_bytes)} (
+          {fmt.binaryBytes(r.weights_per_rank_bytes)})
+          {r.kv_cache_per_rank_bytes > 0 && ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)}`}{' '}
+          of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}). One{' '}
+          {names.chip} alone would need {fmt.bytes(r.single_device_memory_bytes)}
+          {r.single_device_fits_in_memory
+            ? '.'
+            : ': more than it holds, so every speedup is against a hypothetical.'}
         </p>
+        <p class="muted">{MODEL_LEAVES_OUT}</p>
         {r.warnings.length ? <Messages warnings={r.warnings} /> : <p class="muted">No warnings.</p>}
       </article>
       <CompareBars r={r} alt={alt?.result} titles={names.titles} c={c} n={scenario.tp_size} />

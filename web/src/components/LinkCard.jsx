@@ -126,6 +126,10 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
       'Efficiency, serial / overlapped',
       `${fmt.percent(l.serial_efficiency)} / ${fmt.percent(l.overlapped_efficiency)}`,
     ],
+    [
+      'Whole model per step, serial / overlapped',
+      `${fmt.time(l.model_time_s)} / ${fmt.time(l.overlapped_model_time_s)}`,
+    ],
   ].filter(Boolean);
   return (
     <article class={`card link-card ${l.bound}`} data-link={l.name}>

@@ -1,6 +1,8 @@
-// Serial speedup per link for tp = 1, 2, 4, ... heads, in the chosen link model (solid) and the
-// other one (faint), from two api.sweep calls; or, picked above the chart, the bandwidth from
-// which each link hides its exchange behind the compute (SPEC 3.9; no point where none does). A filled dot is compute-bound, a hollow one
+// Serial speedup per link for tp = 1, 2, 4, ... heads, or (picked above the chart) for tokens = 1,
+// 2, 4, ...: in the chosen link model (solid) and the other one (faint), from two api.sweep calls;
+// or, picked too, the bandwidth from which each link hides its exchange behind the compute (SPEC
+// 3.9; no point where none does), or the whole model's tokens per second. Over tokens a mark says
+// where the binding link turns compute-bound for good. A filled dot is compute-bound, a hollow one
 // communication-bound; lines differ in colour and dash (4 styles). Where a link's domain ends a
 // mark says so, and the points beyond it are faded: they price a ring the hardware cannot build.
 // Where a two-tier link's node ends a mark says so: beyond it both tiers are priced. A tp the core
@@ -8,9 +10,11 @@
 // The sentences and the table are its text twin.
 
 import { useContext, useState } from 'preact/hooks';
-import { ModelContext } from '../context.js';
+import { ActionsContext, ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import {
+  atText,
+  computeBoundFrom,
   gapText,
   gapsOf,
   linkNamed,
@@ -18,10 +22,10 @@ import {
   nodeText,
   runsOf,
   seriesByLink,
-  tierTitle,
-  twoTierOf,
-} from '../sweep.js';
-import { domainText, hypothetical, turnText } from '../verdict.js';
+  turnText,
+} from '../series.js';
+import { tierTitle, twoTierOf } from '../sweep.js';
+import { domainText, hypothetical, rate } from '../verdict.js';
 import { Choice } from './Choice.jsx';
 
 const W = 340;
@@ -42,22 +46,43 @@ const DRAWS = [
     'Bandwidth that hides the exchange',
     (l) => l.hiding_bandwidth_bytes_per_s || null, // 0: none hides it, or nothing to hide
   ],
+  ['throughput', 'Tokens per second', (l) => l.tokens_per_s],
 ];
+/** What the sweep varies: [field, words]. */
+const OVER = [
+  ['tp_size', 'TP size'],
+  ['tokens', 'Tokens'],
+];
+/** A token count on an axis: 64, 4k, 1M (powers of two: "4k context"). */
+const shortCount = (v) =>
+  v >= 2 ** 20 ? `${fmt.sig(v / 2 ** 20, 3)}M` : v >= 1024 ? `${fmt.sig(v / 1024, 3)}k` : `${v}`;
 
+/** What a cell of the sweep table says of a link's result first, for each thing drawn. */
+const FIRST = {
+  speedup: (l) => `speedup ${fmt.times(l.serial_speedup)}`,
+  hiding: (l) =>
+    l.hiding_bandwidth_bytes_per_s ? fmt.bandwidth(l.hiding_bandwidth_bytes_per_s) : 'none',
+  throughput: (l) => rate(l.tokens_per_s),
+};
 /**
- * A cell of the sweep table: the speedup (or the hiding bandwidth, "none" where none hides the
+ * A cell of the sweep table: what is drawn (the hiding bandwidth "none" where none hides the
  * exchange), the bound, the nodes across, † beyond the domain.
  */
-const cell = (p, hiding) =>
+const cell = (p, draw) =>
   p.link
-    ? `${hiding ? (p.link.hiding_bandwidth_bytes_per_s ? fmt.bandwidth(p.link.hiding_bandwidth_bytes_per_s) : 'none') : `speedup ${fmt.times(p.link.serial_speedup)}`}, ${p.link.bound === 'communication' ? 'comm.' : 'compute'}-bound${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
+    ? `${FIRST[draw](p.link)}, ${p.link.bound === 'communication' ? 'comm.' : 'compute'}-bound${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
     : '—';
 
 export function SweepChart({ sweep, shown }) {
   const model = useContext(ModelContext);
+  const actions = useContext(ActionsContext);
   const [draw, setDraw] = useState(DRAWS[0]);
   if (!sweep || !shown) return null;
+  const field = sweep.field;
+  const overTp = field === 'tp_size';
+  // Bandwidths and throughputs span decades: a log axis between powers of ten.
   const hiding = draw[0] === 'hiding';
+  const logAxis = draw[0] !== 'speedup';
   const val = (p) => (p.link ? draw[2](p.link) : null);
   const { result: r, names } = shown;
   const titles = names.titles;
@@ -65,8 +90,9 @@ export function SweepChart({ sweep, shown }) {
   // The faint lines: the same scenario in the other model (state.js's alt).
   const other = nccl ? "in mlsysim's model" : 'as it runs';
   const linkNames = r.links.map((l) => l.name);
-  const series = seriesByLink(sweep.points, linkNames);
-  const alts = sweep.alt ? seriesByLink(sweep.alt, linkNames) : [];
+  const n = overTp ? undefined : shown.scenario.tp_size;
+  const series = seriesByLink(sweep.points, linkNames, n);
+  const alts = sweep.alt ? seriesByLink(sweep.alt, linkNames, n) : [];
   const values = sweep.values;
   // Speedup on a linear axis from 0; hiding bandwidths, which span decades (they grow without
   // bound as the latency terms near the compute), on a log axis between powers of ten.
@@ -74,11 +100,11 @@ export function SweepChart({ sweep, shown }) {
     .flat()
     .map(val)
     .filter((v) => v !== null);
-  const f = hiding ? Math.log10 : (v) => v;
-  let lo = hiding ? Math.floor(Math.log10(Math.min(...drawn, 1e12))) : 0;
+  const f = logAxis ? Math.log10 : (v) => v;
+  let lo = logAxis ? Math.floor(Math.log10(Math.min(...drawn, 1e12))) : 0;
   let hi = Math.max(...drawn.map(f), lo + 1);
-  hi = hiding ? Math.ceil(hi) : Math.ceil(hi * 1.1);
-  const ticks = [lo, hiding ? Math.round((lo + hi) / 2) : hi / 2, hi];
+  hi = logAxis ? Math.ceil(hi) : Math.ceil(hi * 1.1);
+  const ticks = [lo, logAxis ? Math.round((lo + hi) / 2) : hi / 2, hi];
   const x = (i) =>
     L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
   const y = (v) => H - B - ((f(v) - lo) / (hi - lo)) * (H - T - B);
@@ -92,7 +118,9 @@ export function SweepChart({ sweep, shown }) {
       />
     ));
   const every = Math.ceil(values.length / 9);
-  const ci = values.indexOf(shown.scenario.tp_size);
+  const ci = values.indexOf(shown.scenario[field]);
+  // Over tokens: where the binding link turns compute-bound and stays so (SPEC: the decode question).
+  const from = overTp ? -1 : computeBoundFrom(sweep.points);
   const twoTier = r.links.map((l) => l.kind === 'two_tier');
   // Where each link's figures turn hypothetical within the sweep (the index of its last point
   // before: beyond its domain, a tier's, or its measured ranks), from the core's points.
@@ -113,14 +141,14 @@ export function SweepChart({ sweep, shown }) {
   // One mark per domain size: named after its link when only one short-named link has it.
   const marks = [];
   ends.forEach((i, k) => {
-    if (i < 0 || twoTier[k] || measuredWhy[k]) return;
+    if (i < 0 || twoTier[k] || measuredWhy[k] || !overTp) return;
     const d = r.links[k].domain;
     const m = marks.find((x) => x.kind === 'domain' && x.d === d);
     if (m) m.k = -1;
     else marks.push({ kind: 'domain', d, i, k });
   });
   // Where each two-tier link's node ends: one mark per ranks_per_node, and its tiers in words.
-  const nodes = series.map((s) => nodeBoundary(values, s));
+  const nodes = series.map((s) => (overTp ? nodeBoundary(values, s) : null));
   const labelOf = (key) => {
     const e = model?.entries.link.get(key);
     return e ? e.short_name : '';
@@ -146,7 +174,16 @@ export function SweepChart({ sweep, shown }) {
   const gaps = gapsOf(sweep.points);
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
-      <h3 id="h-sweep">{hiding ? draw[1] : 'Speedup'} as the TP size grows</h3>
+      <h3 id="h-sweep">
+        {draw[1]} as {overTp ? 'the TP size' : 'the tokens per step'} grow{overTp ? 's' : ''}
+      </h3>
+      <Choice
+        name="sweep-over"
+        label="What the sweep varies"
+        options={OVER}
+        value={field}
+        onPick={actions.sweepOver}
+      />
       <Choice
         name="sweep-draws"
         label="What the chart draws"
@@ -158,15 +195,15 @@ export function SweepChart({ sweep, shown }) {
         viewBox={`0 0 ${W} ${H}`}
         class="chart"
         role="img"
-        aria-label={`Chart of ${hiding ? 'the bandwidth that hides the exchange' : 'serial speedup'} per link against the TP size; the same data is in the sentences and the table below.`}
+        aria-label={`Chart of ${draw[1].toLowerCase()} per link against ${overTp ? 'the TP size' : 'the tokens per step'}; the same data is in the sentences and the table below.`}
       >
         {ticks.map((t) => {
-          const v = hiding ? 10 ** t : t;
+          const v = logAxis ? 10 ** t : t;
           return (
             <g key={t}>
               <line class="grid" x1={L} x2={W - R} y1={y(v)} y2={y(v)} />
               <text class="tick" x={L - 4} y={y(v) + 3} text-anchor="end">
-                {hiding ? fmt.sig(v / 1e9, 2) : `${fmt.sig(v, 3)}x`}
+                {hiding ? fmt.sig(v / 1e9, 2) : logAxis ? shortCount(v) : `${fmt.sig(v, 3)}x`}
               </text>
             </g>
           );
@@ -175,13 +212,25 @@ export function SweepChart({ sweep, shown }) {
         {values.map((v, i) =>
           i % every === 0 || i === values.length - 1 ? (
             <text key={v} class="tick" x={x(i)} y={H - B + 13} text-anchor="middle">
-              {v}
+              {overTp ? v : shortCount(v)}
             </text>
           ) : null,
         )}
         <text class="tick" x={(L + W - R) / 2} y={H - 3} text-anchor="middle">
-          TP size (ranks)
+          {overTp ? 'TP size (ranks)' : 'Tokens per step (sequences, in decode)'}
         </text>
+        {from > 0 && (
+          <g class="domain turn">
+            <line x1={x(from)} x2={x(from)} y1={T} y2={H - B} />
+            <text
+              x={x(from) + (x(from) > (L + W - R) / 2 ? -3 : 3)}
+              y={T + 9}
+              text-anchor={x(from) > (L + W - R) / 2 ? 'end' : 'start'}
+            >
+              compute-bound from {shortCount(values[from])}
+            </text>
+          </g>
+        )}
         {alts.map((s, k) => (
           <g key={`a${k}`} class={`s s${k % 4}`}>
             {lines(s, () => true, 'alt')}
@@ -233,11 +282,11 @@ export function SweepChart({ sweep, shown }) {
             <svg viewBox="0 0 24 8" aria-hidden="true">
               <line x1="0" y1="4" x2="24" y2="4" />
             </svg>{' '}
-            {turnText(titles[k], s)}
+            {turnText(titles[k], s, field)}
             {alts[k] && (
               <span class="muted">
                 {' '}
-                ({turnText(nccl ? "mlsysim's model:" : 'as it runs:', alts[k])})
+                ({turnText(nccl ? "mlsysim's model:" : 'as it runs:', alts[k], field)})
               </span>
             )}
             .
@@ -258,12 +307,23 @@ export function SweepChart({ sweep, shown }) {
           </li>
         ))}
         {gaps && <li class="gaps">{gapText(gaps)}</li>}
+        {!overTp && (
+          <li class="turn-text">
+            {from < 0
+              ? 'The binding link ends communication-bound: no batch in this range makes the layer compute-bound.'
+              : from === 0
+                ? 'The layer is compute-bound at every batch in this range.'
+                : `The binding link turns compute-bound at ${atText(field, values[from])} and stays so.`}
+          </li>
+        )}
         <li class="muted">
           {hiding &&
             'GB/s per direction, on a log scale (each GPU’s network link once the ranks span nodes); no point where no bandwidth hides the exchange. '}
+          {draw[0] === 'throughput' &&
+            'The whole model’s tokens per second, serial, on a log scale. '}
           Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
           faded, dashed: a hypothetical (beyond the link’s domain or its measured ranks); vertical
-          line: your TP size
+          line: your {overTp ? 'TP size' : 'tokens'}
           {marks.length > 0 && '; dotted line: where a domain or a node ends'}.
         </li>
       </ul>
@@ -273,7 +333,7 @@ export function SweepChart({ sweep, shown }) {
           <table>
             <thead>
               <tr>
-                <th scope="col">tp</th>
+                <th scope="col">{overTp ? 'tp' : 'tokens'}</th>
                 {series.map((_, k) => [
                   <th key={k} scope="col">
                     {titles[k]}
@@ -289,13 +349,13 @@ export function SweepChart({ sweep, shown }) {
             <tbody>
               {values.map((v, i) => (
                 <tr key={v}>
-                  <th scope="row">{v}</th>
+                  <th scope="row">{overTp ? v : fmt.count(v)}</th>
                   {series.map((s, k) =>
                     [s, alts[k]].map(
                       (t, alt) =>
                         t && (
                           <td key={`${k}.${alt}`} class={alt ? 'muted' : undefined}>
-                            {cell(t[i], hiding)}
+                            {cell(t[i], draw[0])}
                           </td>
                         ),
                     ),

@@ -2,7 +2,14 @@
 // all-reduce in time), the binding link marked, a hypothetical marked with the core's reason; in
 // words and not only colour. The sentence below is announced when it changes (aria-live).
 
-import { computeText, exchangeText, hypothetical, summaryText, verdict } from '../verdict.js';
+import {
+  computeText,
+  exchangeText,
+  hypothetical,
+  modelText,
+  summaryText,
+  verdict,
+} from '../verdict.js';
 
 export function Verdicts({ shown }) {
   if (!shown) return null;
@@ -13,7 +20,11 @@ export function Verdicts({ shown }) {
       <h2 id="h-verdict">Verdict</h2>
       <ul>
         {r.links.map((l, i) => {
-          const said = verdict(l, { chip: names.chip, tpSize: n });
+          const said = verdict(l, {
+            chip: names.chip,
+            tpSize: n,
+            holds: r.single_device_fits_in_memory,
+          });
           const odd = hypothetical(l, n);
           // The core's warnings about this link (by path): the reason for a mark, in its words.
           const why = r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name);
@@ -31,6 +42,7 @@ export function Verdicts({ shown }) {
                   </>
                 )}
                 {n > 1 && <span class="ex">{exchangeText(l, scenario.collectives_per_layer)}</span>}
+                <span class="ex">{modelText(l, r, scenario.tokens)}</span>
                 {why.map((w, j) => (
                   <span key={j} class="why">
                     <strong>{odd && !j ? 'Hypothetical: ' : 'Note: '}</strong>

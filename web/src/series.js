@@ -1,0 +1,104 @@
+// The sweep chart's reading of api.sweep's points (leaf UI: loaded with the chart): the series
+// per link, where each turns, the gaps, the node boundary, and their words.
+
+import { count } from './format.js';
+
+/**
+ * Per link (in result order): [{ x (the swept value), tp (the tp size there: x in a sweep over
+ * tp_size, `tp` otherwise), link (the link's result there, or null) }].
+ */
+export function seriesByLink(points, names, tp) {
+  return names.map((name) =>
+    points.map((p) => ({
+      x: p.value,
+      tp: tp ?? p.value,
+      link: p.result ? p.result.links.find((l) => l.name === name) || null : null,
+    })),
+  );
+}
+
+/**
+ * Where the scenario's binding link (each point's own) turns compute-bound along a sweep and stays
+ * so to its end: the index of that first point, 0 when it is compute-bound throughout, -1 when it
+ * ends communication-bound (or no point has a result).
+ */
+export function computeBoundFrom(points) {
+  let i = points.length;
+  while (i > 0 && points[i - 1].result?.bound === 'compute') i -= 1;
+  return i === points.length ? -1 : i;
+}
+
+/**
+ * Runs of consecutive indices of a series whose points have a result and pass `keep(point, i)`:
+ * the pieces of its line (a point without a result is a gap, not a joint).
+ */
+export function runsOf(series, keep = () => true) {
+  const out = [[]];
+  series.forEach((p, i) => {
+    if (p.link && keep(p, i)) out[out.length - 1].push(i);
+    else if (out[out.length - 1].length) out.push([]);
+  });
+  return out.filter((r) => r.length);
+}
+
+/**
+ * Where a two-tier link's node boundary falls in a sweep over `values`: {g, i}, g its ranks per
+ * node and i the index of the last tp within one node; null for another link or when the sweep
+ * does not go beyond one node.
+ */
+export function nodeBoundary(values, series) {
+  const l = series.find((p) => p.link)?.link;
+  if (!l || l.kind !== 'two_tier') return null;
+  const g = l.ranks_per_node;
+  const i = values.findLastIndex((v) => v <= g);
+  return i >= 0 && i < values.length - 1 ? { g, i } : null;
+}
+
+/** The points the core gave no result for: {tps, first: its first message}, or null for none. */
+export function gapsOf(points) {
+  const bad = points.filter((p) => !p.result);
+  return bad.length
+    ? { tps: bad.map((p) => p.value), first: bad[0].errors?.[0]?.message || 'no result' }
+    : null;
+}
+
+/** A link of a scenario as the core read it (links a map or an array), by name. */
+export function linkNamed(links, name) {
+  if (!Array.isArray(links)) return links?.[name];
+  return links.find((l) => (typeof l === 'string' ? l : l.name) === name);
+}
+
+/** "Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across." */
+export const nodeText = (g, inside, across) =>
+  `Beyond ${g} ${g === 1 ? 'rank' : 'ranks'} the exchange crosses nodes: ${inside} inside, ${across} across.`;
+
+/** "Gaps at tp 8, 16 and 32: no result there (at tp 8: <the core's message>)." */
+export function gapText({ tps, first }) {
+  const list = tps.length > 1 ? `${tps.slice(0, -1).join(', ')} and ${tps.at(-1)}` : `${tps[0]}`;
+  return `Gaps at tp ${list}: no result there (at tp ${tps[0]}: ${first}).`;
+}
+
+/** A point of a sweep over `field` in words: "tp 8", "2,048 tokens". */
+export const atText = (field, x) =>
+  field === 'tokens' ? `${count(x)} token${x === 1 ? '' : 's'}` : `tp ${x}`;
+
+/**
+ * Where a link's bound changes along a sweep over `field` (tp_size by default), in words: "stays
+ * compute-bound up to tp 64", "turns communication-bound at tp 2", "turns communication-bound at 32
+ * tokens, then compute-bound at 1,024 tokens".
+ */
+export function turnText(title, series, field) {
+  const runs = [];
+  for (const p of series)
+    if (p.link && p.link.bound !== runs.at(-1)?.bound) runs.push({ bound: p.link.bound, x: p.x });
+  if (!runs.length) return `${title}: no result in this range`;
+  if (runs.length > 1)
+    return `${title} turns ${runs
+      .slice(1)
+      .map((r) => `${r.bound}-bound at ${atText(field, r.x)}`)
+      .join(', then ')}`;
+  const last = series.findLast((p) => p.link).x;
+  return runs[0].bound === 'compute'
+    ? `${title} stays compute-bound up to ${atText(field, last)}`
+    : `${title} is communication-bound from ${atText(field, runs[0].x)} to ${atText(field, last)}`;
+}
