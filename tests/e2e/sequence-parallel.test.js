@@ -44,7 +44,7 @@ it('picks sequence parallelism by its label and shows the pair and its hiding ba
   expect(await wide.page.inputValue('#in-collective')).toBe(SP);
   expect(await text(wide.page, `${card} .hiding`)).toBe(hidingText(nv));
   // The sweep draws the hiding bandwidth when asked, with its table as the text twin.
-  await wide.page.click('.sweep label:has-text("Bandwidth that hides the exchange")');
+  await wide.page.click('.sweep label:has-text("Hiding BW")');
   await wide.page.waitForSelector('#h-sweep:has-text("Bandwidth that hides the exchange")');
   await wide.page.click('.sweep summary:has-text("Sweep table")');
   const row = await wide.page

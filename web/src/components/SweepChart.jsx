@@ -38,15 +38,16 @@ const B = 30;
 // A hypothetical point: the link beyond its domain or its measured ranks (the core's fields).
 const beyond = (p) => p.link && hypothetical(p.link, p.tp);
 
-/** What the chart draws: [key, words, the value of a point with a result (null: no point)]. */
+/** What the chart draws: [key, its name, the value of a point with a result (null: no point), its button]. */
 const DRAWS = [
-  ['speedup', 'Speedup', (l) => l.serial_speedup],
+  ['speedup', 'Speedup', (l) => l.serial_speedup, 'Speedup'],
   [
     'hiding',
     'Bandwidth that hides the exchange',
     (l) => l.hiding_bandwidth_bytes_per_s || null, // 0: none hides it, or nothing to hide
+    'Hiding BW',
   ],
-  ['throughput', 'Tokens per second', (l) => l.tokens_per_s],
+  ['throughput', 'Tokens per second', (l) => l.tokens_per_s, 'Tokens/s'],
 ];
 /** What the sweep varies: [field, words]. */
 const OVER = [
@@ -56,6 +57,9 @@ const OVER = [
 /** A token count on an axis: 64, 4k, 1M (powers of two: "4k context"). */
 const shortCount = (v) =>
   v >= 2 ** 20 ? `${fmt.sig(v / 2 ** 20, 3)}M` : v >= 1024 ? `${fmt.sig(v / 1024, 3)}k` : `${v}`;
+/** A power of ten on a log axis: 10, 1k, 100k, 10M. */
+const decade = (v) =>
+  v >= 1e6 ? `${fmt.sig(v / 1e6, 3)}M` : v >= 1e3 ? `${fmt.sig(v / 1e3, 3)}k` : fmt.sig(v, 3);
 
 /** What a cell of the sweep table says of a link's result first, for each thing drawn. */
 const FIRST = {
@@ -187,7 +191,7 @@ export function SweepChart({ sweep, shown }) {
       <Choice
         name="sweep-draws"
         label="What the chart draws"
-        options={DRAWS}
+        options={DRAWS.map(([k, , , button]) => [k, button])}
         value={draw[0]}
         onPick={(k) => setDraw(DRAWS.find((d) => d[0] === k))}
       />
@@ -203,7 +207,7 @@ export function SweepChart({ sweep, shown }) {
             <g key={t}>
               <line class="grid" x1={L} x2={W - R} y1={y(v)} y2={y(v)} />
               <text class="tick" x={L - 4} y={y(v) + 3} text-anchor="end">
-                {hiding ? fmt.sig(v / 1e9, 2) : logAxis ? shortCount(v) : `${fmt.sig(v, 3)}x`}
+                {hiding ? fmt.sig(v / 1e9, 2) : logAxis ? decade(v) : `${fmt.sig(v, 3)}x`}
               </text>
             </g>
           );
