@@ -266,14 +266,6 @@ std::string hiding_text(const tplayer::LinkResult& l) {
          (l.kind == "measured" ? "its curve " + times + " as fast" : times + " this link's") + ")";
 }
 
-// A rate in whole numbers grouped by thousands ("11,765"), or 4 significant digits below 100.
-std::string per_second(double rate) {
-  if (!(rate >= 100) || rate >= 1e15) return significant(rate);
-  std::string digits = fixed(rate, 0);
-  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
-  return digits;
-}
-
 // What one step of the whole model is, in words, for the pass and its tokens.
 std::string step_words(const std::string& pass, std::int64_t tokens) {
   const std::string count = std::to_string(tokens);
@@ -326,7 +318,7 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
   wrapped("  hidden      " + hiding_text(l), 14);
   wrapped("  model       " + format_quantity(l.model_time_s, Dimension::Time) + " serial, " +
               format_quantity(l.overlapped_model_time_s, Dimension::Time) + " overlapped " + step +
-              ": " + per_second(l.tokens_per_s) + " tokens/s",
+              ": " + tplayer::format_rate(l.tokens_per_s) + " tokens/s",
           14);
   std::cout << '\n';
 }

@@ -230,6 +230,19 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
                 .put(" alone ("),
             binding->serial_efficiency)
         .put(" efficient), no overlap");
+    if (!result.single_device_fits_in_memory)
+      line.put("; a hypothetical: one cannot hold the model");
+    body.lines(line.out, kLineChars, 12, kFootStyle);
+  }
+  if (binding) {
+    line.out.clear();
+    line.put("whole model (")
+        .num(result.layers)
+        .put(" layers): ")
+        .put(seconds(binding->model_time_s))
+        .put(result.pass == kDecode ? " per token, " : " per step, ")
+        .put(format_rate(binding->tokens_per_s))
+        .put(" tokens/s");
     body.lines(line.out, kLineChars, 12, kFootStyle);
   }
   body.y += 4;

@@ -120,6 +120,13 @@ std::string format_significant(double value, int digits) {
   return out;
 }
 
+std::string format_rate(double value) {
+  if (!(value >= 100 && value < 1e15)) return format_significant(value, 3);
+  std::string digits = whole_number(std::llround(value));
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
 std::string whole_number(std::int64_t value) {
   // Digits from the unsigned magnitude, so the most negative value needs no special case.
   std::uint64_t magnitude =

@@ -53,5 +53,14 @@ TEST_CASE("format_number spells out non-finite values", "[format]") {
   CHECK(format_number(1e300) == "1e+300");
 }
 
+TEST_CASE("format_rate: whole and grouped from 100, three significant digits below") {
+  CHECK(format_rate(9304.4) == "9,304");
+  CHECK(format_rate(921.3) == "921");
+  CHECK(format_rate(1234567.5) == "1,234,568");
+  CHECK(format_rate(99.94) == "99.9");
+  CHECK(format_rate(0.0421) == "0.0421");
+  CHECK(format_rate(2e15) == "2e+15");
+}
+
 }  // namespace
 }  // namespace tplayer::test

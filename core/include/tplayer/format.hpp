@@ -24,6 +24,10 @@ std::string format_number(double value);
 // "1.887 ms", "450 GB/s", "50.33 MB", "989 TFLOP/s". Bytes use decimal prefixes.
 std::string format_quantity(double value, Dimension dimension);
 
+// A rate such as tokens per second for people: whole and grouped by thousands from 100 ("9,304"),
+// 3 significant digits below ("42.5").
+std::string format_rate(double value);
+
 // Binary form of a byte count for people: "80 GiB", "48 MiB".
 std::string format_binary_bytes(double bytes);
 
