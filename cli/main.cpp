@@ -473,6 +473,7 @@ void print_sweep_head(const tplayer::Scenario& s, const tplayer::Result& r,
               "; " + field + " swept",
           2);
   std::cout << "speedup and efficiency serial: compute per rank + the exchange, no overlap\n"
+               "tokens/s: through the whole model (the layer x its layers), serial\n"
                "hidden from: the bandwidth from which the exchange takes no longer than the "
                "compute\n(a two-tier link's node link in one node, each GPU's network link "
                "across nodes)\n";
@@ -488,7 +489,7 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
   const std::size_t w = std::max<std::size_t>(field.size(), 7);
   std::cout << "  " << std::string(w - field.size(), ' ') << field
             << (first.reduce_scatter_time_s > 0 ? "  rs + ag   " : "  all-reduce")
-            << "  exchange/compute  speedup  efficiency  hidden from  bound\n";
+            << "  exch/compute  speedup  efficiency tokens/s hidden from bound\n";
   const tplayer::LinkResult* before = nullptr;
   bool dagger = false;
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -518,13 +519,14 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
     dagger = dagger || !l.within_domain;
     std::string row =
         lead + pad(format_quantity(l.allreduce_time_s, Dimension::Time), 12) +
-        pad(fixed(l.comm_to_compute, 3), 18) + pad(fixed(l.serial_speedup, 2) + "x", 9) +
-        pad(fixed(100 * l.serial_efficiency, 1) + "%", 12) +
+        pad(fixed(l.comm_to_compute, 3), 14) + pad(fixed(l.serial_speedup, 2) + "x", 9) +
+        pad(fixed(100 * l.serial_efficiency, 1) + "%", 11) +
+        pad(tplayer::format_rate(l.tokens_per_s), 9) +
         pad(l.communication_time_s == 0 ? "-"
             : l.hiding_bandwidth_bytes_per_s == 0
                 ? "none"
                 : format_quantity(l.hiding_bandwidth_bytes_per_s, Dimension::Bandwidth),
-            13) +
+            12) +
         l.bound;
     if (l.kind == "two_tier" && l.node_count > 1)
       row += ", " + tplayer::format_number(l.node_count) + " nodes";
