@@ -1,16 +1,8 @@
 // Measured rows ([[bytes, seconds], ...]) as the nccl-tests text that all_reduce_perf prints and
 // that the core reads back to exactly those rows: what the editor of a measured link shows for
-// rows that came without their text (from a link), and each time's shortest decimal in the URL.
+// rows that came without their text (from a link). Leaf UI: it loads with the editor.
 
-/** The shortest decimal of microseconds that reads back (÷ 1e6) as exactly `seconds`. */
-export function microseconds(seconds) {
-  const us = seconds * 1e6;
-  for (let p = 1; p < 17; p++) {
-    const t = String(Number(us.toPrecision(p)));
-    if (Number(t) / 1e6 === seconds) return t;
-  }
-  return String(us);
-}
+import { microseconds } from './url.js';
 
 /** A positive number to `digits` significant digits, as short as it gets. */
 const num = (x, digits) => String(Number(x.toPrecision(digits)));

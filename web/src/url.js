@@ -29,7 +29,16 @@ import {
   resolved,
   valueAt,
 } from './scenario.js';
-import { microseconds } from './nccltext.js';
+
+/** The shortest decimal of microseconds that reads back (÷ 1e6) as exactly `seconds`. */
+export function microseconds(seconds) {
+  const us = seconds * 1e6;
+  for (let p = 1; p < 17; p++) {
+    const t = String(Number(us.toPrecision(p)));
+    if (Number(t) / 1e6 === seconds) return t;
+  }
+  return String(us);
+}
 
 const VERSION = '3';
 export const MAX_HASH = 16384; // the format's own bounds on what it reads
