@@ -134,7 +134,8 @@ export function createAppState({ win } = {}) {
     }
     const shownNow = memo.outcome ? last : null;
     if (shownNow && lastSweep.of !== shownNow)
-      lastSweep = { of: shownNow, value: sweepOf(shownNow), measured: measuredOf(shownNow) };
+      lastSweep = { of: shownNow, measured: measuredOf(shownNow) };
+    const swept = lastSweep;
     return {
       ...memo,
       model,
@@ -146,7 +147,12 @@ export function createAppState({ win } = {}) {
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
       inputs: shownNow ? modelInputs(shownNow.scenario, model.catalog) : null,
-      sweep: shownNow ? lastSweep.value : null,
+      // Swept when first read (by the details, below the first screen: the page's takeover
+      // draws the first screen in a task that sweeps nothing), then memoised with the result.
+      get sweep() {
+        if (shownNow && !('value' in swept)) swept.value = sweepOf(shownNow);
+        return shownNow ? swept.value : null;
+      },
       measured: shownNow ? lastSweep.measured : [],
       reading,
     };
