@@ -26,23 +26,27 @@ if (!take) {
 const app = (first) => (
   <App view={state.view()} actions={state.actions} embed={embed} first={first} />
 );
-// The takeover in three tasks, none holding the main thread as long as all: the core's numbers
+// The takeover in four tasks, none holding the main thread as long as all: the core's numbers
 // for the view (memoised in the state), the prerendered first screen (hydrated: nothing to
-// build), then the form and the details below it (the sweep with them). Until the last, a change
-// of state draws nothing: the tasks to come draw the view as it is then.
+// build), the form, then the details (the sweep with them). Until the last, a change of state
+// draws nothing: the tasks to come draw the view as it is then.
 let pending = false;
+const next = (f) => setTimeout(f);
 const draw = () => {
   if (pending) return;
   if (!take) return render(app(false), root);
   take = false;
   pending = true;
   state.view();
-  setTimeout(() => {
+  next(() => {
     hydrate(app(true), root);
-    setTimeout(() => {
-      pending = false;
-      render(app(false), root);
-      root.removeAttribute('data-pre'); // taken over: the page is live (tests wait for this)
+    next(() => {
+      render(app(1), root);
+      next(() => {
+        pending = false;
+        render(app(false), root);
+        root.removeAttribute('data-pre'); // taken over: the page is live (tests wait for this)
+      });
     });
   });
 };
