@@ -160,11 +160,11 @@ function toJsonText(root, { maxBytes, maxDepth }) {
   }
 }
 
-// Freezes a value and what it holds; a getter (a preset's result) is left to freeze what it makes.
+// Freezes a value and what it holds; what is frozen already is left as it is (a preset, whose
+// result getter freezes what it makes).
 function deepFreeze(value) {
-  if (value && typeof value === 'object') {
-    for (const d of Object.values(Object.getOwnPropertyDescriptors(value)))
-      if ('value' in d) deepFreeze(d.value);
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) deepFreeze(value[key]);
     Object.freeze(value);
   }
   return value;
@@ -230,11 +230,11 @@ export async function instantiate(url, options = {}, cardUrl = url) {
     });
     return cardModule;
   };
-  const catalog = wasm.catalog();
+  const whole = wasm.catalog();
   // The core's own limits: the facade stops serialising where the core would refuse.
   const limits = {
-    maxBytes: catalog.limits.max_json_bytes,
-    maxDepth: catalog.limits.max_json_depth,
+    maxBytes: whole.limits.max_json_bytes,
+    maxDepth: whole.limits.max_json_depth,
   };
   const serialise = (value) => toJsonText(value, limits);
   const run = (call, scenario) => {
@@ -243,14 +243,16 @@ export async function instantiate(url, options = {}, cardUrl = url) {
   };
   // A preset's result is solved when it is first read (its normalised scenario solves to what the
   // core's catalogue gives, bit for bit: tests/js/api.test.js): the load solves none.
-  for (const p of catalog.presets) {
-    let result;
-    Object.defineProperty(p, 'result', {
-      enumerable: true,
-      get: () => (result ??= deepFreeze(run(wasm.solve, p.scenario))),
-    });
-  }
-  deepFreeze(catalog);
+  const catalog = deepFreeze({
+    ...whole,
+    presets: whole.presets.map((p) => {
+      let result;
+      const get = () => (result ??= deepFreeze(run(wasm.solve, p.scenario)));
+      return Object.freeze(
+        Object.defineProperty({ ...deepFreeze(p) }, 'result', { enumerable: true, get }),
+      );
+    }),
+  });
   const Scenarios = Object.freeze(Object.fromEntries(catalog.presets.map((p) => [p.key, p])));
 
   const api = Object.freeze({
