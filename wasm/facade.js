@@ -230,6 +230,8 @@ export async function instantiate(url, options = {}, cardUrl = url) {
     });
     return cardModule;
   };
+  // The catalogue in a task of its own after the module's start: two shorter tasks on a page's load.
+  await new Promise((next) => setTimeout(next));
   const whole = wasm.catalog();
   // The core's own limits: the facade stops serialising where the core would refuse.
   const limits = {
