@@ -546,8 +546,8 @@ export interface Tplayer {
    */
   card(scenario: Scenario, text?: CardText): Promise<string>;
   /**
-   * The catalogue: presets (with solved results), workloads, accelerators, links, two-tier links,
-   * precisions, units; each entry with its source. Loaded once: the same deeply frozen object
+   * The catalogue: presets (with solved results, each solved when first read), workloads,
+   * accelerators, links, two-tier links, precisions, units; each entry with its source. Loaded once: the same deeply frozen object
    * every call (copy with structuredClone before editing).
    */
   catalog(): Catalog;

@@ -188,6 +188,8 @@ function classicJsx() {
 const element = {
   root: web,
   base: './',
+  // The result components draw with web/src/dom.js, not Preact (its header says why).
+  resolve: { alias: [{ find: /^preact$/, replacement: `${web}src/dom.js` }] },
   plugins: [
     preact(),
     classicJsx(),

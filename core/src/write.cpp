@@ -382,7 +382,7 @@ Value measured_value(std::string_view text) {
   return v;
 }
 
-Value catalog_value() {
+Value catalog_value(bool results) {
   Value v = Value::make_object();
   Value& presets = v.add("presets", Value::make_array());
   for (const ScenarioPreset& p : scenario_presets()) {
@@ -392,7 +392,7 @@ Value catalog_value() {
     item.add("lesson", Value::from(p.lesson));
     item.add("scenario", to_value(p.scenario));
     item.add("derived", derived_value(p.scenario));
-    item.add("result", to_value(solve(p.scenario)));
+    if (results) item.add("result", to_value(solve(p.scenario)));
   }
   Value& workloads = v.add("workloads", Value::make_array());
   for (const WorkloadEntry& e : workload_catalog()) {

@@ -1,7 +1,7 @@
 // <tp-layer> (dist/element.js) on a plain HTML page of another origin (localhost vs 127.0.0.1),
 // under the Content-Security-Policy the README gives hosts: two elements read their numbers from
 // the module, loaded once; a bad attribute shows the error in place and no result; each element
-// is a block as tall as its content, follows the colour scheme, and links to the full page for
+// is a block as tall as its content, follows the host's colour scheme, and links to the full page for
 // the same view.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,16 @@ const shadowText = (page, i) =>
     i,
   );
 const others = (problems) => problems.filter((p) => !p.includes('localhost:'));
+/**
+ * The system's scheme switched, and two frames later: the page's matchMedia listeners (the
+ * element's) hear of it in the frame's update, after the switch itself has returned.
+ */
+async function switchSystem(page, colorScheme) {
+  await page.emulateMedia({ colorScheme });
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+}
 
 describe.each([
   [390, 844],
@@ -101,6 +111,42 @@ describe.each([
   });
 });
 
+it("follows the host's colour scheme: its color-scheme or its <meta>, else the system's", async () => {
+  // The system is light; the host says dark with <meta name="color-scheme">.
+  const { page, problems, context } = await open(
+    '<meta name="color-scheme" content="dark"><tp-layer></tp-layer>',
+  );
+  const bg = () =>
+    page.evaluate(
+      () =>
+        getComputedStyle(document.querySelector('tp-layer').shadowRoot.querySelector('.tp'))
+          .backgroundColor,
+    );
+  const host = (scheme) =>
+    page.evaluate((s) => {
+      document.documentElement.style.colorScheme = s;
+    }, scheme);
+  const system = (colorScheme) => switchSystem(page, colorScheme);
+  expect(await bg()).toBe('rgb(16, 19, 23)');
+  // The host switches its own scheme (on <html>): the element follows at once, whatever the system's.
+  await host('light');
+  expect(await bg()).toBe('rgb(255, 255, 255)');
+  await system('dark');
+  expect(await bg()).toBe('rgb(255, 255, 255)');
+  await host('dark');
+  expect(await bg()).toBe('rgb(16, 19, 23)');
+  await system('light');
+  expect(await bg()).toBe('rgb(16, 19, 23)');
+  // Both schemes (or none): the system's.
+  await host('light dark');
+  expect(await bg()).toBe('rgb(255, 255, 255)');
+  await system('dark');
+  expect(await bg()).toBe('rgb(16, 19, 23)');
+  await page.screenshot({ path: `${RESULTS}element-host-dark.png` });
+  expect(others(problems)).toEqual([]);
+  await context.close();
+});
+
 it('follows the colour scheme, and draws again when an attribute changes', async () => {
   const { page, problems, context } = await open('<tp-layer></tp-layer>', { colorScheme: 'dark' });
   const bg = () =>
@@ -110,7 +156,7 @@ it('follows the colour scheme, and draws again when an attribute changes', async
           .backgroundColor,
     );
   expect(await bg()).toBe('rgb(16, 19, 23)');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await switchSystem(page, 'light');
   expect(await bg()).toBe('rgb(255, 255, 255)');
   expect(await shadowText(page, 0)).toContain('Each of the 8 ranks');
   await page.evaluate(() =>

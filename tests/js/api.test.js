@@ -191,6 +191,13 @@ describe('presets: wasm equals the native CLI bit for bit', () => {
     expect(readPresetKeys()).toEqual(Object.keys(api.Scenarios));
   });
 
+  it("the whole catalogue, the results the facade solves on first read included, is the CLI's", () => {
+    const list = JSON.parse(execFileSync(cli, ['--list', '--json'], { encoding: 'utf8' }));
+    expect(JSON.parse(JSON.stringify(api.catalog()))).toEqual(list);
+    expect(Object.isFrozen(api.catalog().presets[1].result.links)).toBe(true);
+    expect(api.catalog().presets[1].result).toBe(api.catalog().presets[1].result); // solved once
+  });
+
   for (const preset of readPresetKeys()) {
     it(preset, () => {
       const want = native(['--preset', preset, '--json']);

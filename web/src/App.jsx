@@ -24,9 +24,10 @@ const Fold = ({ embed, title, children }) =>
   );
 
 /**
- * `view` is state.view(), `actions` state.actions; `first`: only the first screen, the preset and
- * the verdict (what npm run build prerenders: the form and the details below it render when the
- * page takes over, and nothing above them moves).
+ * `view` is state.view(), `actions` state.actions; `first`: true, only the first screen, the
+ * preset and the verdict (what npm run build prerenders: the form and the details below it
+ * render when the page takes over, and nothing above them moves); 1, that and the form (the
+ * takeover's next task: the details come in the one after).
  */
 export function App({ view, actions, embed, first }) {
   const { model, form, shown, stale } = view;
@@ -74,7 +75,7 @@ export function App({ view, actions, embed, first }) {
                 <Verdicts shown={shown} />
                 <ModelSwitch />
               </div>
-              {!first && (
+              {first !== true && (
                 <>
                   {!embed && (
                     <div class="a-strip results">
@@ -86,16 +87,18 @@ export function App({ view, actions, embed, first }) {
                       <ScenarioForm result={stale ? null : shown?.result} addPick={view.addPick} />
                     </Fold>
                   </div>
-                  <div class="a-details results">
-                    <Fold embed={embed} title="Every number, the sweep and the math">
-                      <Breakdown
-                        shown={shown}
-                        sweep={view.sweep}
-                        inputs={view.inputs}
-                        measured={view.measured}
-                      />
-                    </Fold>
-                  </div>
+                  {!first && (
+                    <div class="a-details results">
+                      <Fold embed={embed} title="Every number, the sweep and the math">
+                        <Breakdown
+                          shown={shown}
+                          sweep={view.sweep}
+                          inputs={view.inputs}
+                          measured={view.measured}
+                        />
+                      </Fold>
+                    </div>
+                  )}
                 </>
               )}
             </main>

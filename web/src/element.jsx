@@ -2,14 +2,14 @@
 // package's tplayer/element). Attributes: `preset` (a scenario preset's key), `scenario` (a
 // scenario as JSON, in the core's shape) or `hash` (a permalink's hash), the first of these that
 // is set, else the first preset; `model`: "mlsysim" or "as it runs" (the scenario's own
-// otherwise). It draws in a shadow root with the page's own components and stylesheet, sizes
-// itself (a block whose height is its content's), follows the system's light or dark scheme
-// (prefers-color-scheme in result.css), and links to the full page for the same view. The
-// module (tplayer.js beside this file) loads once per page, however many elements there are.
+// otherwise). It draws in a shadow root with the page's own components (built by dom.js, not
+// Preact) and stylesheet, sizes itself (a block whose height is its content's), follows the
+// host's light or dark scheme (schemeOf below), and links to the full page for the same view.
+// The module (tplayer.js beside this file) loads once per page, however many elements there are.
 // An attribute that does not parse shows the error in place (the core's where the core read it)
 // and no result.
 
-import { render } from 'preact';
+import { render } from './dom.js';
 import css from './result.css?inline';
 import { loadApi } from './api.js';
 import { CompareBars } from './components/CompareBars.jsx';
@@ -22,8 +22,36 @@ import { decode, encode } from './url.js';
 /** Where the page, tplayer.js and this file are. */
 const BASE = new URL(/* @vite-ignore */ '.', import.meta.url).href;
 const OWN = `:host{display:block;margin:16px 0;color:var(--fg);font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}:host([hidden]){display:none}*{box-sizing:border-box}h2{font-size:1.2rem;margin:0 0 8px}h3{font-size:1.05rem;margin:0 0 8px}a{color:var(--accent)}.muted,.hint{color:var(--muted);font-size:.875rem;margin:4px 0 0}.tp{background:var(--bg);border:1px solid var(--line);border-radius:12px;padding:12px}.tp>.card{margin:12px 0 0}.err{color:var(--bad);margin:0}`;
-let sheet = null;
+const sheets = {}; // by scheme: result.css with its dark colours on ('all') or off ('not all')
+const shown = new Set(); // the elements on the page
+let system = null; // matchMedia of the system's dark scheme, once an element is on the page
 let model = null;
+
+/**
+ * Whether `el` is dark: as the host's `color-scheme` (the element inherits it; else the page's
+ * <meta name="color-scheme">) says when it names one of light and dark, else (both, or none) as
+ * the system prefers. result.css's own switch, prefers-color-scheme, follows the system alone.
+ */
+function schemeOf(el) {
+  let cs = getComputedStyle(el).colorScheme;
+  if (cs === 'normal') cs = document.querySelector('meta[name=color-scheme]')?.content || '';
+  const dark = /dark/.test(cs);
+  return dark === /light/.test(cs) ? system.matches : dark;
+}
+
+/** Adopts the stylesheet of each element's scheme (a constructed one: a host's CSP style-src need not allow an inline <style>). */
+function restyle() {
+  for (const el of shown) {
+    const dark = schemeOf(el);
+    if (!sheets[dark]) {
+      const sheet = (sheets[dark] = new CSSStyleSheet());
+      sheet.replaceSync(css + OWN);
+      for (const r of sheet.cssRules) if (r.media) r.media.mediaText = dark ? 'all' : 'not all';
+    }
+    if (el.shadowRoot.adoptedStyleSheets[0] !== sheets[dark])
+      el.shadowRoot.adoptedStyleSheets = [sheets[dark]];
+  }
+}
 
 const bad = (field, message) => ({ errors: [{ field, message }] });
 
@@ -100,13 +128,21 @@ class TpLayer extends HTMLElement {
   static observedAttributes = ['preset', 'scenario', 'hash', 'model'];
 
   connectedCallback() {
-    if (!this.shadowRoot) {
-      const root = this.attachShadow({ mode: 'open' });
-      // A constructed stylesheet: not an inline <style>, so a host's CSP style-src need not allow one.
-      if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(css + OWN);
-      root.adoptedStyleSheets = [sheet];
+    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
+    if (!system) {
+      // A host switches its scheme on <html> or <body> (a class, an attribute, its style), or the system does.
+      (system = matchMedia('(prefers-color-scheme: dark)')).addEventListener('change', restyle);
+      const watch = new MutationObserver(restyle);
+      for (const el of [document.documentElement, document.body])
+        if (el) watch.observe(el, { attributes: true });
     }
+    shown.add(this);
+    restyle();
     this.draw();
+  }
+
+  disconnectedCallback() {
+    shown.delete(this);
   }
 
   attributeChangedCallback() {

@@ -26,15 +26,28 @@ if (!take) {
 const app = (first) => (
   <App view={state.view()} actions={state.actions} embed={embed} first={first} />
 );
-// The takeover in two tasks: the prerendered first screen (hydrated: nothing to build), then the
-// form and the details below it, so that neither holds the main thread as long as both.
+// The takeover in four tasks, none holding the main thread as long as all: the core's numbers
+// for the view (memoised in the state), the prerendered first screen (hydrated: nothing to
+// build), the form, then the details (the sweep with them). Until the last, a change of state
+// draws nothing: the tasks to come draw the view as it is then.
+let pending = false;
+const next = (f) => setTimeout(f);
 const draw = () => {
+  if (pending) return;
   if (!take) return render(app(false), root);
   take = false;
-  hydrate(app(true), root);
-  setTimeout(() => {
-    render(app(false), root);
-    root.removeAttribute('data-pre'); // taken over: the page is live (tests wait for this)
+  pending = true;
+  state.view();
+  next(() => {
+    hydrate(app(true), root);
+    next(() => {
+      render(app(1), root);
+      next(() => {
+        pending = false;
+        render(app(false), root);
+        root.removeAttribute('data-pre'); // taken over: the page is live (tests wait for this)
+      });
+    });
   });
 };
 if (embed) document.documentElement.classList.add('embed');
@@ -43,7 +56,9 @@ if (!take) draw();
 postHeight();
 registerWorker();
 
+// The catalogue's reading (setApi) in a task of its own, after the module's.
 loadApi()
+  .then((api) => new Promise((next) => setTimeout(next, 0, api)))
   .then((api) => state.setApi(api))
   .catch((e) => {
     take = false;

@@ -135,12 +135,8 @@ export function createAppState({ win } = {}) {
     }
     const shownNow = memo.outcome ? last : null;
     if (shownNow && (lastSweep.of !== shownNow || lastSweep.over !== s.sweepOver))
-      lastSweep = {
-        of: shownNow,
-        over: s.sweepOver,
-        value: sweepOf(shownNow, s.sweepOver),
-        measured: measuredOf(shownNow),
-      };
+      lastSweep = { of: shownNow, over: s.sweepOver, measured: measuredOf(shownNow) };
+    const swept = lastSweep;
     return {
       ...memo,
       model,
@@ -152,7 +148,12 @@ export function createAppState({ win } = {}) {
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
       inputs: shownNow ? modelInputs(shownNow.scenario, model.catalog) : null,
-      sweep: shownNow ? lastSweep.value : null,
+      // Swept when first read (by the details, below the first screen: the page's takeover
+      // draws the first screen in a task that sweeps nothing), then memoised with the result.
+      get sweep() {
+        if (shownNow && !('value' in swept)) swept.value = sweepOf(shownNow, swept.over);
+        return shownNow ? swept.value : null;
+      },
       measured: shownNow ? lastSweep.measured : [],
       reading,
     };

@@ -108,8 +108,9 @@ Value to_value(const Result& result);
 Value to_value(const std::vector<FieldError>& errors);      // {"errors": [{field, path, message}]}
 Value errors_value(const std::vector<FieldError>& errors);  // the array alone
 Value path_value(const FieldPath& path);                    // ["links", "nvlink", "bandwidth"]
-Value catalog_value();  // presets, workloads, accelerators, links, two-tier links, units, fields,
-                        // limits
+// Presets (each with its solved result unless `results` is false: the JS facade solves them on
+// first read), workloads, accelerators, links, two-tier links, units, fields, limits.
+Value catalog_value(bool results = true);
 
 // What parse_measured read from nccl-tests text, for a UI to show before it prices anything:
 // {rows: [{bytes, time_s, line}], ranks (0: not found), ranks_from: "header" | "busbw/algbw" |

@@ -77,10 +77,13 @@ describe('createAppState', () => {
     view();
     expect(calls).toEqual(before); // memoised
     act.set(['tokens'], '1024');
-    view();
-    view();
-    // One check and one sweep per model: the one chosen and the other, drawn beside it.
+    expect(calls.sweep).toBe(before.sweep); // not swept until read
+    // One check per model (the one chosen and the other, drawn beside it); one sweep per model
+    // when the sweep is first read.
+    expect(view().sweep).toBe(view().sweep);
     expect(calls).toEqual({ check: before.check + 2, sweep: before.sweep + 2 });
+    view();
+    expect(calls.sweep).toBe(before.sweep + 2);
   });
 
   it('prices the same scenario in the other model, the launch overhead re-derived unless set', () => {
