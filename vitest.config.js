@@ -7,7 +7,11 @@
 //            imports it from Node and from a bundle; run npm run package first.
 //   browser  tests/e2e/**: the built dist/ served by scripts/serve.mjs, driven in Debian's
 //            Chromium through playwright-core: one server and one browser for the run
-//            (tests/e2e/global-setup.js), one file at a time, a fresh context per page.
+//            (tests/e2e/global-setup.js), one file at a time, a fresh context per page. The files
+//            share one worker (isolate: false): each file is still run afresh, but playwright-core
+//            and the harness are imported once instead of once per file in a new process (about
+//            2 s a file on a 2-core machine; no e2e file keeps global state: each opens its own
+//            contexts and closes them).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -44,6 +48,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          isolate: false,
         },
       },
     ],

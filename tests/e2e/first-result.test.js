@@ -6,11 +6,12 @@ import { RESULTS, openReady, text, useBrowser } from './harness.js';
 
 const env = useBrowser();
 
+// One page per size: the numbers and words, then the layout of the same view.
 describe.each([
   [390, 844],
   [1280, 800],
 ])('the default scenario at %ix%i', (width, height) => {
-  it('shows the worked example numbers, in words and with units', async () => {
+  it('shows the worked example numbers, in words and with units; lays out without horizontal scroll, labels every control, and has touch-sized targets on a phone', async () => {
     const { page, problems, context } = await openReady(env, { width, height });
     const body = await text(page);
     expect(body).toContain('1.887 ms'); // t_comp
@@ -35,15 +36,8 @@ describe.each([
       "Each of the 8 ranks computes for 1.887 ms per layer (one H100 SXM alone: 15.1 ms, if it could hold the model's 350 GB). On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4, compute-bound.",
     );
     expect(await page.locator('#in-preset').inputValue()).toBe('Gpt3TensorParallelLayerTp8');
-    await page.screenshot({ path: `${RESULTS}page-${width}x${height}.png`, fullPage: true });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: `${RESULTS}page-${width}x${height}-dark.png`, fullPage: false });
-    expect(problems).toEqual([]);
-    await context.close();
-  });
 
-  it('lays out without horizontal scroll, labels every control, and has touch-sized targets on a phone', async () => {
-    const { page, problems, context } = await openReady(env, { width, height });
+    // The layout of the same view.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
@@ -65,28 +59,28 @@ describe.each([
         .map((e) => e.id || e.outerHTML.slice(0, 60)),
     );
     expect(unlabelled).toEqual([]);
+
+    await page.screenshot({ path: `${RESULTS}page-${width}x${height}.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${RESULTS}page-${width}x${height}-dark.png`, fullPage: false });
     expect(problems).toEqual([]);
     await context.close();
   });
 });
 
-it('has no horizontal scroll at 360 px, with every detail open', async () => {
+// One phone page at 360 px: the default view with every detail open, then every preset's.
+it('has no horizontal scroll at 360 px with every detail open, and names no internal document or class in what it shows, for any preset', async () => {
   const { page, problems, context } = await openReady(env, { width: 360, height: 740 });
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${RESULTS}page-360-details.png`, fullPage: true });
-  expect(problems).toEqual([]);
-  await context.close();
-});
-
-it('names no internal document or class in what it shows, for any preset', async () => {
-  const { page, problems, context } = await openReady(env);
   const keys = await page.locator('#in-preset option').evaluateAll((o) => o.map((e) => e.value));
   expect(keys.length).toBeGreaterThan(1);
+  // Each preset through the address bar of the one page (hashchange: the same reading as a load).
   for (const key of keys) {
-    await page.goto(`${env.server.url}#v=2&p=${key}`);
-    await page.reload();
+    await page.evaluate((k) => (location.hash = `v=2&p=${k}`), key);
     await page.waitForFunction((k) => document.querySelector('#in-preset')?.value === k, key);
+    await page.waitForFunction(() => !document.querySelector('.is-stale'));
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     const shown = await text(page);
     expect(shown, key).not.toMatch(

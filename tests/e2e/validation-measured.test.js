@@ -138,23 +138,30 @@ describe('your measurements', () => {
     expect(await page.locator('.panel caption').textContent()).toBe('Your measurement lab_h100');
   });
 
-  it.each([
-    [390, 844],
-    [1280, 800],
-  ])('looks right at %ix%i: a measurement, and one over a 2-node table', async (width, height) => {
+  // One page for both sizes: the panel is set up once and shot at each viewport.
+  it('looks right at 390x844 and 1280x800: a measurement, and one over a 2-node table', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    await tab.page.setViewportSize({ width, height });
     const { page } = tab;
+    const sizes = [
+      [390, 844],
+      [1280, 800],
+    ];
     await openPanel(page);
     const fits = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(await fits()).toBe(true);
     const panel = page.locator('details.validation');
-    await panel.screenshot({ path: `${SHOTS}panel-measured-${width}x${height}.png` });
+    for (const [width, height] of sizes) {
+      await page.setViewportSize({ width, height });
+      expect(await fits()).toBe(true);
+      await panel.screenshot({ path: `${SHOTS}panel-measured-${width}x${height}.png` });
+    }
     await page.selectOption('#in-measured', 'h100x16_ib_ndr.txt');
     await page.selectOption('#in-overlay', '1');
     await page.waitForSelector('.panel .measured.mine rect');
-    expect(await fits()).toBe(true);
-    await panel.screenshot({ path: `${SHOTS}panel-two-node-overlay-${width}x${height}.png` });
+    for (const [width, height] of sizes.reverse()) {
+      await page.setViewportSize({ width, height });
+      expect(await fits()).toBe(true);
+      await panel.screenshot({ path: `${SHOTS}panel-two-node-overlay-${width}x${height}.png` });
+    }
   });
 });
