@@ -47,14 +47,13 @@ function serviceWorker() {
       const files = Object.keys(bundle)
         .filter((f) => f !== 'index.html' && !f.endsWith('.map') && !MODULE_FILES.includes(f))
         .sort();
-      // The hashed assets' names, and the module's bytes (their names carry no hash).
-      const version = createHash('sha256')
-        .update(files.join('\n'))
-        .update(bundle['tplayer.js'].source)
-        .update(bundle['tplayer.wasm.gz'].source)
-        .digest('hex')
-        .slice(0, 12);
-      const precache = ['./', 'tplayer.js', 'tplayer.wasm.gz', 'favicon.svg', ...files];
+      // The modules (the page's, and the card's for Download image), whose names carry no hash:
+      // their bytes go into the version with the hashed assets' names.
+      const modules = MODULE_FILES.filter((f) => f !== 'tplayer.d.ts');
+      const hash = createHash('sha256').update(files.join('\n'));
+      for (const f of modules) hash.update(bundle[f].source);
+      const version = hash.digest('hex').slice(0, 12);
+      const precache = ['./', ...modules, 'favicon.svg', ...files];
       const { code } = await minify('sw.js', readFileSync(`${web}sw.js`, 'utf8'));
       const source = code
         .replace('__VERSION__', version)

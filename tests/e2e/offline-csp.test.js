@@ -44,6 +44,12 @@ it('works offline after the first visit (service worker)', async () => {
   await page.click('summary:has-text("How close to measurements?")');
   await page.waitForSelector('.panel .measured circle');
   expect(await text(page, '.panel .source')).toContain('h100x8_nvls.txt');
+  // So does the card's module, never loaded online: Download image works offline.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('button:has-text("Download image (SVG)")'),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.svg$/);
   await context.setOffline(false);
   expect(problems).toEqual([]);
   await context.close();
