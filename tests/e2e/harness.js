@@ -136,6 +136,23 @@ export const gpt3 = (over = {}) => ({
   ...over,
 });
 
+/**
+ * One view at both sizes, by resizing its page: no sideways scroll at 390x844 and 1280x800, and
+ * `selector` shot at each to `path(width, height)`.
+ */
+export async function shootBothSizes(page, selector, path) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width, height });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.locator(selector).screenshot({ path: path(width, height) });
+  }
+}
+
 /** An id selector that tolerates dots in the id. */
 export const byId = (x) => `[id="${x}"]`;
 

@@ -5,7 +5,17 @@
 // reason, and nothing crashes. The view the tests build reopens from the URL the page writes.
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RESULTS, byId, expectShows, freshTabs, gpt3, ready, text, useBrowser } from './harness.js';
+import {
+  RESULTS,
+  byId,
+  expectShows,
+  freshTabs,
+  gpt3,
+  ready,
+  shootBothSizes,
+  text,
+  useBrowser,
+} from './harness.js';
 import * as fmt from '../../web/src/format.js';
 
 const SHOTS = process.env.SHOTS || RESULTS;
@@ -173,17 +183,6 @@ describe('a two-tier link on the sweep chart', () => {
     await page.getByLabel('NCCL (measured)').check();
     await expectShows(page, api.solve(scenario(hgx, { link_model: 'nccl' })));
     await openTable(page);
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ]) {
-      await page.setViewportSize({ width, height });
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true);
-      await page
-        .locator('.sweep')
-        .screenshot({ path: `${SHOTS}sweep-two-tier-${width}x${height}.png` });
-    }
+    await shootBothSizes(page, '.sweep', (w, h) => `${SHOTS}sweep-two-tier-${w}x${h}.png`);
   });
 });

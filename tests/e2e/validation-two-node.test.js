@@ -6,7 +6,15 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 import { probe, tableLink } from '../../web/src/validation/measured.js';
-import { RESULTS, ROOT, freshTabs, solveInPage, text, useBrowser } from './harness.js';
+import {
+  RESULTS,
+  ROOT,
+  freshTabs,
+  shootBothSizes,
+  solveInPage,
+  text,
+  useBrowser,
+} from './harness.js';
 
 const SHOTS = process.env.SHOTS || RESULTS;
 const env = useBrowser();
@@ -110,17 +118,10 @@ describe('the 2-node tables', () => {
     await open(page);
     await page.selectOption('#in-measured', 'h100x16_ib_ndr.txt');
     await page.waitForFunction(() => document.querySelector('.panel').innerText.includes('2x8'));
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ]) {
-      await page.setViewportSize({ width, height });
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true);
-      await page
-        .locator('details.validation')
-        .screenshot({ path: `${SHOTS}panel-two-node-${width}x${height}.png` });
-    }
+    await shootBothSizes(
+      page,
+      'details.validation',
+      (w, h) => `${SHOTS}panel-two-node-${w}x${h}.png`,
+    );
   });
 });
