@@ -100,18 +100,22 @@ def case(path):
         return json.load(f)
 
 
-def valid_cases():
-    return sorted(os.path.join(CASES, n) for n in os.listdir(CASES) if n.endswith(".json"))
+def sampled(files, every):
+    """All `files`, or in a sanitizer build (TPLAYER_CLI_CASE_STRIDE=n, set by CMake) every n-th
+    unless `every`: Catch2 runs each case through the core in-process under the sanitizers too,
+    and what the CLI adds (reading a file or stdin, printing the result or the errors) is the same
+    code for every case, so one process per case there only pays the sanitizers' start-up."""
+    return files if every else files[::int(os.environ.get("TPLAYER_CLI_CASE_STRIDE", "1"))]
+
+
+def valid_cases(every=False):
+    return sampled(sorted(os.path.join(CASES, n) for n in os.listdir(CASES) if n.endswith(".json")),
+                   every)
 
 
 def invalid_cases(every=False):
-    """The invalid case files; in a sanitizer build (TPLAYER_CLI_CASE_STRIDE=n, set by CMake)
-    every n-th unless `every`: Catch2 runs each case through the core in-process under the
-    sanitizers too, and what the CLI adds (reading stdin, printing the errors) is the same code
-    for every case, so one process per case there only pays the sanitizers' start-up ~190 times."""
     d = os.path.join(CASES, "invalid")
-    files = sorted(os.path.join(d, n) for n in os.listdir(d) if n.endswith(".json"))
-    return files if every else files[::int(os.environ.get("TPLAYER_CLI_CASE_STRIDE", "1"))]
+    return sampled(sorted(os.path.join(d, n) for n in os.listdir(d) if n.endswith(".json")), every)
 
 
 def scenario_text(doc):
@@ -188,7 +192,7 @@ def test_preset_table():
 
 def test_json_file():
     with tempfile.TemporaryDirectory() as tmp:
-        check(len(valid_cases()) >= 9, f"only {len(valid_cases())} valid case files")
+        check(len(valid_cases(every=True)) >= 9, f"only {len(valid_cases(every=True))} case files")
         for path in valid_cases():
             doc = case(path)
             file = os.path.join(tmp, os.path.basename(path))
