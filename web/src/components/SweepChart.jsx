@@ -123,7 +123,7 @@ export function SweepChart({ sweep, shown }) {
     ));
   const every = Math.ceil(values.length / 9);
   const ci = values.indexOf(shown.scenario[field]);
-  // Over tokens: where the binding link turns compute-bound and stays so (SPEC: the decode question).
+  // Over tokens: where the binding link turns compute-bound and stays so (the decode question).
   const from = overTp ? -1 : computeBoundFrom(sweep.points);
   const twoTier = r.links.map((l) => l.kind === 'two_tier');
   // Where each link's figures turn hypothetical within the sweep (the index of its last point
