@@ -2,6 +2,7 @@
 // per link, where each turns, the gaps, the node boundary, and their words.
 
 import { count } from './format.js';
+import { list } from './verdict.js';
 
 /**
  * Per link (in result order): [{ x (the swept value), tp (the tp size there: x in a sweep over
@@ -74,8 +75,7 @@ export const nodeText = (g, inside, across) =>
 
 /** "Gaps at tp 8, 16 and 32: no result there (at tp 8: <the core's message>)." */
 export function gapText({ tps, first }) {
-  const list = tps.length > 1 ? `${tps.slice(0, -1).join(', ')} and ${tps.at(-1)}` : `${tps[0]}`;
-  return `Gaps at tp ${list}: no result there (at tp ${tps[0]}: ${first}).`;
+  return `Gaps at tp ${list(tps)}: no result there (at tp ${tps[0]}: ${first}).`;
 }
 
 /** A point of a sweep over `field` in words: "tp 8", "2,048 tokens". */

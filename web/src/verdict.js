@@ -70,7 +70,8 @@ export function exchangeText(l, c) {
 }
 
 /** "A", "A and B", "A, B and C". */
-const list = (xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0]);
+export const list = (xs) =>
+  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0];
 
 /**
  * The verdict in a sentence, agreeing with the cards: each rank's compute, then the binding link
