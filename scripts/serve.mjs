@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
+// The policy of everything but a page: a page is sent with its own (below).
 export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
@@ -19,6 +20,16 @@ export const CSP = [
   "base-uri 'self'",
   'frame-ancestors *',
 ].join('; ');
+
+/**
+ * A page's policy: the one its <meta> states (the build writes it, with the hashes of the page's
+ * inline style and script), and frame-ancestors, which only a header can carry.
+ */
+async function pagePolicy(file) {
+  const html = await fs.readFile(file, 'utf8');
+  const meta = html.match(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/);
+  return meta ? `${meta[1]}; frame-ancestors *` : CSP;
+}
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -98,7 +109,7 @@ export function createServer(root) {
     const ext = path.extname(file).toLowerCase();
     const headers = {
       'Content-Type': TYPES[ext] || 'application/octet-stream',
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': ext === '.html' ? await pagePolicy(file) : CSP,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       // Other sites may import the module and <tp-layer> (element.js) from here.

@@ -43,6 +43,7 @@ function serviceWorker() {
   return {
     name: 'tplayer:service-worker',
     apply: 'build',
+    enforce: 'post', // after inlineHead, which takes the stylesheet out of the files to cache
     async generateBundle(_, bundle) {
       const files = Object.keys(bundle)
         .filter((f) => f !== 'index.html' && !f.endsWith('.map') && !MODULE_FILES.includes(f))
@@ -64,10 +65,9 @@ function serviceWorker() {
 }
 
 /**
- * The module beside the page: copied from build/wasm/ into the build, served from there by the
- * dev server (a rebuild of the module reloads the page), and preloaded with the page's script,
- * its wasm too (the module's fetch() of it, mode cors with same-origin credentials, matches a
- * crossorigin preload and reuses it: no waterfall behind the module).
+ * The module beside the page: copied from build/wasm/ into the build, and served from there by the
+ * dev server (a rebuild of the module reloads the page). Preloaded only for a view that needs it
+ * before anything shows (firstPaint).
  */
 function wasmModule() {
   let command;
@@ -80,17 +80,6 @@ function wasmModule() {
       if (command !== 'build') return;
       for (const fileName of MODULE_FILES)
         this.emitFile({ type: 'asset', fileName, source: readModuleFile(fileName) });
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler: () => [
-        { tag: 'link', attrs: { rel: 'modulepreload', href: 'tplayer.js' }, injectTo: 'head' },
-        {
-          tag: 'link',
-          attrs: { rel: 'preload', href: 'tplayer.wasm.gz', as: 'fetch', crossorigin: '' },
-          injectTo: 'head',
-        },
-      ],
     },
     configureServer(server) {
       readModuleFile('tplayer.js'); // fail at start, not on the first request
@@ -110,23 +99,59 @@ function wasmModule() {
 }
 
 /**
- * The head's first script, before the stylesheet and the first paint: a permalink (a hash) or an
- * embed marks the page tp-wait, which hides the prerendered default view (scripts/prerender.mjs)
- * until the page has rendered its own. A file of its own (the CSP allows no inline script), in
- * assets/ with a hash of its bytes; classic and blocking, so nothing is painted before it runs.
+ * The head's script, before the first paint: a permalink (a hash) or an embed marks the page
+ * tp-wait, which hides the prerendered default view (scripts/prerender.mjs) until the page has
+ * rendered its own, and preloads the module and its wasm (the module's fetch() of it, mode cors
+ * with same-origin credentials, matches a crossorigin preload and reuses it). The default view
+ * shows its prerendered result first and loads the module after the first paint (main.jsx):
+ * nothing else competes with the first screen's bytes. Inline, classic and blocking, so nothing is
+ * painted before it runs; the CSP allows it by its hash (inlineHead).
  */
+const FIRST_PAINT = `if(location.hash.length>1||(${isEmbed})(location.search)){document.documentElement.classList.add('tp-wait');for(const[rel,href,as]of[['modulepreload','tplayer.js'],['preload','tplayer.wasm.gz','fetch']])document.head.append(Object.assign(document.createElement('link'),as?{rel,href,as,crossOrigin:''}:{rel,href}))}`;
 function firstPaint() {
-  const source = `if(location.hash.length>1||(${isEmbed})(location.search))document.documentElement.classList.add('tp-wait')\n`;
-  const fileName = `assets/first-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
   return {
     name: 'tplayer:first-paint',
     apply: 'build',
-    buildStart() {
-      this.emitFile({ type: 'asset', fileName, source });
-    },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'script', attrs: { src: fileName }, injectTo: 'head' }],
+      handler: () => [{ tag: 'script', children: FIRST_PAINT, injectTo: 'head' }],
+    },
+  };
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The first screen needs no request beyond the HTML: the page's stylesheet goes into a <style> in
+ * the head (a render-blocking request less: the prerendered result is painted as soon as the HTML
+ * is in), and the Content-Security-Policy allows that style and the first-paint script by their
+ * hashes, nothing else inline. Runs before serviceWorker, which precaches what is left.
+ */
+function inlineHead() {
+  return {
+    name: 'tplayer:inline-head',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const html = bundle['index.html'];
+      let page = String(html.source);
+      const link = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/;
+      const [tag, file] = page.match(link) || [];
+      if (!file) throw new Error('inline-head: index.html links no stylesheet of its own');
+      const css = String(bundle[file].source);
+      delete bundle[file];
+      page = page.replace(tag, () => `<style>${css}</style>`);
+      const csp = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/;
+      if (!csp.test(page))
+        throw new Error('inline-head: index.html has no Content-Security-Policy');
+      page = page.replace(
+        csp,
+        (_, head, policy) =>
+          `${head}${policy
+            .replace("script-src 'self'", `script-src 'self' ${sha256(FIRST_PAINT)}`)
+            .replace("style-src 'self'", `style-src 'self' ${sha256(css)}`)}"`,
+      );
+      html.source = page;
     },
   };
 }
@@ -216,9 +241,10 @@ const page = {
   plugins: [
     preact(),
     classicJsx(),
-    serviceWorker(),
     wasmModule(),
     firstPaint(),
+    inlineHead(),
+    serviceWorker(),
     validationFile(),
     devStyles(),
   ],
@@ -227,6 +253,9 @@ const page = {
     emptyOutDir: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
+    // One stylesheet, inline in index.html (inlineHead), the on-demand parts' rules with it: a
+    // chunk loaded later then has no CSS of its own to fetch, nor the page's to fetch again.
+    cssCodeSplit: false,
     assetsInlineLimit: 0,
     // What loads only on demand (the measurements panel, the measured and two-tier links' editors:
     // dynamic imports and their CSS) goes to lazy/, apart from the first load's assets/.

@@ -10,10 +10,12 @@ it('sends the CSP as a meta tag and a header, and uses no inline style', async (
   const meta = await page
     .locator('meta[http-equiv="Content-Security-Policy"]')
     .getAttribute('content');
-  expect(meta).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  // Inline: the first-paint script and the stylesheet, each allowed by its hash alone.
+  expect(meta).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=' 'wasm-unsafe-eval';/);
+  expect(meta).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=';/);
   expect(meta).toContain("object-src 'none'");
   const header = response.headers()['content-security-policy'];
-  expect(header).toContain("default-src 'self'");
+  expect(header).toBe(`${meta}; frame-ancestors *`);
   expect(header).toContain('frame-ancestors *');
   expect(await page.locator('[style]').count()).toBe(0);
   expect(problems).toEqual([]); // includes: no request to another origin

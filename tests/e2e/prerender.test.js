@@ -42,17 +42,36 @@ const unescape = (html) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-// Records, from before the HTML is parsed: layout shifts, any "Loading" element, nodes of the
-// first screen removed, and where the first screen was drawn at DOMContentLoaded (before the
-// module can have loaded) and whether it was visible then; the <html> class when <body> arrived.
+// Records, from before the HTML is parsed: layout shifts (and what moved), any "Loading"
+// element, nodes of the first screen removed, the parts of the form and the details as they came
+// (each with the number of the mutation batch it came in: one batch per task), and where the
+// first screen was drawn at DOMContentLoaded (before the module can have loaded) and whether it
+// was visible then; the <html> class when <body> arrived.
 function watch() {
-  const w = (window.watched = { shifts: [], loading: false, removed: 0, classAtBody: null });
+  const w = (window.watched = {
+    shifts: [],
+    moved: [],
+    loading: false,
+    removed: 0,
+    parts: [],
+    classAtBody: null,
+  });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.shifts.push(e.value);
+    for (const e of list.getEntries()) {
+      w.shifts.push(e.value);
+      for (const s of e.sources)
+        w.moved.push(
+          `${s.node?.nodeName}.${s.node?.className} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`,
+        );
+    }
   }).observe({ type: 'layout-shift', buffered: true });
+  let batch = 0;
   new MutationObserver((records) => {
+    batch++;
     for (const r of records) {
       for (const n of r.addedNodes) {
+        if (n.nodeType === 1 && n.parentElement?.matches('form.scenario, .breakdown'))
+          w.parts.push([batch, n]);
         if (n.nodeName === 'BODY') w.classAtBody = document.documentElement.className;
         if (n.nodeType === 1 && (n.matches('.loading') || n.querySelector('.loading')))
           w.loading = true;
@@ -113,14 +132,31 @@ describe.each([
     });
     await page.addInitScript(watch);
     await page.goto(env.server.url);
-    await page.waitForSelector('.a-form .field');
-    const w = await page.evaluate(() => ({ ...window.watched, now: window.watched.boxes() }));
+    await ready(page);
+    const w = await page.evaluate(() => {
+      const { parts, ...watched } = window.watched;
+      // Where each part stands on the page now, in the order the parts came.
+      const order = [...document.querySelectorAll('form.scenario > *, .breakdown > *')];
+      return {
+        ...watched,
+        now: watched.boxes(),
+        came: parts.map(([batch, n]) => [batch, order.indexOf(n), `${n.nodeName}.${n.className}`]),
+      };
+    });
     expect(w.firstVisible).toBe(true);
     for (const want of expected()) expect(w.firstVerdict).toContain(want);
     expect(w.now).toEqual(w.first);
     expect(w.loading).toBe(false);
     expect(w.removed).toBe(0);
-    expect(w.shifts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(0.01);
+    expect(
+      w.shifts.reduce((a, b) => a + b, 0),
+      w.moved.join('; '),
+    ).toBeLessThanOrEqual(0.01);
+    // Below the first screen, part by part: each group of the form and each card of the details
+    // in a task of its own, in page order.
+    const at = w.came.map(([, i]) => i);
+    expect(at, JSON.stringify(w.came)).toEqual([...at].sort((a, b) => a - b));
+    expect(new Set(w.came.map(([batch]) => batch)).size).toBeGreaterThanOrEqual(10);
     // Taken over: the controls work.
     await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
     await page.waitForFunction(() => location.hash.includes('Llama3_70BDecodeTp8'));

@@ -2,7 +2,6 @@
 // phone, form beside the results from 1024 px). The header and footer are static HTML
 // (index.html), hidden in embed mode, where the form and the details fold away.
 
-import { Breakdown } from './components/Breakdown.jsx';
 import { ModelSwitch } from './components/ModelSwitch.jsx';
 import { Notice } from './components/Notice.jsx';
 import { PresetPicker } from './components/PresetPicker.jsx';
@@ -10,7 +9,24 @@ import { ScenarioForm } from './components/ScenarioForm.jsx';
 import { ShareBar } from './components/ShareBar.jsx';
 import { Strip } from './components/Strip.jsx';
 import { Verdicts } from './components/Verdicts.jsx';
+import { InTurn } from './turns.jsx';
 import { ActionsContext, FormContext, ModelContext } from './context.js';
+import { lazy } from './lazy.jsx';
+
+// The details below the first screen (every number, the cards, the sweep, the math): leaf UI, in
+// a file of their own, with the sweep chart's, that the page loads beside the module (main.jsx:
+// loadDetails), so that each part draws in its turn with nothing left to load.
+const Breakdown = lazy(
+  () =>
+    import('./components/Breakdown.jsx').then((m) =>
+      m.SweepChart.preload().then(
+        () => m.Breakdown,
+        () => m.Breakdown, // the sweep says in place that it could not load
+      ),
+    ),
+  'the details',
+);
+export const loadDetails = Breakdown.preload;
 
 // In an embed, the form and the details fold away under the verdict.
 const Fold = ({ embed, title, children }) =>
@@ -24,10 +40,9 @@ const Fold = ({ embed, title, children }) =>
   );
 
 /**
- * `view` is state.view(), `actions` state.actions; `first`: true, only the first screen, the
- * preset and the verdict (what npm run build prerenders: the form and the details below it
- * render when the page takes over, and nothing above them moves); 1, that and the form (the
- * takeover's next task: the details come in the one after).
+ * `view` is state.view(), `actions` state.actions; `first`: only the first screen, the preset and
+ * the verdict (what npm run build prerenders and the takeover hydrates). The parts below it render
+ * in turn during a takeover (turns.jsx).
  */
 export function App({ view, actions, embed, first }) {
   const { model, form, shown, stale } = view;
@@ -75,11 +90,13 @@ export function App({ view, actions, embed, first }) {
                 <Verdicts shown={shown} />
                 <ModelSwitch />
               </div>
-              {first !== true && (
+              {!first && (
                 <>
                   {!embed && (
                     <div class="a-strip results">
-                      <Strip shown={shown} />
+                      <InTurn>
+                        <Strip shown={shown} />
+                      </InTurn>
                     </div>
                   )}
                   <div class="a-form">
@@ -87,18 +104,16 @@ export function App({ view, actions, embed, first }) {
                       <ScenarioForm result={stale ? null : shown?.result} addPick={view.addPick} />
                     </Fold>
                   </div>
-                  {!first && (
-                    <div class="a-details results">
-                      <Fold embed={embed} title="Every number, the sweep and the math">
-                        <Breakdown
-                          shown={shown}
-                          sweep={view.sweep}
-                          inputs={view.inputs}
-                          measured={view.measured}
-                        />
-                      </Fold>
-                    </div>
-                  )}
+                  <div class="a-details results">
+                    <Fold embed={embed} title="Every number, the sweep and the math">
+                      <Breakdown
+                        shown={shown}
+                        sweep={() => view.sweep}
+                        inputs={view.inputs}
+                        measured={view.measured}
+                      />
+                    </Fold>
+                  </div>
                 </>
               )}
             </main>

@@ -7,11 +7,18 @@ import { useEffect, useState } from 'preact/hooks';
 /**
  * A component that renders the component `load()` resolves to once its code is in, and says so
  * meanwhile (or why it failed: it is tried again the next time it is shown). `what`: "the math".
+ * Its `preload()` loads the code ahead (a promise): once it has resolved, the component renders
+ * at once.
  */
 export function lazy(load, what) {
   let got = null;
   let loading = null;
-  return function Lazy(props) {
+  Lazy.preload = () =>
+    (loading ||= load()).then((c) => {
+      got = c;
+    });
+  return Lazy;
+  function Lazy(props) {
     const [failed, setFailed] = useState('');
     const [, setReady] = useState(false);
     useEffect(() => {
@@ -33,5 +40,5 @@ export function lazy(load, what) {
           : `Loading ${what}…`}
       </p>
     );
-  };
+  }
 }

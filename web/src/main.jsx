@@ -2,16 +2,16 @@
 // already rendered the default view's first screen into #app (scripts/prerender.mjs, data-pre):
 // that markup stays as it is until the module is ready and is then taken over in place (hydrate:
 // the same tree from the same numbers, so nothing moves), the form and the details rendered below
-// it in the next task. A permalink or an embed shows its own view instead: the head's first script
-// (web/vite.config.js firstPaint) marks the page tp-wait before the first paint, the stylesheet
-// hides the prerender, and the page renders as if there were none.
+// it part by part (turns.jsx). A permalink or an embed shows its own view instead: the head's
+// script (web/vite.config.js firstPaint) marks the page tp-wait before the first paint, the
+// stylesheet hides the prerender, and the page renders as if there were none.
 
 import { hydrate, render } from 'preact';
-import '../style.css';
 import { loadApi } from './api.js';
-import { App } from './App.jsx';
+import { App, loadDetails } from './App.jsx';
 import { postHeight, registerWorker } from './browser.js';
 import { createAppState } from './state.js';
+import { takeTurns, startTurns } from './turns.jsx';
 import { isEmbed } from './url.js';
 
 const state = createAppState({ win: window });
@@ -26,10 +26,10 @@ if (!take) {
 const app = (first) => (
   <App view={state.view()} actions={state.actions} embed={embed} first={first} />
 );
-// The takeover in four tasks, none holding the main thread as long as all: the core's numbers
-// for the view (memoised in the state), the prerendered first screen (hydrated: nothing to
-// build), the form, then the details (the sweep with them). Until the last, a change of state
-// draws nothing: the tasks to come draw the view as it is then.
+// The takeover in short tasks: the core's numbers for the view (memoised in the state), the
+// prerendered first screen (hydrated: nothing to build), then each part below it in turn
+// (turns.jsx). Until the first screen is hydrated a change of state draws nothing: the next task
+// draws the view as it is then.
 let pending = false;
 const next = (f) => setTimeout(f);
 const draw = () => {
@@ -41,12 +41,11 @@ const draw = () => {
   next(() => {
     hydrate(app(true), root);
     next(() => {
-      render(app(1), root);
-      next(() => {
-        pending = false;
-        render(app(false), root);
-        root.removeAttribute('data-pre'); // taken over: the page is live (tests wait for this)
-      });
+      pending = false;
+      // Taken over once the last part is in: the page is live (tests wait for this).
+      takeTurns(() => root.removeAttribute('data-pre'));
+      render(app(false), root);
+      startTurns();
     });
   });
 };
@@ -56,11 +55,30 @@ if (!take) draw();
 postHeight();
 registerWorker();
 
-// The catalogue's reading (setApi) in a task of its own, after the module's.
-loadApi()
-  .then((api) => new Promise((next) => setTimeout(next, 0, api)))
-  .then((api) => state.setApi(api))
-  .catch((e) => {
-    take = false;
-    state.setLoadError(String((e && e.message) || e));
+// With the prerendered result, the module starts once the first screen is on screen: nothing it
+// does (fetching, compiling, reading the catalogue, the takeover) holds the first paint back. Any
+// other view needs it first (the head's script preloads it); so does a hidden tab, or a browser
+// that reports no paint.
+function afterFirstPaint(start) {
+  const paints = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint');
+  if (!take || !paints || document.visibilityState === 'hidden') return start();
+  const seen = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    seen.disconnect();
+    start();
   });
+  seen.observe({ type: 'paint', buffered: true });
+}
+
+// The catalogue's reading (setApi) in a task of its own, after the module's. The details' code
+// comes with the module, so that the page draws them with the rest (if it fails to load, the
+// details say so in place).
+afterFirstPaint(() =>
+  Promise.all([loadApi(), loadDetails().catch(() => {})])
+    .then(([api]) => new Promise((next) => setTimeout(next, 0, api)))
+    .then((api) => state.setApi(api))
+    .catch((e) => {
+      take = false;
+      state.setLoadError(String((e && e.message) || e));
+    }),
+);

@@ -25,20 +25,26 @@ it('loads the measurements panel only when it is opened, and precaches it for of
   const html = read('index.html');
   const first = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g)].map((m) => m[1]);
   const panel = lazy.filter((f) => /\/Panel-/.test(f));
-  expect(panel.map((f) => f.split('.').pop()).sort()).toEqual(['css', 'js']);
+  // Its code alone: the page's one stylesheet, rules for the panel included, is inline.
+  expect(panel.map((f) => f.split('.').pop())).toEqual(['js']);
   expect(assets.filter((f) => /Panel/.test(f))).toEqual([]);
   expect(first.length).toBeGreaterThan(0);
   for (const f of [...panel, 'validation.json']) expect(html).not.toContain(f);
-  // Nothing the first load fetches names the panel's data; the entry imports its chunk lazily.
-  const entry = first.find((f) => f.endsWith('.js'));
-  expect(read(entry)).toMatch(/import\([^)]*Panel-/);
+  // Nothing the first load fetches names the panel's data; the details import its chunk lazily.
+  expect(
+    lazy
+      .filter((f) => /\/Breakdown-/.test(f))
+      .map(read)
+      .join(''),
+  ).toMatch(/import\([^)]*Panel-/);
   const precache = JSON.parse(/PRECACHE=(\[[^\]]*\])/.exec(read('sw.js'))[1]);
   for (const f of [...panel, 'validation.json']) expect(precache).toContain(f);
 });
 
-it('loads only leaf UI on demand: the editors’ markup, the sweep chart, the math, the panel, the embed codes and the image', () => {
+it('loads only leaf UI on demand: the details, the editors’ markup, the sweep chart, the math, the panel, the embed codes and the image', () => {
   const names = lazy.map((f) => f.replace(/^lazy\/|-[\w-]+\.(js|css)$/g, ''));
   expect([...new Set(names)].sort()).toEqual([
+    'Breakdown', // the details below the first screen, loaded beside the module (App.jsx)
     'EmbedWays',
     'LinkForms',
     'MathBody',

@@ -11,13 +11,18 @@ import { LinkCard } from './LinkCard.jsx';
 import { MathSteps } from './MathSteps.jsx';
 import { Validation } from './Validation.jsx';
 import { lazy } from '../lazy.jsx';
+import { InTurn } from '../turns.jsx';
 import { MODEL_LEAVES_OUT } from '../verdict.js';
 
-const SweepChart = lazy(() => import('./SweepChart.jsx').then((m) => m.SweepChart), 'the sweep');
+export const SweepChart = lazy(
+  () => import('./SweepChart.jsx').then((m) => m.SweepChart),
+  'the sweep',
+);
 
 /**
- * `shown`: the outcome on screen; `sweep`, `inputs` and `measured` (the form's measured links for
- * the measurements panel: {name, ranks, rows}): state.js's, derived from it.
+ * `shown`: the outcome on screen; `sweep` (a function: the view's, swept when first called),
+ * `inputs` and `measured` (the form's measured links for the measurements panel: {name, ranks,
+ * rows}): state.js's, derived from it. Each card renders in turn during a takeover (turns.jsx).
  */
 export function Breakdown({ shown, sweep, inputs, measured }) {
   const model = useContext(ModelContext);
@@ -67,48 +72,60 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
   return (
     <section class="breakdown" aria-labelledby="h-breakdown">
       <h2 id="h-breakdown">Breakdown</h2>
-      <article class="card">
-        <h3>The layer</h3>
-        <Numbers rows={rows} />
-        <p class={r.fits_in_memory ? 'fit' : 'fit warn'}>
-          <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> All {r.layers}{' '}
-          layers’ weights per rank {fmt.bytes(r.weights_per_rank_bytes)} (
-          {fmt.binaryBytes(r.weights_per_rank_bytes)})
-          {r.kv_cache_per_rank_bytes > 0 && ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)}`}{' '}
-          of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}). One{' '}
-          {names.chip} alone would need {fmt.bytes(r.single_device_memory_bytes)}
-          {r.single_device_fits_in_memory
-            ? '.'
-            : ': more than it holds, so every speedup is against a hypothetical.'}
-        </p>
-        <p class="muted">{MODEL_LEAVES_OUT}</p>
-        {r.warnings.length ? <Messages warnings={r.warnings} /> : <p class="muted">No warnings.</p>}
-      </article>
-      <CompareBars r={r} alt={alt?.result} titles={names.titles} c={c} n={scenario.tp_size} />
+      <InTurn>
+        <article class="card">
+          <h3>The layer</h3>
+          <Numbers rows={rows} />
+          <p class={r.fits_in_memory ? 'fit' : 'fit warn'}>
+            <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> All {r.layers}{' '}
+            layers’ weights per rank {fmt.bytes(r.weights_per_rank_bytes)} (
+            {fmt.binaryBytes(r.weights_per_rank_bytes)})
+            {r.kv_cache_per_rank_bytes > 0 &&
+              ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)}`}{' '}
+            of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).
+            One {names.chip} alone would need {fmt.bytes(r.single_device_memory_bytes)}
+            {r.single_device_fits_in_memory
+              ? '.'
+              : ': more than it holds, so every speedup is against a hypothetical.'}
+          </p>
+          <p class="muted">{MODEL_LEAVES_OUT}</p>
+          {r.warnings.length ? (
+            <Messages warnings={r.warnings} />
+          ) : (
+            <p class="muted">No warnings.</p>
+          )}
+        </article>
+      </InTurn>
+      <InTurn>
+        <CompareBars r={r} alt={alt?.result} titles={names.titles} c={c} n={scenario.tp_size} />
+      </InTurn>
       {r.links.map((l, i) => (
-        <LinkCard
-          key={l.name}
-          l={l}
-          alt={alt?.result.links[i]}
-          nccl={nccl}
-          c={c}
-          n={scenario.tp_size}
-          chip={names.chip}
-          title={names.titles[i]}
-          binding={l.name === r.binding_link && r.links.length > 1}
-          link={scenario.links[l.name]}
-          catalog={model.catalog}
-          said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
-        />
+        <InTurn key={l.name}>
+          <LinkCard
+            l={l}
+            alt={alt?.result.links[i]}
+            nccl={nccl}
+            c={c}
+            n={scenario.tp_size}
+            chip={names.chip}
+            title={names.titles[i]}
+            binding={l.name === r.binding_link && r.links.length > 1}
+            link={scenario.links[l.name]}
+            catalog={model.catalog}
+            said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
+          />
+        </InTurn>
       ))}
-      {sweep && <SweepChart sweep={sweep} shown={shown} />}
-      <Validation
-        links={scenario.links}
-        titles={names.titles}
-        measured={measured}
-        tp={scenario.tp_size}
-      />
-      <MathSteps shown={shown} inputs={inputs} />
+      <InTurn>{() => sweep() && <SweepChart sweep={sweep()} shown={shown} />}</InTurn>
+      <InTurn>
+        <Validation
+          links={scenario.links}
+          titles={names.titles}
+          measured={measured}
+          tp={scenario.tp_size}
+        />
+        <MathSteps shown={shown} inputs={inputs} />
+      </InTurn>
     </section>
   );
 }

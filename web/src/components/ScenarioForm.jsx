@@ -5,16 +5,25 @@ import { LinksEditor } from './LinksEditor.jsx';
 import { Messages } from './Messages.jsx';
 import { RunFields } from './RunFields.jsx';
 import { WorkloadFields } from './WorkloadFields.jsx';
+import { InTurn } from '../turns.jsx';
 
 /** `result`: the valid result of this form, or null while it is invalid (for the hints that echo it). */
 export function ScenarioForm({ result, addPick }) {
   return (
     <form class="scenario" aria-label="Scenario" onSubmit={(e) => e.preventDefault()} noValidate>
       <Messages id="" />
-      <RunFields />
-      <LinksEditor results={result?.links} addPick={addPick} />
-      <AcceleratorFields result={result} />
-      <WorkloadFields />
+      <InTurn>
+        <RunFields />
+      </InTurn>
+      <InTurn>
+        <LinksEditor results={result?.links} addPick={addPick} />
+      </InTurn>
+      <InTurn>
+        <AcceleratorFields result={result} />
+      </InTurn>
+      <InTurn>
+        <WorkloadFields />
+      </InTurn>
     </form>
   );
 }
