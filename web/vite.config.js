@@ -67,7 +67,7 @@ function serviceWorker() {
 /**
  * The module beside the page: copied from build/wasm/ into the build, and served from there by the
  * dev server (a rebuild of the module reloads the page). Preloaded only for a view that needs it
- * before anything shows (firstPaint).
+ * before anything shows (headScript).
  */
 function wasmModule() {
   let command;
@@ -99,56 +99,86 @@ function wasmModule() {
 }
 
 /**
- * The head's script, before the first paint: a permalink (a hash) or an embed marks the page
- * tp-wait, which hides the prerendered default view (scripts/prerender.mjs) until the page has
- * rendered its own, and preloads the module and its wasm (the module's fetch() of it, mode cors
- * with same-origin credentials, matches a crossorigin preload and reuses it). The default view
- * shows its prerendered result first and loads the module after the first paint (main.jsx):
- * nothing else competes with the first screen's bytes. Inline, classic and blocking, so nothing is
- * painted before it runs; the CSP allows it by its hash (inlineHead).
+ * The head's script, inline and blocking, so before the first paint. A permalink (a hash) or an
+ * embed marks the page tp-wait, which hides the prerendered default view (scripts/prerender.mjs)
+ * until the page has rendered its own, and loads the page's script at once with the module and
+ * its wasm preloaded (the module's fetch() of it, mode cors with same-origin credentials, matches
+ * a crossorigin preload and reuses it). The default view shows its prerendered result first: its
+ * script (`entry`, with the `chunks` it imports) is fetched once the first contentful paint is
+ * reported, so that nothing competes with the first screen's bytes. Serialised into index.html
+ * by inlineHead; runs in the browser, never here.
  */
-const FIRST_PAINT = `if(location.hash.length>1||(${isEmbed})(location.search)){document.documentElement.classList.add('tp-wait');for(const[rel,href,as]of[['modulepreload','tplayer.js'],['preload','tplayer.wasm.gz','fetch']])document.head.append(Object.assign(document.createElement('link'),as?{rel,href,as,crossOrigin:''}:{rel,href}))}`;
-function firstPaint() {
-  return {
-    name: 'tplayer:first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: () => [{ tag: 'script', children: FIRST_PAINT, injectTo: 'head' }],
-    },
+/* global document, location -- headScript runs in the page */
+function headScript(isEmbed, entry, chunks) {
+  const d = document;
+  const add = (tag, attrs) => d.head.append(Object.assign(d.createElement(tag), attrs));
+  const start = () => {
+    for (const href of chunks) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
+    add('script', { type: 'module', src: entry, crossOrigin: '' });
   };
+  if (location.hash.length > 1 || isEmbed(location.search)) {
+    d.documentElement.classList.add('tp-wait');
+    add('link', { rel: 'modulepreload', href: 'tplayer.js' });
+    add('link', { rel: 'preload', href: 'tplayer.wasm.gz', as: 'fetch', crossOrigin: '' });
+    return start();
+  }
+  // A hidden tab, or a browser that reports no paint, starts at once.
+  const paints = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint');
+  if (!paints || d.visibilityState === 'hidden') return start();
+  new PerformanceObserver((list, seen) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    seen.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The first screen needs no request beyond the HTML: the page's stylesheet goes into a <style> in
- * the head (a render-blocking request less: the prerendered result is painted as soon as the HTML
- * is in), and the Content-Security-Policy allows that style and the first-paint script by their
- * hashes, nothing else inline. Runs before serviceWorker, which precaches what is left.
+ * The first screen needs no request beyond the HTML. The page's stylesheet goes into a <style>
+ * in the head, and its script and the chunks it imports are started by the head's script
+ * (headScript) in place of Vite's tags; the Content-Security-Policy allows that style and that
+ * script by their hashes, nothing else inline. Runs before serviceWorker, which precaches what is
+ * left.
  */
 function inlineHead() {
+  const take = (page, pattern, what) => {
+    const all = [...page.matchAll(pattern)];
+    if (!all.length) throw new Error(`inline-head: index.html has no ${what}`);
+    return all;
+  };
   return {
     name: 'tplayer:inline-head',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_, bundle) {
+    async generateBundle(_, bundle) {
       const html = bundle['index.html'];
       let page = String(html.source);
-      const link = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/;
-      const [tag, file] = page.match(link) || [];
-      if (!file) throw new Error('inline-head: index.html links no stylesheet of its own');
+      const [[link, file]] = take(
+        page,
+        /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/g,
+        'stylesheet of its own',
+      );
       const css = String(bundle[file].source);
       delete bundle[file];
-      page = page.replace(tag, () => `<style>${css}</style>`);
+      page = page.replace(link, () => `<style>${css}</style>`);
+      const [[tag, entry]] = take(
+        page,
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+        'module script',
+      );
+      const chunks = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+      for (const [preload] of chunks) page = page.replace(preload, '');
+      const call = `(${headScript})(${isEmbed},${JSON.stringify(entry)},${JSON.stringify(chunks.map((c) => c[1]))})`;
+      const script = (await minify('head.js', call)).code.trim();
+      page = page.replace(tag, () => `<script>${script}</script>`);
       const csp = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/;
-      if (!csp.test(page))
-        throw new Error('inline-head: index.html has no Content-Security-Policy');
+      take(page, new RegExp(csp, 'g'), 'Content-Security-Policy');
       page = page.replace(
         csp,
         (_, head, policy) =>
           `${head}${policy
-            .replace("script-src 'self'", `script-src 'self' ${sha256(FIRST_PAINT)}`)
+            .replace("script-src 'self'", `script-src 'self' ${sha256(script)}`)
             .replace("style-src 'self'", `style-src 'self' ${sha256(css)}`)}"`,
       );
       html.source = page;
@@ -242,7 +272,6 @@ const page = {
     preact(),
     classicJsx(),
     wasmModule(),
-    firstPaint(),
     inlineHead(),
     serviceWorker(),
     validationFile(),

@@ -19,7 +19,9 @@ export function postHeight(win = window) {
 export function registerWorker(win = window) {
   const nav = win.navigator;
   if (!nav.serviceWorker || !/^https?:$/.test(win.location.protocol)) return;
-  win.addEventListener('load', () => {
-    nav.serviceWorker.register('sw.js').catch(() => {});
-  });
+  const register = () => nav.serviceWorker.register('sw.js').catch(() => {});
+  // After the page's own load; this script may itself come after it (the head's script starts it
+  // once the first screen is painted).
+  if (win.document.readyState === 'complete') register();
+  else win.addEventListener('load', register);
 }

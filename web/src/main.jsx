@@ -2,9 +2,11 @@
 // already rendered the default view's first screen into #app (scripts/prerender.mjs, data-pre):
 // that markup stays as it is until the module is ready and is then taken over in place (hydrate:
 // the same tree from the same numbers, so nothing moves), the form and the details rendered below
-// it part by part (turns.jsx). A permalink or an embed shows its own view instead: the head's
-// script (web/vite.config.js firstPaint) marks the page tp-wait before the first paint, the
-// stylesheet hides the prerender, and the page renders as if there were none.
+// it part by part (turns.jsx). This script itself is started by the head's (web/vite.config.js
+// headScript): for the default view once its prerendered first screen is painted. A permalink or
+// an embed shows its own view instead: the head's script marks the page tp-wait before the first
+// paint and starts this one at once, the stylesheet hides the prerender, and the page renders as
+// if there were none.
 
 import { hydrate, render } from 'preact';
 import { loadApi } from './api.js';
@@ -55,30 +57,13 @@ if (!take) draw();
 postHeight();
 registerWorker();
 
-// With the prerendered result, the module starts once the first screen is on screen: nothing it
-// does (fetching, compiling, reading the catalogue, the takeover) holds the first paint back. Any
-// other view needs it first (the head's script preloads it); so does a hidden tab, or a browser
-// that reports no paint.
-function afterFirstPaint(start) {
-  const paints = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint');
-  if (!take || !paints || document.visibilityState === 'hidden') return start();
-  const seen = new PerformanceObserver((list) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
-    seen.disconnect();
-    start();
-  });
-  seen.observe({ type: 'paint', buffered: true });
-}
-
 // The catalogue's reading (setApi) in a task of its own, after the module's. The details' code
 // comes with the module, so that the page draws them with the rest (if it fails to load, the
 // details say so in place).
-afterFirstPaint(() =>
-  Promise.all([loadApi(), loadDetails().catch(() => {})])
-    .then(([api]) => new Promise((next) => setTimeout(next, 0, api)))
-    .then((api) => state.setApi(api))
-    .catch((e) => {
-      take = false;
-      state.setLoadError(String((e && e.message) || e));
-    }),
-);
+Promise.all([loadApi(), loadDetails().catch(() => {})])
+  .then(([api]) => new Promise((next) => setTimeout(next, 0, api)))
+  .then((api) => state.setApi(api))
+  .catch((e) => {
+    take = false;
+    state.setLoadError(String((e && e.message) || e));
+  });
