@@ -45,7 +45,10 @@ const draw = () => {
     next(() => {
       pending = false;
       // Taken over once the last part is in: the page is live (tests wait for this).
-      takeTurns(() => root.removeAttribute('data-pre'));
+      takeTurns(() => {
+        root.removeAttribute('data-pre');
+        registerWorker();
+      });
       render(app(false), root);
       startTurns();
     });
@@ -55,14 +58,19 @@ if (embed) document.documentElement.classList.add('embed');
 state.subscribe(draw);
 if (!take) draw();
 postHeight();
-registerWorker();
 
 // The catalogue's reading (setApi) in a task of its own, after the module's. The details' code
 // comes with the module, so that the page draws them with the rest (if it fails to load, the
 // details say so in place).
 Promise.all([loadApi(), loadDetails().catch(() => {})])
   .then(([api]) => new Promise((next) => setTimeout(next, 0, api)))
-  .then((api) => state.setApi(api))
+  .then((api) => {
+    const takingOver = take;
+    state.setApi(api);
+    // The service worker caches the page's files for offline use once the page is live (after
+    // the takeover's last part), not while the first view is still being drawn.
+    if (!takingOver) registerWorker();
+  })
   .catch((e) => {
     take = false;
     state.setLoadError(String((e && e.message) || e));
