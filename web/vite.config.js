@@ -142,10 +142,10 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
  * left.
  */
 function inlineHead() {
-  const take = (page, pattern, what) => {
-    const all = [...page.matchAll(pattern)];
-    if (!all.length) throw new Error(`inline-head: index.html has no ${what}`);
-    return all;
+  const find = (page, pattern, what) => {
+    const found = page.match(pattern);
+    if (!found) throw new Error(`inline-head: index.html has no ${what}`);
+    return found;
   };
   return {
     name: 'tplayer:inline-head',
@@ -154,17 +154,17 @@ function inlineHead() {
     async generateBundle(_, bundle) {
       const html = bundle['index.html'];
       let page = String(html.source);
-      const [[link, file]] = take(
+      const [link, file] = find(
         page,
-        /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/g,
+        /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/,
         'stylesheet of its own',
       );
       const css = String(bundle[file].source);
       delete bundle[file];
       page = page.replace(link, () => `<style>${css}</style>`);
-      const [[tag, entry]] = take(
+      const [tag, entry] = find(
         page,
-        /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
         'module script',
       );
       const chunks = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
@@ -173,7 +173,7 @@ function inlineHead() {
       const script = (await minify('head.js', call)).code.trim();
       page = page.replace(tag, () => `<script>${script}</script>`);
       const csp = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/;
-      take(page, new RegExp(csp, 'g'), 'Content-Security-Policy');
+      find(page, csp, 'Content-Security-Policy');
       page = page.replace(
         csp,
         (_, head, policy) =>

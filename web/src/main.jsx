@@ -65,11 +65,11 @@ postHeight();
 Promise.all([loadApi(), loadDetails().catch(() => {})])
   .then(([api]) => new Promise((next) => setTimeout(next, 0, api)))
   .then((api) => {
-    const takingOver = take;
+    // The service worker caches the page's files for offline use once the page is live: after
+    // the takeover's last part (above), not while the first view is still being drawn; a view
+    // drawn in one go (setApi renders it) is live at once.
+    if (!take) registerWorker();
     state.setApi(api);
-    // The service worker caches the page's files for offline use once the page is live (after
-    // the takeover's last part), not while the first view is still being drawn.
-    if (!takingOver) registerWorker();
   })
   .catch((e) => {
     take = false;
