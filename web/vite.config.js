@@ -103,10 +103,10 @@ function wasmModule() {
  * embed marks the page tp-wait, which hides the prerendered default view (scripts/prerender.mjs)
  * until the page has rendered its own, and loads the page's script at once with the module and
  * its wasm preloaded (the module's fetch() of it, mode cors with same-origin credentials, matches
- * a crossorigin preload and reuses it). The default view shows its prerendered result first: its
- * script (`entry`, with the `chunks` it imports) is fetched once the first contentful paint is
- * reported, so that nothing competes with the first screen's bytes. Serialised into index.html
- * by inlineHead; runs in the browser, never here.
+ * a crossorigin preload and reuses it). The default view is whole in the HTML: its script
+ * (`entry`, with the `chunks` it imports), the module and the takeover wait for the visitor's
+ * first input, so a page that is read and left runs no other script, and nothing competes with
+ * the first screen. Serialised into index.html by inlineHead; runs in the browser, never here.
  */
 /* global document, location -- headScript runs in the page */
 function headScript(isEmbed, entry, chunks) {
@@ -122,14 +122,25 @@ function headScript(isEmbed, entry, chunks) {
     add('link', { rel: 'preload', href: 'tplayer.wasm.gz', as: 'fetch', crossOrigin: '' });
     return start();
   }
-  // A hidden tab, or a browser that reports no paint, starts at once.
-  const paints = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint');
-  if (!paints || d.visibilityState === 'hidden') return start();
-  new PerformanceObserver((list, seen) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
-    seen.disconnect();
+  // The default view's answer is in the HTML: its script starts at the visitor's first input (a
+  // touch, the pointer, a key, a focus, a control used). What is done to the prerendered controls
+  // until they work is kept in `tpEarly` (each control with its value then), for main.jsx to do
+  // again.
+  const early = (globalThis.tpEarly = []);
+  const kinds = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'];
+  const used = ['input', 'change', 'click'];
+  const options = { capture: true, passive: true };
+  const seen = (e) => {
+    const t = e.target;
+    if (used.includes(e.type)) early.push([e.type, t, t.value, t.checked]);
+    if (early.started) return;
+    early.started = true;
     start();
-  }).observe({ type: 'paint', buffered: true });
+  };
+  early.stop = () => {
+    for (const kind of [...kinds, ...used]) d.removeEventListener(kind, seen, options);
+  };
+  for (const kind of [...kinds, ...used]) d.addEventListener(kind, seen, options);
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

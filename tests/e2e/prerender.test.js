@@ -165,6 +165,30 @@ describe.each([
   });
 });
 
+it('runs no script until the first input, and does again what was done to the prerender before it worked', async () => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url);
+  await page.goto(env.server.url);
+  const before = await page.evaluate(() => ({
+    started: Boolean(globalThis.tpEarly.started),
+    scripts: performance
+      .getEntriesByType('resource')
+      .map((r) => r.name)
+      .filter((name) => /\.js$|\.wasm/.test(name)),
+  }));
+  expect(before).toEqual({ started: false, scripts: [] });
+  // Used before the page's script has run: the preset picked, then Download JSON pressed.
+  await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
+  const download = page.waitForEvent('download');
+  await page.locator('.share button', { hasText: 'Download JSON' }).click();
+  expect((await download).suggestedFilename()).toContain('Llama3_70BDecodeTp8');
+  await page.waitForSelector('#app:not([data-pre]) .verdicts li');
+  expect(page.url()).toContain('p=Llama3_70BDecodeTp8');
+  expect(await page.locator('#in-preset').inputValue()).toBe('Llama3_70BDecodeTp8');
+  expect(await text(page, '.verdicts')).not.toContain(fmt.time(cli.compute_time_s));
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 it.each([
   ['a permalink to another scenario', '#v=3&p=Llama3_70BDecodeTp8', '.verdicts li'],
   ['an embed', '?embed', '.verdicts li'],

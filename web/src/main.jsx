@@ -3,7 +3,8 @@
 // that markup stays as it is until the module is ready and is then taken over in place (hydrate:
 // the same tree from the same numbers, so nothing moves), the form and the details rendered below
 // it part by part (turns.jsx). This script itself is started by the head's (web/vite.config.js
-// headScript): for the default view once its prerendered first screen is painted. A permalink or
+// headScript): for the default view at the visitor's first input (what they did to the
+// prerendered controls until then is done again once they work: replay). A permalink or
 // an embed shows its own view instead: the head's script marks the page tp-wait before the first
 // paint and starts this one at once, the stylesheet hides the prerender, and the page renders as
 // if there were none.
@@ -42,6 +43,7 @@ const draw = () => {
   state.view();
   next(() => {
     hydrate(app(true), root);
+    const early = stopEarly();
     next(() => {
       pending = false;
       // Taken over once the last part is in: the page is live (tests wait for this).
@@ -51,9 +53,35 @@ const draw = () => {
       });
       render(app(false), root);
       startTurns();
+      replay(early);
     });
   });
 };
+/** What the head's script kept of the inputs to the prerendered controls, kept no longer. */
+function stopEarly() {
+  const early = globalThis.tpEarly || [];
+  early.stop?.();
+  delete globalThis.tpEarly;
+  return early;
+}
+
+/**
+ * What the visitor did to the prerendered controls before they worked, done again in order now
+ * that they do: a preset or a model picked (the control set back to what was picked, and its
+ * input and change events dispatched again), a button pressed (pressed again).
+ */
+function replay(early) {
+  for (const [type, target, value, checked] of early) {
+    if (!root.contains(target)) continue;
+    if (type === 'click') {
+      target.closest('button')?.click();
+      continue;
+    }
+    if (target.type === 'radio' || target.type === 'checkbox') target.checked = checked;
+    else target.value = value;
+    target.dispatchEvent(new Event(type, { bubbles: true }));
+  }
+}
 if (embed) document.documentElement.classList.add('embed');
 state.subscribe(draw);
 if (!take) draw();
@@ -73,5 +101,6 @@ Promise.all([loadApi(), loadDetails().catch(() => {})])
   })
   .catch((e) => {
     take = false;
+    stopEarly();
     state.setLoadError(String((e && e.message) || e));
   });
