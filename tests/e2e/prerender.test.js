@@ -1,5 +1,5 @@
-// The first result in the HTML: npm run build renders the default view's first screen (the preset
-// and the verdict) into dist/index.html with the page's own components and the core's numbers;
+// The first result in the HTML: npm run build renders the default view's first screen (the preset,
+// the verdict and its compare chart) into dist/index.html with the page's own components and the core's numbers;
 // the page takes that markup over in place when the module is ready (no node replaced, nothing
 // moved, no "Loading"), and a permalink or an embed hides it before the first paint and shows its
 // own view. Needs the native build (build/native/tplayer: the CLI's numbers).
@@ -85,7 +85,7 @@ function watch() {
     }
   }).observe(document, { childList: true, subtree: true });
   const boxes = () =>
-    ['.a-preset', '.verdicts', '.verdicts li:last-child'].map((s) => {
+    ['.a-preset', '.verdicts', '.verdicts li:last-child', '.compare'].map((s) => {
       const r = document.querySelector(s)?.getBoundingClientRect();
       return r && [r.x, r.y, r.width, r.height].map(Math.round);
     });
@@ -95,6 +95,7 @@ function watch() {
     const main = document.querySelector('#app > main');
     w.firstVisible = !!main && getComputedStyle(main).display !== 'none';
     w.firstVerdict = document.querySelector('.verdicts')?.textContent || '';
+    w.firstChart = document.querySelector('#app .compare')?.textContent || '';
   });
 }
 
@@ -103,6 +104,9 @@ it('the served HTML holds the default verdict with the CLI’s numbers, before a
   const app = unescape(/<div id="app" data-pre>([\s\S]*?)<\/div>\s*<footer/.exec(html)[1]);
   for (const want of expected()) expect(app).toContain(want);
   expect(app).toContain('binding link');
+  // The compare chart: compute per rank against each link's exchange, both models' numbers.
+  expect(app).toContain('Compute against exchange, per link');
+  for (const l of cli.links) expect(app).toContain(fmt.time(l.communication_time_s));
   expect(app).not.toContain('Loading');
 });
 
@@ -120,6 +124,7 @@ describe.each([
     const body = await text(page, '.verdicts');
     for (const want of expected()) expect(body).toContain(want);
     expect(await page.locator('.verdicts li').first().isVisible()).toBe(true);
+    expect(await page.locator('.compare .bar-row').count()).toBe(1 + cli.links.length);
     expect(await page.locator('#in-preset').inputValue()).toBe('Gpt3TensorParallelLayerTp8');
     await page.screenshot({ path: `${RESULTS}prerender-${width}x${height}.png`, fullPage: true });
     await context.close();
@@ -145,6 +150,7 @@ describe.each([
     });
     expect(w.firstVisible).toBe(true);
     for (const want of expected()) expect(w.firstVerdict).toContain(want);
+    expect(w.firstChart).toContain('Compute against exchange, per link');
     expect(w.now).toEqual(w.first);
     expect(w.loading).toBe(false);
     expect(w.removed).toBe(0);
@@ -156,7 +162,9 @@ describe.each([
     // in a task of its own, in page order.
     const at = w.came.map(([, i]) => i);
     expect(at, JSON.stringify(w.came)).toEqual([...at].sort((a, b) => a - b));
-    expect(new Set(w.came.map(([batch]) => batch)).size).toBeGreaterThanOrEqual(10);
+    // The form's four groups, the layer's card, the two link cards, the sweep, the measurements
+    // with the math: nine parts, each in a task of its own.
+    expect(new Set(w.came.map(([batch]) => batch)).size).toBeGreaterThanOrEqual(9);
     // Taken over: the controls work.
     await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
     await page.waitForFunction(() => location.hash.includes('Llama3_70BDecodeTp8'));

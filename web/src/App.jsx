@@ -1,7 +1,9 @@
-// The calculator: notice, then preset + share, the link model and the verdict, form and breakdown (one column on a
+// The calculator: notice, then preset + share, the verdict with its compare chart and the model
+// switch, form and breakdown (one column on a
 // phone, form beside the results from 1024 px). The header and footer are static HTML
 // (index.html), hidden in embed mode, where the form and the details fold away.
 
+import { CompareBars } from './components/CompareBars.jsx';
 import { ModelSwitch } from './components/ModelSwitch.jsx';
 import { Notice } from './components/Notice.jsx';
 import { PresetPicker } from './components/PresetPicker.jsx';
@@ -41,7 +43,7 @@ const Fold = ({ embed, title, children }) =>
 
 /**
  * `view` is state.view(), `actions` state.actions; `first`: only the first screen, the preset and
- * the verdict (what npm run build prerenders and the takeover hydrates). The parts below it render
+ * the verdict with its chart (what npm run build prerenders and the takeover hydrates). The parts below it render
  * in turn during a takeover (turns.jsx).
  */
 export function App({ view, actions, embed, first }) {
@@ -88,6 +90,15 @@ export function App({ view, actions, embed, first }) {
                   </p>
                 )}
                 <Verdicts shown={shown} />
+                {shown && (
+                  <CompareBars
+                    r={shown.result}
+                    alt={shown.alt?.result}
+                    titles={shown.names.titles}
+                    c={shown.scenario.collectives_per_layer}
+                    n={shown.scenario.tp_size}
+                  />
+                )}
                 <ModelSwitch />
               </div>
               {!first && (

@@ -1,10 +1,10 @@
-// The per-link breakdown: the layer's own numbers, memory fit and warnings, one chart of compute
-// against every link's exchange, a card per link, the sweep, the measurements and the math. Greyed (and said so) while the input is invalid.
+// The per-link breakdown: the layer's own numbers, memory fit and warnings, a card per link, the
+// sweep, the measurements and the math (the chart of compute against every link's exchange is
+// the verdict's, App.jsx). Greyed (and said so) while the input is invalid.
 
 import { useContext } from 'preact/hooks';
 import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
-import { CompareBars } from './CompareBars.jsx';
 import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
@@ -95,9 +95,6 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
             <p class="muted">No warnings.</p>
           )}
         </article>
-      </InTurn>
-      <InTurn>
-        <CompareBars r={r} alt={alt?.result} titles={names.titles} c={c} n={scenario.tp_size} />
       </InTurn>
       {r.links.map((l, i) => (
         <InTurn key={l.name}>
