@@ -44,7 +44,7 @@ const draw = () => {
   next(() => {
     hydrate(app(true), root);
     const early = stopEarly();
-    next(() => {
+    const rest = () => {
       pending = false;
       // Taken over once the last part is in: the page is live (tests wait for this).
       takeTurns(() => {
@@ -54,7 +54,11 @@ const draw = () => {
       render(app(false), root);
       startTurns();
       replay(early);
-    });
+    };
+    // What the visitor has already done is done again in this task, before any later input can
+    // reach the controls (which now work) ahead of it.
+    if (early.length) rest();
+    else next(rest);
   });
 };
 /** What the head's script kept of the inputs to the prerendered controls, kept no longer. */
