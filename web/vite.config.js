@@ -114,7 +114,10 @@ function headScript(isEmbed, entry, chunks) {
   const add = (tag, attrs) => d.head.append(Object.assign(d.createElement(tag), attrs));
   const start = () => {
     for (const href of chunks) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
-    add('script', { type: 'module', src: entry, crossOrigin: '' });
+    // An inserted module script runs as soon as it is in: not before the parser has made #app.
+    const script = () => add('script', { type: 'module', src: entry, crossOrigin: '' });
+    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', script);
+    else script();
   };
   if (location.hash.length > 1 || isEmbed(location.search)) {
     d.documentElement.classList.add('tp-wait');
@@ -124,11 +127,11 @@ function headScript(isEmbed, entry, chunks) {
   }
   // The default view's answer is in the HTML: its script starts at the visitor's first input (a
   // touch, the pointer, a key, a focus, a control used). What is done to the prerendered controls
-  // until they work is kept in `tpEarly` (each control with its value then), for main.jsx to do
-  // again.
+  // until they work (a <details> opened included) is kept in `tpEarly`, each control with its
+  // value then, for main.jsx to do again.
   const early = (globalThis.tpEarly = []);
   const kinds = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'];
-  const used = ['input', 'change', 'click'];
+  const used = ['input', 'change', 'click', 'toggle'];
   const options = { capture: true, passive: true };
   const seen = (e) => {
     const t = e.target;

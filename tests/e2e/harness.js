@@ -69,15 +69,18 @@ export async function openPage(
   return { context, page, problems };
 }
 
-let moves = 0;
+const moves = new WeakMap();
 /**
  * Waits until the calculator has rendered a result (or a load error): its own, not the default
  * view prerendered into the HTML (#app[data-pre] until the page has taken it over).
  */
 export async function ready(page) {
   // The default view's script waits for the visitor's first input (web/vite.config.js
-  // headScript): a pointer move is one. (Moved each time: a move to where it is may not count.)
-  await page.mouse.move(1 + (moves++ % 2), 1);
+  // headScript): a pointer move is one. (Somewhere new each time on the page: a move to where the
+  // pointer already is may not count.)
+  const x = 1 + ((moves.get(page) ?? 0) % 2);
+  moves.set(page, x);
+  await page.mouse.move(x, 1);
   await page.waitForSelector('#app:not([data-pre]) .verdicts li, .notice[role=alert]', {
     timeout: 30_000,
   });

@@ -197,6 +197,32 @@ it('runs no script until the first input, and does again what was done to the pr
   await context.close();
 });
 
+it('a model chosen on the prerender before it works is the model once it does', async () => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url);
+  await page.goto(env.server.url);
+  expect(await page.evaluate(() => Boolean(globalThis.tpEarly.started))).toBe(false);
+  await page.locator('#in-model-as_it_runs').check();
+  await page.waitForSelector('#app:not([data-pre]) .verdicts li');
+  await page.waitForFunction(() => /link_model=nccl/.test(location.hash));
+  expect(page.url()).toContain('compute_model=roofline');
+  expect(await page.locator('#in-model-as_it_runs').isChecked()).toBe(true);
+  expect(await page.locator('#in-model-mlsysim').isChecked()).toBe(false);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+it('"Embed this view" opened on the prerender before it works shows its codes once it does', async () => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url);
+  await page.goto(env.server.url);
+  expect(await page.evaluate(() => Boolean(globalThis.tpEarly.started))).toBe(false);
+  await page.locator('.embed-code summary').click();
+  await page.waitForSelector('#app:not([data-pre]) .verdicts li');
+  await page.waitForSelector('.embed-code[open] .way');
+  expect(await text(page, '.embed-code')).toContain('Web component');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 it.each([
   ['a permalink to another scenario', '#v=3&p=Llama3_70BDecodeTp8', '.verdicts li'],
   ['an embed', '?embed', '.verdicts li'],

@@ -72,18 +72,19 @@ function stopEarly() {
 /**
  * What the visitor did to the prerendered controls before they worked, done again in order now
  * that they do: a preset or a model picked (the control set back to what was picked, and its
- * input and change events dispatched again), a button pressed (pressed again).
+ * input and change events dispatched again), a button pressed (pressed again), a <details>
+ * opened or closed (it is as the visitor left it: its toggle event dispatched again).
  */
 function replay(early) {
   for (const [type, target, value, checked] of early) {
     if (!root.contains(target)) continue;
-    if (type === 'click') {
-      target.closest('button')?.click();
-      continue;
+    if (type === 'click') target.closest('button')?.click();
+    else if (type === 'toggle') target.dispatchEvent(new Event(type));
+    else {
+      if (target.type === 'radio' || target.type === 'checkbox') target.checked = checked;
+      else target.value = value;
+      target.dispatchEvent(new Event(type, { bubbles: true }));
     }
-    if (target.type === 'radio' || target.type === 'checkbox') target.checked = checked;
-    else target.value = value;
-    target.dispatchEvent(new Event(type, { bubbles: true }));
   }
 }
 if (embed) document.documentElement.classList.add('embed');
