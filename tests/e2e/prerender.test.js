@@ -173,7 +173,11 @@ describe.each([
   });
 });
 
-it('runs no script until the first input, and does again what was done to the prerender before it worked', async () => {
+/**
+ * The default view as served, before any input: its script not started, no script or wasm
+ * fetched. `used(page)` then does something to its controls; once the page is live, `check(page)`.
+ */
+async function usedBeforeItWorks(used, check) {
   const { page, problems, context } = await openPage(env.browser, env.server.url);
   await page.goto(env.server.url);
   const before = await page.evaluate(() => ({
@@ -184,43 +188,48 @@ it('runs no script until the first input, and does again what was done to the pr
       .filter((name) => /\.js$|\.wasm/.test(name)),
   }));
   expect(before).toEqual({ started: false, scripts: [] });
-  // Used before the page's script has run: the preset picked, then Download JSON pressed.
-  await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
-  const download = page.waitForEvent('download');
-  await page.locator('.share button', { hasText: 'Download JSON' }).click();
-  expect((await download).suggestedFilename()).toContain('Llama3_70BDecodeTp8');
+  await used(page);
   await page.waitForSelector('#app:not([data-pre]) .verdicts li');
-  expect(page.url()).toContain('p=Llama3_70BDecodeTp8');
-  expect(await page.locator('#in-preset').inputValue()).toBe('Llama3_70BDecodeTp8');
-  expect(await text(page, '.verdicts')).not.toContain(fmt.time(cli.compute_time_s));
+  await check(page);
   expect(problems).toEqual([]);
   await context.close();
-});
+}
 
-it('a model chosen on the prerender before it works is the model once it does', async () => {
-  const { page, problems, context } = await openPage(env.browser, env.server.url);
-  await page.goto(env.server.url);
-  expect(await page.evaluate(() => Boolean(globalThis.tpEarly.started))).toBe(false);
-  await page.locator('#in-model-as_it_runs').check();
-  await page.waitForSelector('#app:not([data-pre]) .verdicts li');
-  await page.waitForFunction(() => /link_model=nccl/.test(location.hash));
-  expect(page.url()).toContain('compute_model=roofline');
-  expect(await page.locator('#in-model-as_it_runs').isChecked()).toBe(true);
-  expect(await page.locator('#in-model-mlsysim').isChecked()).toBe(false);
-  expect(problems).toEqual([]);
-  await context.close();
-});
+describe('runs no script until the first input, and does again what was done before it worked', () => {
+  it('a preset picked, then Download JSON pressed', () =>
+    usedBeforeItWorks(
+      async (page) => {
+        await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
+        const download = page.waitForEvent('download');
+        await page.locator('.share button', { hasText: 'Download JSON' }).click();
+        expect((await download).suggestedFilename()).toContain('Llama3_70BDecodeTp8');
+      },
+      async (page) => {
+        expect(page.url()).toContain('p=Llama3_70BDecodeTp8');
+        expect(await page.locator('#in-preset').inputValue()).toBe('Llama3_70BDecodeTp8');
+        expect(await text(page, '.verdicts')).not.toContain(fmt.time(cli.compute_time_s));
+      },
+    ));
 
-it('"Embed this view" opened on the prerender before it works shows its codes once it does', async () => {
-  const { page, problems, context } = await openPage(env.browser, env.server.url);
-  await page.goto(env.server.url);
-  expect(await page.evaluate(() => Boolean(globalThis.tpEarly.started))).toBe(false);
-  await page.locator('.embed-code summary').click();
-  await page.waitForSelector('#app:not([data-pre]) .verdicts li');
-  await page.waitForSelector('.embed-code[open] .way');
-  expect(await text(page, '.embed-code')).toContain('Web component');
-  expect(problems).toEqual([]);
-  await context.close();
+  it('a model chosen', () =>
+    usedBeforeItWorks(
+      (page) => page.locator('#in-model-as_it_runs').check(),
+      async (page) => {
+        await page.waitForFunction(() => /link_model=nccl/.test(location.hash));
+        expect(page.url()).toContain('compute_model=roofline');
+        expect(await page.locator('#in-model-as_it_runs').isChecked()).toBe(true);
+        expect(await page.locator('#in-model-mlsysim').isChecked()).toBe(false);
+      },
+    ));
+
+  it('"Embed this view" opened', () =>
+    usedBeforeItWorks(
+      (page) => page.locator('.embed-code summary').click(),
+      async (page) => {
+        await page.waitForSelector('.embed-code[open] .way');
+        expect(await text(page, '.embed-code')).toContain('Web component');
+      },
+    ));
 });
 
 it.each([
