@@ -1,7 +1,7 @@
 // The calculator: notice, then preset + share, the verdict with its compare chart and the model
-// switch, form and breakdown (one column on a
-// phone, form beside the results from 1024 px). The header and footer are static HTML
-// (index.html), hidden in embed mode, where the form and the details fold away.
+// switch, form and breakdown (one column on a phone, form beside the results from 1024 px). The
+// header and footer are static HTML (index.html), hidden in embed mode, where the form and the
+// details fold away.
 
 import { CompareBars } from './components/CompareBars.jsx';
 import { ModelSwitch } from './components/ModelSwitch.jsx';
@@ -43,8 +43,8 @@ const Fold = ({ embed, title, children }) =>
 
 /**
  * `view` is state.view(), `actions` state.actions; `first`: only the first screen, the preset and
- * the verdict with its chart (what npm run build prerenders and the takeover hydrates). The parts below it render
- * in turn during a takeover (turns.jsx).
+ * the verdict with its chart (what npm run build prerenders and the takeover hydrates). The parts
+ * below it render in turn during a takeover (turns.jsx).
  */
 export function App({ view, actions, embed, first }) {
   const { model, form, shown, stale } = view;

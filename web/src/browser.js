@@ -20,8 +20,8 @@ export function registerWorker(win = window) {
   const nav = win.navigator;
   if (!nav.serviceWorker || !/^https?:$/.test(win.location.protocol)) return;
   const register = () => nav.serviceWorker.register('sw.js').catch(() => {});
-  // After the page's own load; this script may itself come after it (the head's script starts it
-  // once the first screen is painted).
+  // After the page's own load; this script may itself come after it (on the default view the
+  // head's script starts it at the visitor's first input).
   if (win.document.readyState === 'complete') register();
   else win.addEventListener('load', register);
 }
