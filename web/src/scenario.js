@@ -26,10 +26,9 @@ const NUMBER_KINDS = ['count', 'real'];
 const TEXT_KINDS = ['precision', 'choice', 'boolean']; // a select or a checkbox
 /** The parts below a field of these kinds. */
 const PARTS = { workload: 1, accelerator: 1, links: 1, peak_flops: 1, link: 1 };
-/** A measured link's rows, as a link gives them. */
-const ROWS = { name: 'rows', kind: 'rows', required: true };
+/** The kinds of link a row can be. */
+export const ROW_KINDS = ['link', 'measured_link', 'two_tier_link'];
 
-/** A two-tier link's tiers, in order. */
 export const TIERS = ['intra_node', 'inter_node'];
 
 /** The catalogue indexed: entries and fields by kind, each preset, the units' factors. */
@@ -74,11 +73,14 @@ export function resolved(model, kind, node) {
   return out;
 }
 
-/** What `k` is below a part of `kind`: {kind} of a part, {field} of a leaf, or null. */
-function childOf(model, kind, node, k) {
+/**
+ * What `k` is below a part of `kind`: {kind} of a part, {field} of a leaf, or null. A 'row' (a
+ * link row whose kind is not known yet: the URL's) has the fields of every kind of link.
+ */
+export function childOf(model, kind, node, k) {
   if (kind === 'links') return node?.[k] ? { kind: kindOf(model, node[k]) } : null;
   if (kind === 'peak_flops') return { field: { name: String(k), kind: 'compute', required: true } };
-  const f = model.fields[kind]?.get(k) || (kind === 'measured_link' && k === 'rows' && ROWS);
+  const f = (kind === 'row' ? ROW_KINDS : [kind]).map((t) => model.fields[t]?.get(k)).find(Boolean);
   if (!f) return null;
   return PARTS[f.kind] ? { kind: f.kind } : { field: f };
 }
@@ -363,17 +365,6 @@ export function messagesByInput(model, scenario, list, precision) {
   for (const e of list) (out[inputFor(model, scenario, e.path, precision)] ||= []).push(e);
   return out;
 }
-
-/** Deep equality of plain data, key order ignored. */
-export const equal = (a, b) =>
-  a === b ||
-  (!!a &&
-    !!b &&
-    typeof a === 'object' &&
-    typeof b === 'object' &&
-    Array.isArray(a) === Array.isArray(b) &&
-    Object.keys(a).length === Object.keys(b).length &&
-    Object.keys(a).every((k) => equal(a[k], b[k])));
 
 /** At most `n` characters of user text, control characters blanked, for messages. */
 export function clip(text, n = 40) {

@@ -11,7 +11,6 @@ import {
   addRow,
   clip,
   createModel,
-  equal,
   idOf,
   isEntry,
   messagesByInput,
@@ -90,6 +89,11 @@ export function createAppState({ win } = {}) {
   };
   const subscribers = new Set();
   const emit = () => subscribers.forEach((f) => f());
+  /** Sets a bit of UI state that no hash or result depends on. */
+  const setter = (key) => (value) => {
+    s[key] = value;
+    emit();
+  };
 
   let memo = {}; // derived values for memo.form
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
@@ -128,7 +132,8 @@ export function createAppState({ win } = {}) {
         precision,
         core: outcome.scenario || null,
         hash: outcome.result ? hashOf(form) : '',
-        presetKey: outcome.scenario && equal(outcome.scenario, preset) ? form.preset : '',
+        // Both as the core writes a scenario, in its order: equal text, the same scenario.
+        presetKey: JSON.stringify(outcome.scenario) === JSON.stringify(preset) ? form.preset : '',
         errors: outcome.errors ? by(outcome.errors) : {},
         warnings: outcome.result ? by(outcome.result.warnings) : {},
       };
@@ -229,29 +234,16 @@ export function createAppState({ win } = {}) {
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
     pickTwoTier: (i, key) => scenario((sc) => pickTwoTier(s.model, sc, i, key)),
-    setAddPick: (key) => {
-      s.addPick = key;
-      emit();
-    },
+    setAddPick: setter('addPick'),
     addRow: (pick) =>
       s.form.scenario.links.length < s.model.limits.max_links &&
       scenario((sc) => addRow(s.model, sc, pick)),
     removeRow: (i) =>
       s.form.scenario.links.length > 1 &&
       scenario((sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) })),
-    setShare: (share) => {
-      s.share = share;
-      emit();
-    },
-    /** Sweeps over 'tp_size' or 'tokens'. */
-    sweepOver: (field) => {
-      s.sweepOver = field;
-      emit();
-    },
-    dismissNotice: () => {
-      s.notice = null;
-      emit();
-    },
+    setShare: setter('share'),
+    sweepOver: setter('sweepOver'),
+    dismissNotice: () => setter('notice')(null),
   };
 
   /**
@@ -322,9 +314,6 @@ export function createAppState({ win } = {}) {
     },
     /** Shows a hash as if the address bar held it (what back/forward do). */
     applyHash,
-    setLoadError(message) {
-      s.loadError = message;
-      emit();
-    },
+    setLoadError: setter('loadError'),
   };
 }

@@ -17,7 +17,9 @@
 
 import {
   NUMBER_RE,
+  ROW_KINDS,
   TIERS,
+  childOf,
   clip,
   isEditable,
   isQuantity,
@@ -51,9 +53,6 @@ export const MAX_URL = 8192;
 
 const enc = (s) => encodeURIComponent(s).replace(/~/g, '%7E');
 const key = (node) => (typeof node === 'string' ? node : (node?.preset ?? ''));
-const ROW_KINDS = ['link', 'measured_link', 'two_tier_link'];
-const CATALOGUE = { workload: 'workload', accelerator: 'accelerator', link: 'link' };
-const PARTS = ['workload', 'accelerator', 'links', 'peak_flops', 'link'];
 
 /**
  * The hash (without '#') of a form. `reading(text)` is the core's reading of a measured link's text
@@ -61,8 +60,8 @@ const PARTS = ['workload', 'accelerator', 'links', 'peak_flops', 'link'];
  */
 export function encode(model, form, reading) {
   const out = [
-    ['v', VERSION],
-    ['p', form.preset],
+    [['v'], [VERSION]],
+    [['p'], [form.preset]],
   ];
   const put = (path, value) => out.push([path, value]);
   const leaf = (info, v) =>
@@ -73,17 +72,17 @@ export function encode(model, form, reading) {
   const part = (kind, node, base, path) => {
     if (kind === 'links') return rows(node, base, path);
     for (const [k, v] of Object.entries(node)) {
-      const field = fieldOf(model, kind, k);
-      if (!field || k === 'preset') continue;
+      const at = carried(model, kind, k);
+      if (!at || k === 'preset') continue;
       const p = [...path, k];
       const b = base === undefined ? undefined : resolved(model, kind, base)?.[k];
-      if (field.part) {
+      if (at.kind) {
         const same = base !== undefined && key(v) === key(b);
-        if (!same && CATALOGUE[field.part]) put(p, [key(v)]);
-        if (typeof v === 'object') part(field.part, v, same ? b : undefined, p);
+        if (!same && model.entries[at.kind]) put(p, [key(v)]);
+        if (typeof v === 'object') part(at.kind, v, same ? b : undefined, p);
       } else {
-        const text = [leaf(field, v)].flat();
-        if (base === undefined || String(text) !== String([leaf(field, b)].flat())) put(p, text);
+        const text = [leaf(at.field, v)].flat();
+        if (base === undefined || String(text) !== String([leaf(at.field, b)].flat())) put(p, text);
       }
     }
   };
@@ -99,11 +98,7 @@ export function encode(model, form, reading) {
   };
   part('scenario', form.scenario, presetForm(model, form.preset).scenario, []);
   return out
-    .map(([k, parts]) =>
-      k === 'v' || k === 'p'
-        ? `${k}=${enc(parts)}`
-        : `${k.map((s) => enc(String(s))).join('.')}=${parts.map(enc).join('~')}`,
-    )
+    .map(([k, parts]) => `${k.map((s) => enc(String(s))).join('.')}=${parts.map(enc).join('~')}`)
     .join('&');
 }
 
@@ -118,20 +113,16 @@ function shareable(row, reading) {
 }
 
 /**
- * What `k` is below a part of `kind` in a hash: {part: kind} for a part, the field's info for a
- * leaf, or undefined for what the format does not carry. A row ('row') has the fields of every
- * kind of link: its kind follows from them.
+ * What `k` is below a part of `kind` (scenario.js childOf), when the hash carries it: a part, a
+ * field with an input, a row's name, text or rows; else null. A row ('row') has the fields of
+ * every kind of link: its kind follows from them.
  */
-function fieldOf(model, kind, k) {
-  if (kind === 'peak_flops') return { name: k, kind: 'compute', required: true };
+function carried(model, kind, k) {
+  const at = childOf(model, kind, null, k);
+  const f = at?.field;
   const row = kind === 'row' || ROW_KINDS.includes(kind);
-  if (row && k === 'rows') return { name: 'rows', kind: 'rows' };
-  for (const t of kind === 'row' ? ROW_KINDS : [kind]) {
-    const f = model.fields[t]?.get(k);
-    if (f && PARTS.includes(f.kind)) return { part: f.kind };
-    if (isEditable(f) || (row && (k === 'name' || k === 'measured'))) return f;
-  }
-  return undefined;
+  const text = row && ['name', 'measured', 'rows'].includes(k);
+  return at?.kind || isEditable(f) || (f && text) ? at : null;
 }
 
 /**
@@ -146,13 +137,8 @@ export function decode(model, hash, skip = new Set(), keys = []) {
   const why = [];
   const need = (ok, reason) => !!ok || !why.push(reason);
   const refused = () => ({ form: null, ignored: [...ignored, why[0]] });
-  if (
-    !need(
-      h.length <= MAX_HASH,
-      `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`,
-    )
-  )
-    return refused();
+  const long = `the whole link (${h.length} characters; at most ${MAX_HASH} are read)`;
+  if (!need(h.length <= MAX_HASH, long)) return refused();
   const got = pairs(h, model.limits.max_links, need);
   if (why.length) return refused();
   if (!got.size) return { form: null, ignored };
@@ -206,8 +192,9 @@ function read(model, got, ignored, need, keys, skip) {
     .sort((a, b) => a[0].length - b[0].length);
   for (const [path, parts, k] of entries) {
     const where = locate(model, path);
-    if (!where || where.part === 'peak_flops') {
-      ignored.push(`the unknown key "${clip(k, 24)}"`);
+    const name = `"${clip(k, 24)}"`;
+    if (!where || where.kind === 'peak_flops') {
+      ignored.push(`the unknown key ${name}`);
       continue;
     }
     const at = path.map((x, i) => (i === 1 && path[0] === 'links' ? Number(x) : x));
@@ -216,19 +203,15 @@ function read(model, got, ignored, need, keys, skip) {
     // The rows, their kinds and names: the structure.
     const row = at[0] === 'links' && (at.length <= 2 || (at.length === 3 && at[2] === 'name'));
     const check = row ? need : (ok, reason) => !!ok || !bad.push(reason);
+    const chipPeak =
+      !peaks || !resolved(model, 'accelerator', s.accelerator)?.key || at[2] in peaks;
     const ok =
-      check(
-        at[0] !== 'links' || !(at[1] >= s.links.length),
-        `"${clip(k, 24)}" (no such link row)`,
-      ) &&
-      check(
-        !peaks || !resolved(model, 'accelerator', s.accelerator)?.key || at[2] in peaks,
-        `"${clip(k, 24)}" (a peak the chip does not list)`,
-      );
+      check(at[0] !== 'links' || !(at[1] >= s.links.length), `${name} (no such link row)`) &&
+      check(chipPeak, `${name} (a peak the chip does not list)`);
     const v = ok && value(model, where, parts, clip(k, 24), check);
     if (row && (!ok || v === undefined)) return null;
     if (bad.length) {
-      ignored.push(bad[0].includes(`"${clip(k, 24)}"`) ? bad[0] : `"${clip(k, 24)}": ${bad[0]}`);
+      ignored.push(bad[0].includes(name) ? bad[0] : `${name}: ${bad[0]}`);
       continue;
     }
     keys.push([k, at]);
@@ -237,45 +220,42 @@ function read(model, got, ignored, need, keys, skip) {
   return { ...form, scenario: s };
 }
 
-/** What a path of the hash names: {part} or a field's info; undefined for nothing the format carries. */
+/** What a path of the hash names ({kind} of a part, {field} of a leaf); null for what it does not carry. */
 function locate(model, path) {
-  let kind = 'scenario';
-  let got;
+  let at = { kind: 'scenario' };
   for (const step of path) {
-    if (!kind) return undefined; // below a leaf
-    if (kind === 'links') got = /^(0|[1-9]\d{0,3})$/.test(step) && { part: 'row' };
-    else if (kind === 'peak_flops')
-      got = /^[a-z0-9]+_(dense|sparse)$/.test(step) && fieldOf(model, kind, step);
-    else got = fieldOf(model, kind, step);
-    if (!got) return undefined;
-    kind = got.part;
+    const kind = at?.kind; // none below a leaf
+    if (kind === 'links') at = /^(0|[1-9]\d{0,3})$/.test(step) ? { kind: 'row' } : null;
+    else if (kind === 'peak_flops' && !/^[a-z0-9]+_(dense|sparse)$/.test(step)) at = null;
+    else at = kind ? carried(model, kind, step) : null;
   }
-  return got;
+  return at;
 }
 
 /** A value of the hash for what `where` names, checked for its structure; undefined when it is not one. */
 function value(model, where, parts, k, need) {
   const one = () => (need(parts.length === 1, `"${k}" (not 1 part)`) ? parts[0] : undefined);
   const short = (v) => need(v.length <= MAX_VALUE, `"${k}" (longer than ${MAX_VALUE} characters)`);
-  if (where.part === 'links') {
+  if (where.kind === 'links') {
     const n = one();
     const ok = n !== undefined && /^[1-9]\d{0,3}$/.test(n) && +n <= model.limits.max_links;
     return need(ok, '"links" (not a row count)')
       ? Array.from({ length: +n }, () => ({}))
       : undefined;
   }
-  if (where.part) {
+  if (where.kind) {
     const v = one();
     if (v === undefined) return undefined;
-    const kind = CATALOGUE[where.part];
-    const ok = kind
-      ? model.entries[kind].has(v)
-      : model.entries.link.has(v) || model.entries.two_tier_link.has(v);
-    if (!need(!v || ok, `the unknown ${kind || 'link'} "${clip(v)}"`)) return undefined;
-    if (where.part === 'row') return v ? { preset: v } : {};
+    const row = where.kind === 'row'; // a catalogue link or two-tier link
+    const ok = row
+      ? model.entries.link.has(v) || model.entries.two_tier_link.has(v)
+      : model.entries[where.kind].has(v);
+    if (!need(!v || ok, `the unknown ${row ? 'link' : where.kind} "${clip(v)}"`)) return undefined;
+    if (row) return v ? { preset: v } : {};
     return v || {}; // a part of the user's own
   }
-  if (where.kind === 'rows') {
+  const field = where.field;
+  if (field.kind === 'rows') {
     // Whole sizes that grow, each with its time in microseconds; at least two.
     const ok =
       parts.length >= 4 &&
@@ -287,10 +267,10 @@ function value(model, where, parts, k, need) {
     if (!need(ok, `"${k}" (not growing sizes, each with its time, at least two)`)) return undefined;
     return parts.flatMap((x, j) => (j % 2 ? [] : [[+x, Number(parts[j + 1]) / 1e6]]));
   }
-  if (isQuantity(where)) {
+  if (isQuantity(field)) {
     const ok =
       need(parts.length === 2, `"${k}" (not <number>~<unit>)`) &&
-      need(unitsOf(where).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`) &&
+      need(unitsOf(field).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`) &&
       short(parts[0]);
     return ok ? [parts[0], parts[1]] : undefined;
   }
