@@ -39,18 +39,15 @@ export const tableLink = (t) =>
  * One all-reduce of each of `bytes`, in seconds, in both models: {line_rate, nccl, launch_s}, the
  * first two arrays in the order of `bytes` (NaN where the core gives no result), `launch_s` the
  * launch overhead the NCCL figures carry. Line rate has no launch overhead; NCCL has
- * `launch_overhead` (seconds), or the core's default when it is undefined.
+ * `launch_overhead` (seconds), or the core's default when it is undefined (the module leaves an
+ * undefined member out).
  */
 export function priceSizes(api, { bytes, ranks, link, launch_overhead }) {
   const base = probe(ranks, link);
   const at = (over) => api.sweep({ ...base, ...over }, 'tokens', bytes);
   const times = (points) =>
     points.map((p) => (p.result ? p.result.links[0].allreduce_time_s : NaN));
-  const nccl = at(
-    launch_overhead === undefined
-      ? { link_model: 'nccl' }
-      : { link_model: 'nccl', launch_overhead },
-  );
+  const nccl = at({ link_model: 'nccl', launch_overhead });
   return {
     line_rate: times(at({ link_model: 'line_rate', launch_overhead: 0 })),
     nccl: times(nccl),
@@ -89,18 +86,12 @@ export function errorsOf(rows, times, minBytes = 0) {
   };
 }
 
-/** The links of a scenario as the core read it (a map or an array): [{name, link}] in order. */
-export function linkList(links) {
-  if (Array.isArray(links))
-    return links.map((l) =>
-      typeof l === 'string' ? { name: l, link: l } : { name: l.name, link: l },
-    );
-  return Object.entries(links || {}).map(([name, link]) => ({ name, link }));
-}
+/** The links of a scenario as the core read it (name -> link): [{name, link}] in order. */
+export const linkList = (links) =>
+  Object.entries(links || {}).map(([name, link]) => ({ name, link }));
 
 /** The catalogue key a link started from: the key itself, or an edited link's `preset`; '' for none. */
-const keyOf = (link) =>
-  typeof link === 'string' ? link : (link && typeof link.preset === 'string' && link.preset) || '';
+const keyOf = (link) => (typeof link === 'string' ? link : link?.preset) || '';
 
 /**
  * The catalogue key whose tables speak for a link: its own, or for a two-tier link (twoTierOf) its
