@@ -3,6 +3,7 @@
 // one sweep over `tokens` of a layer whose all-reduce message is 1 B per token. Loaded with the
 // panel, not the page.
 
+import * as fmt from '../format.js';
 import { twoTierOf } from '../sweep.js';
 
 /**
@@ -58,6 +59,21 @@ export function priceSizes(api, { bytes, ranks, link, launch_overhead }) {
 
 /** A published table's rows as [[bytes, seconds]] (us / 1e6, as `tplayer --validate` reads them). */
 export const tableRows = (t) => t.rows.map(([b, us]) => [b, us / 1e6]);
+
+const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
+
+/** The chart's curves of both models (priceSizes's `priced`) at the sizes of `rows`, named. */
+export const curvesOf = (rows, priced, ncclText, lineText) => [
+  { key: 'nccl', cls: 'nccl', text: ncclText, rows: zip(rows, priced.nccl) },
+  { key: 'line', cls: 'line', text: lineText, rows: zip(rows, priced.line_rate) },
+];
+
+/** The sizes of rows [[bytes, ...]], in words: "8 B to 8 GiB". */
+export const range = (rows) =>
+  `${fmt.binaryBytes(rows[0][0])} to ${fmt.binaryBytes(rows.at(-1)[0])}`;
+
+/** An errorsOf result in words: the median error, and the largest. */
+export const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
 
 /** A published table's rows in both models, as `tplayer --validate` prices them. */
 export const priceTable = (api, t) =>
