@@ -3,6 +3,7 @@
 // measurement's own rank count and sizes, with the errors of both in words.
 
 import { useMemo, useState } from 'preact/hooks';
+import { Field } from '../components/Field.jsx';
 import * as fmt from '../format.js';
 import { Chart } from './Chart.jsx';
 import { Rows } from './Rows.jsx';
@@ -30,24 +31,14 @@ export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes 
   const n = m.rows.filter(([b]) => b >= counted).length;
   return (
     <>
-      <div class="field">
-        <label for="in-compare">Compare with the catalogue link</label>
-        <div class="row">
-          <select id="in-compare" value={key} onInput={(e) => setPick(e.currentTarget.value)}>
-            {keys.map((k) => (
-              <option key={k} value={k}>
-                {linkLabel(k)}
-                {k === closest ? ' (the closest)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p class="hint">
-          The closest: of the calibrated catalogue links, the one whose NCCL model comes nearest
-          your rows (the smallest median error) at your {m.ranks} ranks. Your bus bandwidth at the
-          largest size: {fmt.bandwidth(m.bus_bandwidth)}.
-        </p>
-      </div>
+      <Field
+        id="compare"
+        label="Compare with the catalogue link"
+        options={keys.map((k) => [k, `${linkLabel(k)}${k === closest ? ' (the closest)' : ''}`])}
+        value={key}
+        onInput={setPick}
+        hint={`The closest: of the calibrated catalogue links, the one whose NCCL model comes nearest your rows (the smallest median error) at your ${m.ranks} ranks. Your bus bandwidth at the largest size: ${fmt.bandwidth(m.bus_bandwidth)}.`}
+      />
       <Chart
         points={[
           {

@@ -4,6 +4,7 @@
 // of the user's own measurements drawn over it.
 
 import { useMemo, useState } from 'preact/hooks';
+import { Field } from '../components/Field.jsx';
 import * as fmt from '../format.js';
 import { Chart } from './Chart.jsx';
 import { Rows } from './Rows.jsx';
@@ -47,23 +48,16 @@ export function TableView({ t, api, linkLabel, measured }) {
   return (
     <>
       {measured.length > 0 && (
-        <div class="field">
-          <label for="in-overlay">Draw your measurement over it</label>
-          <div class="row">
-            <select
-              id="in-overlay"
-              value={overlay}
-              onInput={(e) => setOverlay(e.currentTarget.value)}
-            >
-              <option value="">None</option>
-              {measured.map((m, i) => (
-                <option key={i} value={String(i)}>
-                  {m.name}, {m.ranks} ranks
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <Field
+          id="overlay"
+          label="Draw your measurement over it"
+          options={[
+            ['', 'None'],
+            ...measured.map((m, i) => [String(i), `${m.name}, ${m.ranks} ranks`]),
+          ]}
+          value={overlay}
+          onInput={setOverlay}
+        />
       )}
       <Chart
         points={points}
