@@ -97,16 +97,11 @@ describe('the panel against tplayer --validate', () => {
   });
 
   it('offers a two-tier link the tables of its network link', () => {
-    const links = linkList([
-      'nvlink4',
-      { name: 'x', intra_node: 'nvlink4', inter_node: 'ib_ndr', ranks_per_node: 8 },
-      {
-        name: 'y',
-        intra_node: 'nvlink4',
-        inter_node: { preset: 'tcpxo_a3mega' },
-        ranks_per_node: 8,
-      },
-    ]);
+    const links = linkList({
+      nvlink4: 'nvlink4',
+      x: { intra_node: 'nvlink4', inter_node: 'ib_ndr', ranks_per_node: 8 },
+      y: { intra_node: 'nvlink4', inter_node: { preset: 'tcpxo_a3mega' }, ranks_per_node: 8 },
+    });
     expect(links.map((l) => [l.name, tableKey(l.link)])).toEqual([
       ['nvlink4', 'nvlink4'],
       ['x', 'ib_ndr'],

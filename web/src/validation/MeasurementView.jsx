@@ -3,14 +3,11 @@
 // measurement's own rank count and sizes, with the errors of both in words.
 
 import { useMemo, useState } from 'preact/hooks';
+import { Field } from '../components/Field.jsx';
 import * as fmt from '../format.js';
 import { Chart } from './Chart.jsx';
-import { Legend } from './Legend.jsx';
 import { Rows } from './Rows.jsx';
-import { closestLink, errorsOf, priceSizes } from './measured.js';
-
-const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
-const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
+import { closestLink, curvesOf, errorsOf, off, priceSizes, range } from './measured.js';
 
 /**
  * `m`: {name, ranks, rows: [[bytes, seconds]]}; `keys`: the catalogue links to compare with;
@@ -32,56 +29,33 @@ export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes 
   const line = errorsOf(m.rows, priced.line_rate, counted);
   const nccl = errorsOf(m.rows, priced.nccl, counted);
   const n = m.rows.filter(([b]) => b >= counted).length;
-  const curves = [
-    {
-      key: 'nccl',
-      cls: 'nccl',
-      text: `NCCL model of ${linkLabel(key)}`,
-      rows: zip(m.rows, priced.nccl),
-    },
-    {
-      key: 'line',
-      cls: 'line',
-      text: `${linkLabel(key)} at line rate`,
-      rows: zip(m.rows, priced.line_rate),
-    },
-  ];
-  const bw = m.bus_bandwidth;
   return (
     <>
-      <div class="field">
-        <label for="in-compare">Compare with the catalogue link</label>
-        <div class="row">
-          <select id="in-compare" value={key} onInput={(e) => setPick(e.currentTarget.value)}>
-            {keys.map((k) => (
-              <option key={k} value={k}>
-                {linkLabel(k)}
-                {k === closest ? ' (the closest)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p class="hint">
-          The closest: of the calibrated catalogue links, the one whose NCCL model comes nearest
-          your rows (the smallest median error) at your {m.ranks} ranks. Your bus bandwidth at the
-          largest size: {fmt.bandwidth(bw)}.
-        </p>
-      </div>
-      <Chart
-        points={[{ key: 'mine', cls: 'mine', square: true, rows: m.rows }]}
-        curves={curves}
-        label={`Your measured all-reduce times against message size, with both models of ${linkLabel(key)}; the same data is in the table below.`}
+      <Field
+        id="compare"
+        label="Compare with the catalogue link"
+        options={keys.map((k) => [k, `${linkLabel(k)}${k === closest ? ' (the closest)' : ''}`])}
+        value={key}
+        onInput={setPick}
+        hint={`The closest: of the calibrated catalogue links, the one whose NCCL model comes nearest your rows (the smallest median error) at your ${m.ranks} ranks. Your bus bandwidth at the largest size: ${fmt.bandwidth(m.bus_bandwidth)}.`}
       />
-      <Legend
-        items={[
+      <Chart
+        points={[
           {
             key: 'mine',
-            kind: 'square',
             cls: 'mine',
-            text: `Your measurement ${m.name}: ${m.rows.length} message sizes, ${fmt.binaryBytes(m.rows[0][0])} to ${fmt.binaryBytes(m.rows.at(-1)[0])}`,
+            square: true,
+            text: `Your measurement ${m.name}: ${m.rows.length} message sizes, ${range(m.rows)}`,
+            rows: m.rows,
           },
-          ...curves.map((c) => ({ key: c.key, kind: 'line', cls: c.cls, text: c.text })),
         ]}
+        curves={curvesOf(
+          m.rows,
+          priced,
+          `NCCL model of ${linkLabel(key)}`,
+          `${linkLabel(key)} at line rate`,
+        )}
+        label={`Your measured all-reduce times against message size, with both models of ${linkLabel(key)}; the same data is in the table below.`}
       />
       <p class="source">
         <strong>Source:</strong> your own nccl-tests output, link {m.name}, {m.ranks} ranks. On its
@@ -96,13 +70,7 @@ export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes 
       </p>
       <details>
         <summary>The rows</summary>
-        <Rows
-          rows={m.rows}
-          cols={[
-            { name: 'NCCL model', times: priced.nccl },
-            { name: 'line rate', times: priced.line_rate },
-          ]}
-        />
+        <Rows rows={m.rows} priced={priced} />
       </details>
     </>
   );

@@ -12,13 +12,12 @@ import { TableView } from './TableView.jsx';
 import { linkList, tableKey, tablesFor } from './measured.js';
 import './panel.css';
 
-const tableLabel = (t) => `${t.system} (${t.table})`;
 const MEASURED = 'measured:'; // a choice of the user's own measurement: MEASURED + its index
 
 const Options = ({ tables }) =>
   tables.map((t) => (
     <option key={t.table} value={t.table}>
-      {tableLabel(t)}
+      {t.system} ({t.table})
     </option>
   ));
 
@@ -48,10 +47,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
     [entries],
   );
   if (!chosen) return <p class="muted">No measurements in this build.</p>;
-  const linkLabel = (key) => {
-    const entry = entryOf(key);
-    return entry ? entry.short_name : key;
-  };
+  const linkLabel = (key) => entryOf(key)?.short_name ?? key;
   const groupLabel = (g) => {
     const { name, link } = list[g.row];
     const title = titles[g.row] || name;
@@ -64,12 +60,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
   return (
     <>
       {mine.length > 0 && (
-        <div class="evidence-list">
-          <Evidence
-            groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))}
-            tp={tp}
-          />
-        </div>
+        <Evidence groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))} tp={tp} />
       )}
       <div class="panel">
         <div class="field">

@@ -1,36 +1,55 @@
-// A text twin of the measurements' chart: one row per message size, the measured time and each
-// model's. `rows`: [[bytes, seconds]]; `cols`: [{name, times}] in the order of `rows`.
+// The panel's tables, and the text twin of the measurements' chart: one row per message size, the
+// measured time and, when priced, each model's.
 
 import * as fmt from '../format.js';
 
-export function Rows({ rows, cols = [], caption }) {
+/**
+ * A table that scrolls sideways on its own: `cols`, the column heads; `children`, the body's rows;
+ * `label`, when given, makes it a region of that name for screen readers.
+ */
+export function Table({ cols, caption, label, children }) {
   return (
-    <div class="scroll" tabindex="0" role="region" aria-label={caption || 'Measured rows'}>
+    <div class="scroll" tabindex="0" role={label && 'region'} aria-label={label}>
       <table>
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
-            <th scope="col">message</th>
-            <th scope="col">measured</th>
             {cols.map((c) => (
-              <th key={c.name} scope="col">
-                {c.name}
+              <th key={c} scope="col">
+                {c}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map(([b, s], i) => (
-            <tr key={b}>
-              <th scope="row">{fmt.binaryBytes(b)}</th>
-              <td>{fmt.time(s)}</td>
-              {cols.map((c) => (
-                <td key={c.name}>{c.times[i] > 0 ? fmt.time(c.times[i]) : '—'}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+const MODELS = [
+  ['NCCL model', 'nccl'],
+  ['line rate', 'line_rate'],
+];
+
+/** `rows`: [[bytes, seconds]]; `priced`: both models' times in the order of `rows` (priceSizes). */
+export function Rows({ rows, priced, caption }) {
+  const models = priced ? MODELS : [];
+  return (
+    <Table
+      cols={['message', 'measured', ...models.map(([name]) => name)]}
+      caption={caption}
+      label={caption || 'Measured rows'}
+    >
+      {rows.map(([b, s], i) => (
+        <tr key={b}>
+          <th scope="row">{fmt.binaryBytes(b)}</th>
+          <td>{fmt.time(s)}</td>
+          {models.map(([name, model]) => (
+            <td key={name}>{priced[model][i] > 0 ? fmt.time(priced[model][i]) : '—'}</td>
+          ))}
+        </tr>
+      ))}
+    </Table>
   );
 }

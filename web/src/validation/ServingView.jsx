@@ -3,6 +3,7 @@
 // module (the figures `tplayer --validate` prints). Data: validation.json's `serving`.
 
 import * as fmt from '../format.js';
+import { Table } from './Rows.jsx';
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const verdict = (x, target) => (x.median <= target ? 'met' : 'missed');
@@ -12,17 +13,21 @@ const PARTS = [
   ['combined', 'training', 'combined_ms'],
 ];
 
-/** The serial layer time of the whole-layer scenario in one pass, collective and model, or null. */
-function layerTime(api, scenario, pass, recompute, collective, asItRuns) {
-  const o = api.check({
-    ...scenario,
-    pass,
-    recompute,
-    collective,
-    ...(asItRuns ? { compute_model: 'roofline', link_model: 'nccl' } : {}),
+/**
+ * The serial layer times of the whole-layer scenario in one pass and collective, or null where
+ * the core gives none: [mlsysim's model, as it runs (roofline compute, NCCL links)].
+ */
+const layerTimes = (api, scenario, pass, recompute, collective) =>
+  [false, true].map((asItRuns) => {
+    const o = api.check({
+      ...scenario,
+      pass,
+      recompute,
+      collective,
+      ...(asItRuns ? { compute_model: 'roofline', link_model: 'nccl' } : {}),
+    });
+    return o.result ? o.result.links[0].serial_layer_time_s : null;
   });
-  return o.result ? o.result.links[0].serial_layer_time_s : null;
-}
 
 export function ServingView({ serving, api }) {
   if (!serving) return null;
@@ -38,41 +43,28 @@ export function ServingView({ serving, api }) {
         8 MiB. Median / largest error; targets {pct(targets.in_sample)} fitted on the table,{' '}
         {pct(targets.left_out)} left out.
       </p>
-      <div class="scroll" tabindex="0">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">table</th>
-              <th scope="col">link, ranks</th>
-              <th scope="col">kernel</th>
-              <th scope="col">fitted on it</th>
-              <th scope="col">left out</th>
-            </tr>
-          </thead>
-          <tbody>
-            {custom.map((c) => (
-              <tr key={`${c.table}-${c.branch}`}>
-                <th scope="row" title={c.source}>
-                  {c.table}: {c.system.split(' (')[0]}
-                </th>
-                <td>
-                  {c.link}, {c.ranks}
-                </td>
-                <td>{c.branch.replace('_', '-')}</td>
-                <td>
-                  {pct(c.in_sample.median)} / {pct(c.in_sample.max)},{' '}
-                  {verdict(c.in_sample, targets.in_sample)}
-                </td>
-                <td>
-                  {c.left_out
-                    ? `${pct(c.left_out.median)} / ${pct(c.left_out.max)}, ${verdict(c.left_out, targets.left_out)}`
-                    : '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table cols={['table', 'link, ranks', 'kernel', 'fitted on it', 'left out']}>
+        {custom.map((c) => (
+          <tr key={`${c.table}-${c.branch}`}>
+            <th scope="row" title={c.source}>
+              {c.table}: {c.system.split(' (')[0]}
+            </th>
+            <td>
+              {c.link}, {c.ranks}
+            </td>
+            <td>{c.branch.replace('_', '-')}</td>
+            <td>
+              {pct(c.in_sample.median)} / {pct(c.in_sample.max)},{' '}
+              {verdict(c.in_sample, targets.in_sample)}
+            </td>
+            <td>
+              {c.left_out
+                ? `${pct(c.left_out.median)} / ${pct(c.left_out.max)}, ${verdict(c.left_out, targets.left_out)}`
+                : '—'}
+            </td>
+          </tr>
+        ))}
+      </Table>
       <h4>Whole layers, measured end to end</h4>
       <p class="hint">
         {e2e.source}. Serial layer time; a check, nothing is fitted to it. The model serialises
@@ -80,46 +72,32 @@ export function ServingView({ serving, api }) {
         matmuls, and it leaves out the layer’s non-matmul work (which sequence parallelism runs on
         1/8 of the tokens: the measured forward gains it).
       </p>
-      <div class="scroll" tabindex="0">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">experiment</th>
-              <th scope="col">part</th>
-              <th scope="col">measured</th>
-              <th scope="col">mlsysim’s model</th>
-              <th scope="col">as it runs</th>
-            </tr>
-          </thead>
-          <tbody>
-            {e2e.experiments.flatMap((x) =>
-              x.modelled ? (
-                PARTS.map(([part, pass, key]) => {
-                  const recompute = x.recompute && pass !== 'forward';
-                  const m = layerTime(api, e2e.scenario, pass, recompute, x.collective, false);
-                  const a = layerTime(api, e2e.scenario, pass, recompute, x.collective, true);
-                  return (
-                    <tr key={`${x.experiment}-${part}`}>
-                      <th scope="row">{x.experiment}</th>
-                      <td>{part}</td>
-                      <td>{fmt.time(x[key] / 1e3)}</td>
-                      <td>{m ? error(m, x[key]) : '—'}</td>
-                      <td>{a ? error(a, x[key]) : '—'}</td>
-                    </tr>
-                  );
-                })
-              ) : (
-                <tr key={x.experiment}>
+      <Table cols={['experiment', 'part', 'measured', 'mlsysim’s model', 'as it runs']}>
+        {e2e.experiments.flatMap((x) =>
+          x.modelled ? (
+            PARTS.map(([part, pass, key]) => {
+              const recompute = x.recompute && pass !== 'forward';
+              const [m, a] = layerTimes(api, e2e.scenario, pass, recompute, x.collective);
+              return (
+                <tr key={`${x.experiment}-${part}`}>
                   <th scope="row">{x.experiment}</th>
-                  <td>all three</td>
-                  <td>{PARTS.map(([, , key]) => fmt.time(x[key] / 1e3)).join(' / ')}</td>
-                  <td colSpan="2">not modelled: {x.why_not}</td>
+                  <td>{part}</td>
+                  <td>{fmt.time(x[key] / 1e3)}</td>
+                  <td>{m ? error(m, x[key]) : '—'}</td>
+                  <td>{a ? error(a, x[key]) : '—'}</td>
                 </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>
+              );
+            })
+          ) : (
+            <tr key={x.experiment}>
+              <th scope="row">{x.experiment}</th>
+              <td>all three</td>
+              <td>{PARTS.map(([, , key]) => fmt.time(x[key] / 1e3)).join(' / ')}</td>
+              <td colSpan="2">not modelled: {x.why_not}</td>
+            </tr>
+          ),
+        )}
+      </Table>
     </section>
   );
 }

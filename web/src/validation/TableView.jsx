@@ -4,15 +4,11 @@
 // of the user's own measurements drawn over it.
 
 import { useMemo, useState } from 'preact/hooks';
+import { Field } from '../components/Field.jsx';
 import * as fmt from '../format.js';
 import { Chart } from './Chart.jsx';
-import { Legend } from './Legend.jsx';
 import { Rows } from './Rows.jsx';
-import { priceTable, tableRows } from './measured.js';
-
-const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
-const range = (rows) => `${fmt.binaryBytes(rows[0][0])} to ${fmt.binaryBytes(rows.at(-1)[0])}`;
-const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
+import { curvesOf, off, priceTable, range, tableRows } from './measured.js';
 
 /** How the table is priced, in words. */
 function pricedAs(t, linkLabel) {
@@ -33,58 +29,40 @@ export function TableView({ t, api, linkLabel, measured }) {
   const [overlay, setOverlay] = useState('');
   const mine = measured[overlay] || null;
   const rows = tableRows(t);
-  const curves = [
-    { key: 'nccl', cls: 'nccl', text: 'NCCL model', rows: zip(rows, priced.nccl) },
-    { key: 'line', cls: 'line', text: 'Line rate', rows: zip(rows, priced.line_rate) },
+  const points = [
+    {
+      key: 'table',
+      cls: '',
+      text: `${mine ? 'This table, measured' : 'Measured'}: ${t.rows.length} message sizes, ${range(rows)}`,
+      rows,
+    },
   ];
-  const points = [{ key: 'table', cls: '', rows }];
-  if (mine) points.push({ key: 'mine', cls: 'mine', square: true, rows: mine.rows });
+  if (mine)
+    points.push({
+      key: 'mine',
+      cls: 'mine',
+      square: true,
+      text: `Your measurement ${mine.name}: ${mine.ranks} ranks, ${mine.rows.length} message sizes, ${range(mine.rows)}`,
+      rows: mine.rows,
+    });
   return (
     <>
       {measured.length > 0 && (
-        <div class="field">
-          <label for="in-overlay">Draw your measurement over it</label>
-          <div class="row">
-            <select
-              id="in-overlay"
-              value={overlay}
-              onInput={(e) => setOverlay(e.currentTarget.value)}
-            >
-              <option value="">None</option>
-              {measured.map((m, i) => (
-                <option key={i} value={String(i)}>
-                  {m.name}, {m.ranks} ranks
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <Field
+          id="overlay"
+          label="Draw your measurement over it"
+          options={[
+            ['', 'None'],
+            ...measured.map((m, i) => [String(i), `${m.name}, ${m.ranks} ranks`]),
+          ]}
+          value={overlay}
+          onInput={setOverlay}
+        />
       )}
       <Chart
         points={points}
-        curves={curves}
+        curves={curvesOf(rows, priced, 'NCCL model', 'Line rate')}
         label={`Measured all-reduce time against message size for ${t.system}, with both models${mine ? ` and your measurement ${mine.name}` : ''}; the same data is in the tables below.`}
-      />
-      <Legend
-        items={[
-          {
-            key: 'table',
-            kind: 'dot',
-            cls: '',
-            text: `${mine ? 'This table, measured' : 'Measured'}: ${t.rows.length} message sizes, ${range(rows)}`,
-          },
-          ...(mine
-            ? [
-                {
-                  key: 'mine',
-                  kind: 'square',
-                  cls: 'mine',
-                  text: `Your measurement ${mine.name}: ${mine.ranks} ranks, ${mine.rows.length} message sizes, ${range(mine.rows)}`,
-                },
-              ]
-            : []),
-          ...curves.map((c) => ({ key: c.key, kind: 'line', cls: c.cls, text: c.text })),
-        ]}
       />
       {mine && mine.ranks !== t.ranks && (
         <p class="hint">
@@ -116,13 +94,7 @@ export function TableView({ t, api, linkLabel, measured }) {
       </p>
       <details>
         <summary>The rows</summary>
-        <Rows
-          rows={rows}
-          cols={[
-            { name: 'NCCL model', times: priced.nccl },
-            { name: 'line rate', times: priced.line_rate },
-          ]}
-        />
+        <Rows rows={rows} priced={priced} />
         {mine && <Rows rows={mine.rows} caption={`Your measurement ${mine.name}`} />}
       </details>
     </>

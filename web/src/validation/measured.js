@@ -3,6 +3,7 @@
 // one sweep over `tokens` of a layer whose all-reduce message is 1 B per token. Loaded with the
 // panel, not the page.
 
+import * as fmt from '../format.js';
 import { twoTierOf } from '../sweep.js';
 
 /**
@@ -39,18 +40,15 @@ export const tableLink = (t) =>
  * One all-reduce of each of `bytes`, in seconds, in both models: {line_rate, nccl, launch_s}, the
  * first two arrays in the order of `bytes` (NaN where the core gives no result), `launch_s` the
  * launch overhead the NCCL figures carry. Line rate has no launch overhead; NCCL has
- * `launch_overhead` (seconds), or the core's default when it is undefined.
+ * `launch_overhead` (seconds), or the core's default when it is undefined (the module leaves an
+ * undefined member out).
  */
 export function priceSizes(api, { bytes, ranks, link, launch_overhead }) {
   const base = probe(ranks, link);
   const at = (over) => api.sweep({ ...base, ...over }, 'tokens', bytes);
   const times = (points) =>
     points.map((p) => (p.result ? p.result.links[0].allreduce_time_s : NaN));
-  const nccl = at(
-    launch_overhead === undefined
-      ? { link_model: 'nccl' }
-      : { link_model: 'nccl', launch_overhead },
-  );
+  const nccl = at({ link_model: 'nccl', launch_overhead });
   return {
     line_rate: times(at({ link_model: 'line_rate', launch_overhead: 0 })),
     nccl: times(nccl),
@@ -61,6 +59,21 @@ export function priceSizes(api, { bytes, ranks, link, launch_overhead }) {
 
 /** A published table's rows as [[bytes, seconds]] (us / 1e6, as `tplayer --validate` reads them). */
 export const tableRows = (t) => t.rows.map(([b, us]) => [b, us / 1e6]);
+
+const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
+
+/** The chart's curves of both models (priceSizes's `priced`) at the sizes of `rows`, named. */
+export const curvesOf = (rows, priced, ncclText, lineText) => [
+  { key: 'nccl', cls: 'nccl', text: ncclText, rows: zip(rows, priced.nccl) },
+  { key: 'line', cls: 'line', text: lineText, rows: zip(rows, priced.line_rate) },
+];
+
+/** The sizes of rows [[bytes, ...]], in words: "8 B to 8 GiB". */
+export const range = (rows) =>
+  `${fmt.binaryBytes(rows[0][0])} to ${fmt.binaryBytes(rows.at(-1)[0])}`;
+
+/** An errorsOf result in words: the median error, and the largest. */
+export const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
 
 /** A published table's rows in both models, as `tplayer --validate` prices them. */
 export const priceTable = (api, t) =>
@@ -89,18 +102,12 @@ export function errorsOf(rows, times, minBytes = 0) {
   };
 }
 
-/** The links of a scenario as the core read it (a map or an array): [{name, link}] in order. */
-export function linkList(links) {
-  if (Array.isArray(links))
-    return links.map((l) =>
-      typeof l === 'string' ? { name: l, link: l } : { name: l.name, link: l },
-    );
-  return Object.entries(links || {}).map(([name, link]) => ({ name, link }));
-}
+/** The links of a scenario as the core read it (name -> link): [{name, link}] in order. */
+export const linkList = (links) =>
+  Object.entries(links || {}).map(([name, link]) => ({ name, link }));
 
 /** The catalogue key a link started from: the key itself, or an edited link's `preset`; '' for none. */
-const keyOf = (link) =>
-  typeof link === 'string' ? link : (link && typeof link.preset === 'string' && link.preset) || '';
+const keyOf = (link) => (typeof link === 'string' ? link : link?.preset) || '';
 
 /**
  * The catalogue key whose tables speak for a link: its own, or for a two-tier link (twoTierOf) its
