@@ -117,12 +117,7 @@ export function App({ view, actions, embed, first }) {
                   </div>
                   <div class="a-details results">
                     <Fold embed={embed} title="Every number, the sweep and the math">
-                      <Breakdown
-                        shown={shown}
-                        sweep={() => view.sweep}
-                        inputs={view.inputs}
-                        measured={view.measured}
-                      />
+                      <Breakdown shown={shown} sweep={() => view.sweep} measured={view.measured} />
                     </Fold>
                   </div>
                 </>

@@ -16,8 +16,6 @@ import {
 } from './format.js';
 import { protocolText } from './verdict.js';
 
-export { modelInputs } from './sweep.js'; // the page's state needs them without the math (which loads on demand)
-
 /** [name, formula, the formula with numbers, result] for the layer. */
 export function scalarSteps(inp, r) {
   const perToken = sci(inp.inferenceFlops); // the core writes it, 2P when not given

@@ -8,9 +8,8 @@ import * as fmt from '../format.js';
 import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
-import { MathSteps } from './MathSteps.jsx';
-import { Validation } from './Validation.jsx';
-import { lazy } from '../lazy.jsx';
+import { loadApi } from '../api.js';
+import { Opened, lazy } from '../lazy.jsx';
 import { InTurn } from '../turns.jsx';
 import { MODEL_LEAVES_OUT } from '../verdict.js';
 
@@ -18,13 +17,30 @@ export const SweepChart = lazy(
   () => import('./SweepChart.jsx').then((m) => m.SweepChart),
   'the sweep',
 );
+const MathBody = lazy(() => import('./MathBody.jsx').then((m) => m.MathBody), 'the math');
+// "How close to measurements?": published nccl-tests runs against both link models. Its code
+// (validation/) and data (validation.json) load when it is first opened, not with the page; the
+// service worker keeps them for offline use.
+const Panel = lazy(
+  () =>
+    Promise.all([
+      import('../validation/Panel.jsx'),
+      fetch('validation.json').then((r) => {
+        if (!r.ok) throw new Error(`validation.json: HTTP ${r.status}`);
+        return r.json();
+      }),
+      loadApi(),
+    ]).then(([m, data, api]) => (props) => <m.Panel data={data} api={api} {...props} />),
+  'the measurements',
+);
 
 /**
- * `shown`: the outcome on screen; `sweep` (a function: the view's, swept when first called),
- * `inputs` and `measured` (the form's measured links for the measurements panel: {name, ranks,
- * rows}): state.js's, derived from it. Each card renders in turn during a takeover (turns.jsx).
+ * `shown`: the outcome on screen; `sweep` (a function: the view's, swept when first called) and
+ * `measured` (the form's measured links for the measurements panel: {name, ranks, bus_bandwidth,
+ * rows: [[bytes, seconds], ...]}, offered and drawn beside the catalogue's models): state.js's,
+ * derived from it. Each card renders in turn during a takeover (turns.jsx).
  */
-export function Breakdown({ shown, sweep, inputs, measured }) {
+export function Breakdown({ shown, sweep, measured }) {
   const model = useContext(ModelContext);
   if (!shown) return null;
   const { result: r, scenario, names, alt } = shown;
@@ -115,13 +131,20 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
       ))}
       <InTurn>{() => sweep() && <SweepChart sweep={sweep()} shown={shown} />}</InTurn>
       <InTurn>
-        <Validation
-          links={scenario.links}
-          titles={names.titles}
-          measured={measured}
-          tp={scenario.tp_size}
-        />
-        <MathSteps shown={shown} inputs={inputs} />
+        <Opened class="card validation" summary="How close to measurements?">
+          {() => (
+            <Panel
+              catalog={model.catalog}
+              links={scenario.links}
+              titles={names.titles}
+              measured={measured}
+              tp={scenario.tp_size}
+            />
+          )}
+        </Opened>
+        <Opened class="card math" summary="Show the math">
+          {() => <MathBody shown={shown} />}
+        </Opened>
       </InTurn>
     </section>
   );
