@@ -5,8 +5,7 @@
 // runs (NCCL's, or the serving engines' own kernels). All are edits of the scenario, so the URL
 // carries them.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
 import { shown } from '../scenario.js';
 import { MODELS } from '../models.js';
 import { Choice } from './Choice.jsx';
@@ -33,9 +32,7 @@ const LAUNCH = [
 ];
 
 export function ModelSwitch() {
-  const model = useContext(ModelContext);
-  const { set, setMany } = useContext(ActionsContext);
-  const { form, last } = useContext(FormContext);
+  const { model, set, setMany, form, last } = useForm();
   const text = (name) => shown(model, form, [name], last);
   const linkModel = text('link_model');
   const computeModel = text('compute_model');

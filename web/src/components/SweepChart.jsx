@@ -9,8 +9,8 @@
 // gives no result for (a two-tier link's ranks not a whole number of nodes) is a gap, said once.
 // The sentences and the table are its text twin.
 
-import { useContext, useState } from 'preact/hooks';
-import { ActionsContext, ModelContext } from '../context.js';
+import { useState } from 'preact/hooks';
+import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import {
   atText,
@@ -78,8 +78,7 @@ const cell = (p, draw) =>
     : '—';
 
 export function SweepChart({ sweep, shown }) {
-  const model = useContext(ModelContext);
-  const actions = useContext(ActionsContext);
+  const { model, sweepOver } = useForm();
   const [draw, setDraw] = useState(DRAWS[0]);
   if (!sweep || !shown) return null;
   const field = sweep.field;
@@ -186,7 +185,7 @@ export function SweepChart({ sweep, shown }) {
         label="What the sweep varies"
         options={OVER}
         value={field}
-        onPick={actions.sweepOver}
+        onPick={sweepOver}
       />
       <Choice
         name="sweep-draws"
