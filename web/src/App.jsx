@@ -90,15 +90,7 @@ export function App({ view, actions, embed, first }) {
                   </p>
                 )}
                 <Verdicts shown={shown} />
-                {shown && (
-                  <CompareBars
-                    r={shown.result}
-                    alt={shown.alt?.result}
-                    titles={shown.names.titles}
-                    c={shown.scenario.collectives_per_layer}
-                    n={shown.scenario.tp_size}
-                  />
-                )}
+                {shown && <CompareBars shown={shown} />}
                 <ModelSwitch />
               </div>
               {!first && (
