@@ -43,8 +43,7 @@ const Panel = lazy(
 export function Breakdown({ shown, sweep, measured }) {
   const model = useContext(ModelContext);
   if (!shown) return null;
-  const { result: r, scenario, names, alt } = shown;
-  const c = scenario.collectives_per_layer;
+  const { result: r, scenario, names } = shown;
   const nccl = r.link_model === 'nccl';
   const pair = r.collective === 'reduce_scatter_all_gather';
   const rows = [
@@ -114,19 +113,7 @@ export function Breakdown({ shown, sweep, measured }) {
       </InTurn>
       {r.links.map((l, i) => (
         <InTurn key={l.name}>
-          <LinkCard
-            l={l}
-            alt={alt?.result.links[i]}
-            nccl={nccl}
-            c={c}
-            n={scenario.tp_size}
-            chip={names.chip}
-            title={names.titles[i]}
-            binding={l.name === r.binding_link && r.links.length > 1}
-            link={scenario.links[l.name]}
-            catalog={model.catalog}
-            said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
-          />
+          <LinkCard shown={shown} i={i} catalog={model.catalog} />
         </InTurn>
       ))}
       <InTurn>{() => sweep() && <SweepChart sweep={sweep()} shown={shown} />}</InTurn>
