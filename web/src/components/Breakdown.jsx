@@ -47,8 +47,8 @@ export function Breakdown({ shown, sweep, measured }) {
   const nccl = r.link_model === 'nccl';
   const pair = r.collective === 'reduce_scatter_all_gather';
   const rows = [
-    ['FLOPs of the layer F', `${fmt.sci(r.flops_per_layer)} FLOP`],
-    ['FLOPs per rank F / n', `${fmt.sci(r.flops_per_rank)} FLOP`],
+    ['FLOPs of the layer F', `${fmt.sig(r.flops_per_layer)} FLOP`],
+    ['FLOPs per rank F / n', `${fmt.sig(r.flops_per_rank)} FLOP`],
     [
       'Peak used',
       `${fmt.flops(r.peak_flops)} (${fmt.precisionName(scenario.precision)}, ${r.bytes_per_element} B per element)`,
