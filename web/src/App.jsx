@@ -90,15 +90,7 @@ export function App({ view, actions, embed, first }) {
                   </p>
                 )}
                 <Verdicts shown={shown} />
-                {shown && (
-                  <CompareBars
-                    r={shown.result}
-                    alt={shown.alt?.result}
-                    titles={shown.names.titles}
-                    c={shown.scenario.collectives_per_layer}
-                    n={shown.scenario.tp_size}
-                  />
-                )}
+                {shown && <CompareBars shown={shown} />}
                 <ModelSwitch />
               </div>
               {!first && (
@@ -117,12 +109,7 @@ export function App({ view, actions, embed, first }) {
                   </div>
                   <div class="a-details results">
                     <Fold embed={embed} title="Every number, the sweep and the math">
-                      <Breakdown
-                        shown={shown}
-                        sweep={() => view.sweep}
-                        inputs={view.inputs}
-                        measured={view.measured}
-                      />
+                      <Breakdown shown={shown} sweep={() => view.sweep} measured={view.measured} />
                     </Fold>
                   </div>
                 </>

@@ -3,6 +3,7 @@
 // it and its messages change with each edit. Everything else is passed as props.
 
 import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
 
 /** The catalogue indexed for the form (scenario.js createModel). */
 export const ModelContext = createContext(null);
@@ -14,3 +15,10 @@ export const ActionsContext = createContext(null);
  * id, precision (the one shown)}.
  */
 export const FormContext = createContext({ errors: {}, warnings: {} });
+
+/** What an input reads: `model` (the catalogue indexed), the actions and the form's context. */
+export const useForm = () => ({
+  model: useContext(ModelContext),
+  ...useContext(ActionsContext),
+  ...useContext(FormContext),
+});

@@ -109,12 +109,7 @@ function Result({ api, el }) {
   return (
     <div class="tp">
       <Verdicts shown={o} />
-      <CompareBars
-        r={o.result}
-        alt={o.alt?.result}
-        titles={o.names.titles}
-        c={o.scenario.collectives_per_layer}
-      />
+      <CompareBars shown={o} />
       <p class="hint">
         <a href={`${BASE}#${hash}`} target="_blank" rel="noopener">
           Open in the full calculator ↗

@@ -18,7 +18,6 @@ const RANGE = {
   B: [3, 9],
   'B/s': [3, 8],
   'b/s': [3, 8],
-  FLOP: [3, 9],
   'FLOP/s': [3, 9],
 };
 const BINARY = [
@@ -29,7 +28,10 @@ const BINARY = [
   ['Ti', 2 ** 40],
 ];
 
-/** `digits` significant digits without trailing zeros: 1.8874 -> "1.887", 450 -> "450", 1e21 -> "1e21". */
+/**
+ * `digits` significant digits without trailing zeros: 1.8874 -> "1.887", 450 -> "450", 1e21 ->
+ * "1e21"; large counts in scientific form from 10^digits: 7.466667e12 -> "7.467e12".
+ */
 export function sig(x, digits = 4) {
   if (typeof x !== 'number' || Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
@@ -68,9 +70,6 @@ export function count(x) {
   const s = String(Math.abs(x)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return x < 0 ? `−${s}` : s;
 }
-
-/** Large counts in scientific form: 7.466667e12 -> "7.467e12" (sig does it from 10^digits). */
-export const sci = sig;
 
 /** A fraction as a percentage: 0.2148 -> "21%", 0.034 -> "3.4%", 1 -> "100%". */
 export function percent(fraction) {

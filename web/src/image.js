@@ -3,12 +3,8 @@
 // draws from that SVG at twice its size. Loaded on demand (dist/lazy/), like the card's module.
 import { loadApi } from './api.js';
 
-/** The card of `scenario` (as the core read it) with `permalink` at its foot, as SVG text. */
-export const cardSvg = async (scenario, permalink) =>
-  (await loadApi()).card(scenario, { permalink });
-
 /** The SVG drawn on a canvas `scale` times its size, as a PNG blob. */
-export async function pngOf(svg, scale = 2) {
+async function pngOf(svg, scale = 2) {
   const image = new Image();
   // A data: URL (the page's img-src allows it): the canvas stays clean, toBlob() may read it.
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -26,7 +22,7 @@ export async function pngOf(svg, scale = 2) {
 }
 
 /** Saves `blob` as the file `name` (the browser's download). */
-export function save(blob, name) {
+function save(blob, name) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;
@@ -35,12 +31,12 @@ export function save(blob, name) {
 }
 
 /**
- * The view's verdict card, with its permalink (empty: none to print), saved as SVG or as a PNG
- * drawn from it; `setStatus` says what came of it.
+ * The view's verdict card (`scenario` as the core read it), with its permalink (empty: none to
+ * print) at its foot, saved as SVG or as a PNG drawn from it; `setStatus` says what came of it.
  */
 export async function download(scenario, permalink, presetKey, png, setStatus) {
   try {
-    const svg = await cardSvg(scenario, permalink);
+    const svg = await (await loadApi()).card(scenario, { permalink });
     const blob = png ? await pngOf(svg) : new Blob([svg], { type: 'image/svg+xml' });
     save(blob, `tplayer-${presetKey || 'scenario'}.${png ? 'png' : 'svg'}`);
     setStatus({

@@ -1,6 +1,6 @@
 // Leaf UI that loads on demand (a dynamic import, built into dist/lazy/, outside the first load):
-// the measurements panel, the math, the sweep chart, the editors of measured and two-tier links.
-// Nothing the form, the URL or the first result needs waits for one.
+// the measurements panel, the math, the sweep chart, the editors of measured and two-tier links,
+// the embed codes. Nothing the form, the URL or the first result needs waits for one.
 
 import { useEffect, useState } from 'preact/hooks';
 
@@ -41,4 +41,15 @@ export function lazy(load, what) {
       </p>
     );
   }
+}
+
+/** A `<details>` whose body (`children`, a function) renders only while it is open. */
+export function Opened({ class: cls, summary, children }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class={cls} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {open && children()}
+    </details>
+  );
 }

@@ -9,20 +9,17 @@ import {
   count,
   flops,
   percent,
-  sci,
   sig,
   time,
   times,
 } from './format.js';
 import { protocolText } from './verdict.js';
 
-export { modelInputs } from './sweep.js'; // the page's state needs them without the math (which loads on demand)
-
 /** [name, formula, the formula with numbers, result] for the layer. */
 export function scalarSteps(inp, r) {
-  const perToken = sci(inp.inferenceFlops); // the core writes it, 2P when not given
+  const perToken = sig(inp.inferenceFlops); // the core writes it, 2P when not given
   const peakEta = `(${flops(r.peak_flops)} × ${inp.eta})`;
-  const F = sci(r.flops_per_layer);
+  const F = sig(r.flops_per_layer);
   // One forward's FLOPs, plus attention's when counted, times the pass's multiplier m.
   let formula = '(inference_flops / L) × T';
   let values = `(${perToken} / ${inp.L}) × ${inp.T}`;
@@ -36,7 +33,7 @@ export function scalarSteps(inp, r) {
   }
   return [
     ['F', formula, values, `${F} FLOP`],
-    ['F_rank', 'F / n', `${F} / ${inp.n}`, `${sci(r.flops_per_rank)} FLOP`],
+    ['F_rank', 'F / n', `${F} / ${inp.n}`, `${sig(r.flops_per_rank)} FLOP`],
     ...computeSteps(r, peakEta, F),
     [
       'M',
@@ -47,7 +44,7 @@ export function scalarSteps(inp, r) {
     [
       'weights per rank',
       'P × b / n',
-      `${sci(inp.P)} × ${r.bytes_per_element} B / ${inp.n}`,
+      `${sig(inp.P)} × ${r.bytes_per_element} B / ${inp.n}`,
       `${bytes(r.weights_per_rank_bytes)}${r.kv_cache_per_rank_bytes ? ` + KV cache ${bytes(r.kv_cache_per_rank_bytes)}` : ''} ${r.fits_in_memory ? '≤' : '>'} ${bytes(r.memory_capacity_bytes)} (${binaryBytes(r.memory_capacity_bytes)}): ${r.fits_in_memory ? 'fits' : 'does not fit'}`,
     ],
   ];
@@ -55,32 +52,25 @@ export function scalarSteps(inp, r) {
 
 /** t_comp and t_single: FLOPs alone, or the roofline's slower of FLOPs and memory traffic. */
 function computeSteps(r, peakEta, F) {
-  const rate = `(memory bandwidth × ${r.memory_efficiency})`;
-  const flop = [
-    't_flop',
+  const flop = (name, t) => [
+    name,
     'F_rank / (peak × η)',
-    `${sci(r.flops_per_rank)} FLOP / ${peakEta}`,
-    time(r.flop_time_s),
-  ];
-  const memory = [
-    't_mem',
-    'bytes_rank / (memory bandwidth × efficiency)',
-    `${bytes(r.memory_bytes_per_rank)} / ${rate}`,
-    time(r.memory_time_s),
+    `${sig(r.flops_per_rank)} FLOP / ${peakEta}`,
+    time(t),
   ];
   if (r.compute_model !== 'roofline')
     return [
-      [
-        't_comp',
-        'F_rank / (peak × η)',
-        `${sci(r.flops_per_rank)} FLOP / ${peakEta}`,
-        time(r.compute_time_s),
-      ],
+      flop('t_comp', r.compute_time_s),
       ['t_single', 'F / (peak × η)', `${F} FLOP / ${peakEta}`, time(r.single_device_time_s)],
     ];
   return [
-    flop,
-    memory,
+    flop('t_flop', r.flop_time_s),
+    [
+      't_mem',
+      'bytes_rank / (memory bandwidth × efficiency)',
+      `${bytes(r.memory_bytes_per_rank)} / (memory bandwidth × ${r.memory_efficiency})`,
+      time(r.memory_time_s),
+    ],
     [
       't_comp',
       'max(t_flop, t_mem)',

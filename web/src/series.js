@@ -63,12 +63,6 @@ export function gapsOf(points) {
     : null;
 }
 
-/** A link of a scenario as the core read it (links a map or an array), by name. */
-export function linkNamed(links, name) {
-  if (!Array.isArray(links)) return links?.[name];
-  return links.find((l) => (typeof l === 'string' ? l : l.name) === name);
-}
-
 /** "Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across." */
 export const nodeText = (g, inside, across) =>
   `Beyond ${g} ${g === 1 ? 'rank' : 'ranks'} the exchange crosses nodes: ${inside} inside, ${across} across.`;

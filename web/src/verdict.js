@@ -16,10 +16,6 @@ export const sharesText = (l) =>
 export const hypothetical = (l, n) =>
   !l.within_domain || (l.kind === 'measured' && n > l.measured_ranks);
 
-/** A ratio, "exchange 1.9x compute" (21% below 1), never a bare factor that reads as a speedup. */
-export const ratioText = (a, x, b) =>
-  x < 1 ? `${a} ${percent(x)} of ${b}` : `${a} ${times(x, 2)} ${b}`;
-
 /**
  * The headline for one link: { bound, text }, e.g. "compute-bound — exchange 21% of compute;
  * speedup 6.6x over one H100 SXM (82% efficient)". `chip`: the accelerator's display name;
@@ -27,10 +23,12 @@ export const ratioText = (a, x, b) =>
  */
 export function verdict(link, { chip = 'accelerator', tpSize, holds = true } = {}) {
   const bound = link.bound === 'communication' ? 'communication-bound' : 'compute-bound';
+  const x = link.comm_to_compute;
   let exchange;
   if (link.communication_time_s === 0)
     exchange = tpSize === 1 ? 'no exchange on one rank' : 'no exchange is priced';
-  else exchange = ratioText('exchange', link.comm_to_compute, 'compute');
+  // "exchange 1.9x compute" (21% below 1), never a bare factor that reads as a speedup.
+  else exchange = x < 1 ? `exchange ${percent(x)} of compute` : `exchange ${times(x, 2)} compute`;
   if (link.communication_time_s > 0 && link.regime === 'latency') exchange += ', mostly latency';
   const s = link.serial_speedup;
   // One chip that cannot hold the model is a baseline no one can run: said, not hidden.

@@ -24,9 +24,9 @@ describe('format', () => {
     expect(fmt.count(50331648)).toBe('50,331,648');
     expect(fmt.count(176160768)).toBe('176,160,768');
     expect(fmt.count(-1234)).toBe('−1,234');
-    expect(fmt.sci(7466666666670)).toBe('7.467e12');
-    expect(fmt.sci(933333333333)).toBe('9.333e11');
-    expect(fmt.sci(2048)).toBe('2048');
+    expect(fmt.sig(7466666666670)).toBe('7.467e12');
+    expect(fmt.sig(933333333333)).toBe('9.333e11');
+    expect(fmt.sig(2048)).toBe('2048');
     expect(fmt.times(6.58530612702)).toBe('6.59x');
     expect(fmt.times(2.720302)).toBe('2.72x');
     expect(fmt.times(8)).toBe('8x');

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sig, time } from '../../../web/src/format.js';
-import { branchOf, linkSteps, modelInputs, scalarSteps } from '../../../web/src/math.js';
+import { branchOf, linkSteps, scalarSteps } from '../../../web/src/math.js';
+import { modelInputs } from '../../../web/src/sweep.js';
 import { real } from './model.js';
 
 const spec = JSON.parse(

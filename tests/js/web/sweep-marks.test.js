@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   gapText,
   gapsOf,
-  linkNamed,
   nodeBoundary,
   nodeText,
   runsOf,
@@ -70,7 +69,7 @@ describe('a two-tier link across the sweep', () => {
     const labels = { nvlink4: 'NVLink 4', ib_ndr: 'InfiniBand NDR' };
     const labelOf = (k) => labels[k] || '';
     const links = api.check(twoTier()).scenario.links;
-    const x = linkNamed(links, 'x');
+    const x = links.x;
     expect(
       nodeText(
         8,
@@ -82,7 +81,6 @@ describe('a two-tier link across the sweep', () => {
       'InfiniBand NDR (edited)',
     );
     expect(tierTitle({ bandwidth: 1 }, labelOf, 'the network link')).toBe('the network link');
-    expect(linkNamed([{ name: 'a', bandwidth: 1 }, 'ib_ndr'], 'ib_ndr')).toBe('ib_ndr');
     expect(nodeText(1, 'a', 'b')).toBe(
       'Beyond 1 rank the exchange crosses nodes: a inside, b across.',
     );

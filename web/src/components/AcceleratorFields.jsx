@@ -1,8 +1,7 @@
 // The chip each rank runs on: catalogue accelerator, its peak for the chosen precision, memory
 // (shown in GB and GiB) and memory bandwidth; the precision lists only its keys.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import { shown, valueAt } from '../scenario.js';
 import { CatalogPick } from './CatalogPick.jsx';
@@ -13,9 +12,7 @@ const LABELS = { memory_capacity: 'Memory capacity', memory_bandwidth: 'Memory b
 
 /** `result`: the valid result of this form, or null (for the memory hint). */
 export function AcceleratorFields({ result }) {
-  const model = useContext(ModelContext);
-  const { set } = useContext(ActionsContext);
-  const { form, last, precision } = useContext(FormContext);
+  const { model, set, form, last, precision } = useForm();
   const keys = Object.keys(valueAt(model, form.scenario, ['accelerator', 'peak_flops']) || {});
   const hints = {
     memory_capacity:

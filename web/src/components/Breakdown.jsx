@@ -8,9 +8,8 @@ import * as fmt from '../format.js';
 import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
-import { MathSteps } from './MathSteps.jsx';
-import { Validation } from './Validation.jsx';
-import { lazy } from '../lazy.jsx';
+import { loadApi } from '../api.js';
+import { Opened, lazy } from '../lazy.jsx';
 import { InTurn } from '../turns.jsx';
 import { MODEL_LEAVES_OUT } from '../verdict.js';
 
@@ -18,22 +17,38 @@ export const SweepChart = lazy(
   () => import('./SweepChart.jsx').then((m) => m.SweepChart),
   'the sweep',
 );
+const MathBody = lazy(() => import('./MathBody.jsx').then((m) => m.MathBody), 'the math');
+// "How close to measurements?": published nccl-tests runs against both link models. Its code
+// (validation/) and data (validation.json) load when it is first opened, not with the page; the
+// service worker keeps them for offline use.
+const Panel = lazy(
+  () =>
+    Promise.all([
+      import('../validation/Panel.jsx'),
+      fetch('validation.json').then((r) => {
+        if (!r.ok) throw new Error(`validation.json: HTTP ${r.status}`);
+        return r.json();
+      }),
+      loadApi(),
+    ]).then(([m, data, api]) => (props) => <m.Panel data={data} api={api} {...props} />),
+  'the measurements',
+);
 
 /**
- * `shown`: the outcome on screen; `sweep` (a function: the view's, swept when first called),
- * `inputs` and `measured` (the form's measured links for the measurements panel: {name, ranks,
- * rows}): state.js's, derived from it. Each card renders in turn during a takeover (turns.jsx).
+ * `shown`: the outcome on screen; `sweep` (a function: the view's, swept when first called) and
+ * `measured` (the form's measured links for the measurements panel: {name, ranks, bus_bandwidth,
+ * rows: [[bytes, seconds], ...]}, offered and drawn beside the catalogue's models): state.js's,
+ * derived from it. Each card renders in turn during a takeover (turns.jsx).
  */
-export function Breakdown({ shown, sweep, inputs, measured }) {
+export function Breakdown({ shown, sweep, measured }) {
   const model = useContext(ModelContext);
   if (!shown) return null;
-  const { result: r, scenario, names, alt } = shown;
-  const c = scenario.collectives_per_layer;
+  const { result: r, scenario, names } = shown;
   const nccl = r.link_model === 'nccl';
   const pair = r.collective === 'reduce_scatter_all_gather';
   const rows = [
-    ['FLOPs of the layer F', `${fmt.sci(r.flops_per_layer)} FLOP`],
-    ['FLOPs per rank F / n', `${fmt.sci(r.flops_per_rank)} FLOP`],
+    ['FLOPs of the layer F', `${fmt.sig(r.flops_per_layer)} FLOP`],
+    ['FLOPs per rank F / n', `${fmt.sig(r.flops_per_rank)} FLOP`],
     [
       'Peak used',
       `${fmt.flops(r.peak_flops)} (${fmt.precisionName(scenario.precision)}, ${r.bytes_per_element} B per element)`,
@@ -98,30 +113,25 @@ export function Breakdown({ shown, sweep, inputs, measured }) {
       </InTurn>
       {r.links.map((l, i) => (
         <InTurn key={l.name}>
-          <LinkCard
-            l={l}
-            alt={alt?.result.links[i]}
-            nccl={nccl}
-            c={c}
-            n={scenario.tp_size}
-            chip={names.chip}
-            title={names.titles[i]}
-            binding={l.name === r.binding_link && r.links.length > 1}
-            link={scenario.links[l.name]}
-            catalog={model.catalog}
-            said={r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name)}
-          />
+          <LinkCard shown={shown} i={i} catalog={model.catalog} />
         </InTurn>
       ))}
       <InTurn>{() => sweep() && <SweepChart sweep={sweep()} shown={shown} />}</InTurn>
       <InTurn>
-        <Validation
-          links={scenario.links}
-          titles={names.titles}
-          measured={measured}
-          tp={scenario.tp_size}
-        />
-        <MathSteps shown={shown} inputs={inputs} />
+        <Opened class="card validation" summary="How close to measurements?">
+          {() => (
+            <Panel
+              catalog={model.catalog}
+              links={scenario.links}
+              titles={names.titles}
+              measured={measured}
+              tp={scenario.tp_size}
+            />
+          )}
+        </Opened>
+        <Opened class="card math" summary="Show the math">
+          {() => <MathBody shown={shown} />}
+        </Opened>
       </InTurn>
     </section>
   );

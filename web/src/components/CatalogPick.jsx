@@ -1,15 +1,12 @@
 // A catalogue select (the workload, the accelerator) that says, visibly, when the part is no
 // longer its catalogue entry (the core's answer), with a button to put the entry back.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
 import { isEntry } from '../scenario.js';
 import { Field } from './Field.jsx';
 
 export function CatalogPick({ path, label, entries, what }) {
-  const model = useContext(ModelContext);
-  const { set } = useContext(ActionsContext);
-  const { form, core } = useContext(FormContext);
+  const { model, set, form, core } = useForm();
   const node = form.scenario[path[0]];
   const entry = entries.find((e) => e.key === (typeof node === 'string' ? node : node?.preset));
   const custom = !entry || !isEntry(model, form, path, core);

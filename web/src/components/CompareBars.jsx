@@ -34,21 +34,24 @@ function Split({ l, o, c, nccl, w, faint }) {
 }
 
 /**
- * `r`: the result; `alt`: the same scenario's result in the other link model, or null; `c`:
- * all-reduces per layer; `n`: tp_size (a hypothetical link's bars are faded, and said so).
+ * `shown`: the outcome on screen ({result, alt: the same scenario in the other link model, or
+ * null, names, scenario}). A hypothetical link's bars are faded, and said so.
  */
-export function CompareBars({ r, alt, titles, c, n }) {
+export function CompareBars({ shown }) {
+  const { result: r, names, scenario } = shown;
+  const alt = shown.alt?.result;
+  const beyond = r.links.map((l) => hypothetical(l, scenario.tp_size));
   const asItRuns = r.link_model !== 'nccl'; // the faint bars: the other model
   const otherName = asItRuns ? 'as it runs' : "mlsysim's model";
   const across = (l) => l?.kind === 'two_tier' && l.node_count > 1;
   const rows = [['compute', 'Compute per rank', r.compute_time_s]];
   r.links.forEach((l, i) =>
     rows.push([
-      `comm${hypothetical(l, n) ? ' beyond' : ''}`,
-      `Exchange on ${titles[i]}${hypothetical(l, n) ? ' (hypothetical)' : ''}`,
+      `comm${beyond[i] ? ' beyond' : ''}`,
+      `Exchange on ${names.titles[i]}${beyond[i] ? ' (hypothetical)' : ''}`,
       l.communication_time_s,
       alt?.links[i]?.communication_time_s,
-      across(l) && { l, o: alt?.links[i], c, nccl: r.link_model === 'nccl' },
+      across(l) && { l, o: alt?.links[i], c: scenario.collectives_per_layer, nccl: !asItRuns },
     ]),
   );
   let scale = 0;

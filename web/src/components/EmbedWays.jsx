@@ -1,4 +1,4 @@
-// The body of "Embed this view" (EmbedCode.jsx, loaded when it is first opened): the two ways to
+// The body of "Embed this view" (ShareBar.jsx: loaded when it is first opened): the two ways to
 // put this view on another page, the web component first (one script line and <tp-layer>: the
 // verdict and the compare chart, sized by its content) and the iframe second (the whole
 // calculator in embed mode, sized by one line of script that comes with it).

@@ -9,6 +9,14 @@ import { Messages } from './Messages.jsx';
 
 const UNIT_LABEL = { us: 'µs' };
 
+/** The `<option>`s of a select, from [[value, text]]. */
+export const optionsOf = (list) =>
+  list.map(([k, t]) => (
+    <option key={k} value={k}>
+      {t}
+    </option>
+  ));
+
 export function Field({
   id,
   label,
@@ -48,11 +56,7 @@ export function Field({
           />
         ) : options ? (
           <select {...props} value={value} onInput={(e) => onInput(e.currentTarget.value)}>
-            {options.map(([k, t]) => (
-              <option key={k} value={k}>
-                {t}
-              </option>
-            ))}
+            {optionsOf(options)}
           </select>
         ) : (
           <input
@@ -75,11 +79,7 @@ export function Field({
             title={typed ? 'The unit typed in the box is used' : undefined}
             onInput={(e) => onInput([text, e.currentTarget.value])}
           >
-            {units.map((u) => (
-              <option key={u} value={u}>
-                {UNIT_LABEL[u] || u}
-              </option>
-            ))}
+            {optionsOf(units.map((u) => [u, UNIT_LABEL[u] || u]))}
           </select>
         )}
         {after}

@@ -2,8 +2,7 @@
 // as the catalogue or the core has it, its unit choices, the core's help as the hint, and its
 // default as the placeholder. What is typed sets that leaf.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
 import { editableFields, idOf, isQuantity, schema, shown, textOf, unitsOf } from '../scenario.js';
 import { Field } from './Field.jsx';
 
@@ -20,9 +19,7 @@ export function FormField({
   inputMode,
   choiceText = {},
 }) {
-  const model = useContext(ModelContext);
-  const { set } = useContext(ActionsContext);
-  const { form, last } = useContext(FormContext);
+  const { model, set, form, last } = useForm();
   const info = schema(model, form.scenario, path).field;
   const fallback =
     info.default === undefined ? undefined : [textOf(model, info, info.default)].flat()[0];
@@ -45,7 +42,7 @@ export function FormField({
 
 /** A FormField for each field of a `kind` of part that has an input, in the core's order, below `path`. */
 export function PartFields({ kind, path, labels, hint = () => undefined }) {
-  const model = useContext(ModelContext);
+  const { model } = useForm();
   return editableFields(model, kind).map((f) => (
     <FormField key={f.name} path={[...path, f.name]} label={labels[f.name]} hint={hint(f)} />
   ));

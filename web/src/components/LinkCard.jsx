@@ -23,8 +23,7 @@ const tierText = (links, value) =>
  * (instead of its bandwidth, latency and domain) and, for a measured link, {ar} (instead of the
  * all-reduce and the other model's figure).
  */
-function kindRows(l, { link, catalog, split, domain }) {
-  const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
+function kindRows(l, { link, catalog, split, domain, bw }) {
   if (l.kind === 'measured')
     return {
       head: [
@@ -63,11 +62,16 @@ function kindRows(l, { link, catalog, split, domain }) {
   };
 }
 
-/**
- * `link`: the link as the core read it (check().scenario.links[name]); `catalog`: the catalogue;
- * `said`: the core's warnings about the link as a whole.
- */
-export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catalog, said }) {
+/** `shown`: the outcome on screen; `i`: the link's index in its result; `catalog`: the catalogue. */
+export function LinkCard({ shown, i, catalog }) {
+  const { result: r, scenario, names } = shown;
+  const l = r.links[i];
+  const title = names.titles[i];
+  const nccl = r.link_model === 'nccl';
+  const n = scenario.tp_size;
+  // The core's warnings about the link as a whole.
+  const said = r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name);
+  const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
   const split = `${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`;
   // SPEC 3.9: under sequence parallelism each all-reduce is a reduce-scatter and an all-gather.
   const pair = l.reduce_scatter_time_s > 0;
@@ -75,13 +79,13 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
   const domain = l.domain
     ? `${l.domain}${l.within_domain ? '' : ` (TP ${n} is beyond it)`}`
     : 'no limit';
-  const kind = l.kind !== 'link' && kindRows(l, { link, catalog, split, domain });
+  const link = scenario.links[l.name]; // as the core read it
+  const kind = l.kind !== 'link' && kindRows(l, { link, catalog, split, domain, bw });
+  const alt = shown.alt?.result.links[i];
+  const both = (what, f, a, b) => [`${what}, serial / overlapped`, `${f(l[a])} / ${f(l[b])}`];
   const rows = [
     ...(kind ? kind.head : []),
-    !kind && [
-      'Bandwidth, per direction',
-      `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`,
-    ],
+    !kind && ['Bandwidth, per direction', bw],
     !kind && ['Latency α, per ring step', fmt.time(l.latency_s)],
     !kind && ['Domain: ranks it joins directly', domain],
     ...(kind?.ar || [
@@ -99,7 +103,7 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
           ],
     ]),
     [
-      `Exchange t_comm (${c} ${pair ? 'reduce-scatter + all-gather pairs' : 'all-reduces'})`,
+      `Exchange t_comm (${scenario.collectives_per_layer} ${pair ? 'reduce-scatter + all-gather pairs' : 'all-reduces'})`,
       fmt.time(l.communication_time_s),
     ],
     [
@@ -114,36 +118,24 @@ export function LinkCard({ l, alt, nccl, title, binding, c, chip, n, link, catal
         ? 'latency (fixed costs dominate)'
         : 'bandwidth (message size dominates)',
     ],
-    [
-      'Layer time, serial / overlapped',
-      `${fmt.time(l.serial_layer_time_s)} / ${fmt.time(l.overlapped_layer_time_s)}`,
-    ],
-    [
-      'Speedup, serial / overlapped',
-      `${fmt.times(l.serial_speedup)} / ${fmt.times(l.overlapped_speedup)}`,
-    ],
-    [
-      'Efficiency, serial / overlapped',
-      `${fmt.percent(l.serial_efficiency)} / ${fmt.percent(l.overlapped_efficiency)}`,
-    ],
-    [
-      'Whole model per step, serial / overlapped',
-      `${fmt.time(l.model_time_s)} / ${fmt.time(l.overlapped_model_time_s)}`,
-    ],
+    both('Layer time', fmt.time, 'serial_layer_time_s', 'overlapped_layer_time_s'),
+    both('Speedup', fmt.times, 'serial_speedup', 'overlapped_speedup'),
+    both('Efficiency', fmt.percent, 'serial_efficiency', 'overlapped_efficiency'),
+    both('Whole model per step', fmt.time, 'model_time_s', 'overlapped_model_time_s'),
   ].filter(Boolean);
   return (
     <article class={`card link-card ${l.bound}`} data-link={l.name}>
       <h3>
         {title}
         {title !== l.name && <span class="muted"> ({l.name})</span>}
-        {binding && <span class="badge">binding link</span>}
+        {l.name === r.binding_link && r.links.length > 1 && <span class="badge">binding link</span>}
       </h3>
       {!l.within_domain && l.kind === 'link' && (
         <p class="warn out-of-domain">
-          <strong>Beyond its domain:</strong> {domainText(title, l.domain, chip)}
+          <strong>Beyond its domain:</strong> {domainText(title, l.domain, names.chip)}
         </p>
       )}
-      {kind && said?.length > 0 && <Messages warnings={said} />}
+      {kind && said.length > 0 && <Messages warnings={said} />}
       <p class="hiding">{hidingText(l)}</p>
       <Numbers rows={rows} />
     </article>

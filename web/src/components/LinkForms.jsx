@@ -4,8 +4,8 @@
 // inside a node, the network across nodes, and the ranks per node). What they edit is the form's
 // scenario, through the same actions as every field.
 
-import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import { measuredText } from '../nccltext.js';
 import { TIERS, isEntry, valueAt } from '../scenario.js';
@@ -82,9 +82,7 @@ function Reading({ read, typedRanks }) {
  * the nccl-tests text they make), what the core read from it, then its ranks and domain.
  */
 export function MeasuredFields({ i, labels }) {
-  const model = useContext(ModelContext);
-  const { set } = useContext(ActionsContext);
-  const { form, errors, reading } = useContext(FormContext);
+  const { model, set, form, errors, reading } = useForm();
   const [file, setFile] = useState(null); // what the last file pick or drop did, in words
   const [over, setOver] = useState(false);
   const box = useRef(null);
@@ -190,9 +188,7 @@ const TIER_HINTS = [
 
 /** One tier of a two-tier link: a catalogue link or a custom one, and its fields. */
 function Tier({ i, t, label, labels }) {
-  const model = useContext(ModelContext);
-  const { set } = useContext(ActionsContext);
-  const { form, core } = useContext(FormContext);
+  const { model, set, form, core } = useForm();
   const path = ['links', i, TIERS[t]];
   const tier = valueAt(model, form.scenario, path);
   const key = typeof tier === 'string' ? tier : (tier?.preset ?? '');
@@ -227,11 +223,8 @@ function Tier({ i, t, label, labels }) {
 
 /** A two-tier link: its catalogue entry (to start from), the two tiers, and the ranks per node. */
 export function TwoTierFields({ i, result, labels }) {
-  const model = useContext(ModelContext);
-  const { pickTwoTier } = useContext(ActionsContext);
-  const { form, core } = useContext(FormContext);
+  const { model, pickTwoTier, form, core } = useForm();
   const row = form.scenario.links[i];
-  const presets = model.catalog.two_tier_links || [];
   const entry = model.entries.two_tier_link.get(row.preset);
   const nodes =
     result &&
@@ -240,15 +233,16 @@ export function TwoTierFields({ i, result, labels }) {
       : `TP ${result.ranks_per_node} fits in one node: the node link alone carries the all-reduce`);
   return (
     <>
-      {presets.length > 0 && (
-        <Field
-          id={`link.${i}.preset`}
-          label="Start from"
-          value={entry ? row.preset : ''}
-          options={[...presets.map((p) => [p.key, p.label]), ['', 'Your own tiers']]}
-          onInput={(key) => pickTwoTier(i, key)}
-        />
-      )}
+      <Field
+        id={`link.${i}.preset`}
+        label="Start from"
+        value={entry ? row.preset : ''}
+        options={[
+          ...model.catalog.two_tier_links.map((p) => [p.key, p.label]),
+          ['', 'Your own tiers'],
+        ]}
+        onInput={(key) => pickTwoTier(i, key)}
+      />
       {entry && (
         <p class="badge-line">
           {isEntry(model, form, ['links', i], core) ? (

@@ -5,12 +5,11 @@
 // one row, at most the core's limit. What the core says about a link as a whole shows under its
 // heading.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import { isEntry, kindOf } from '../scenario.js';
 import { lazy } from '../lazy.jsx';
-import { Field } from './Field.jsx';
+import { Field, optionsOf } from './Field.jsx';
 import { PartFields } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
 
@@ -28,12 +27,9 @@ const EDITORS = { measured_link: editor('MeasuredFields'), two_tier_link: editor
 
 /** `results`: the valid result's links (in row order), or null. */
 export function LinksEditor({ results, addPick }) {
-  const model = useContext(ModelContext);
-  const actions = useContext(ActionsContext);
-  const { form, core } = useContext(FormContext);
+  const { model, form, core, set, addRow, removeRow, setAddPick } = useForm();
   const rows = form.scenario.links;
   const full = rows.length >= model.limits.max_links;
-  const twoTier = model.catalog.two_tier_links || [];
   return (
     <fieldset class="links">
       <legend>Links</legend>
@@ -59,7 +55,7 @@ export function LinksEditor({ results, addPick }) {
                 class="small"
                 disabled={rows.length === 1}
                 aria-label={`Remove link ${i + 1} (${row.name})`}
-                onClick={() => actions.removeRow(i)}
+                onClick={() => removeRow(i)}
               >
                 Remove
               </button>
@@ -70,7 +66,7 @@ export function LinksEditor({ results, addPick }) {
               label="Name"
               value={row.name}
               inputMode="text"
-              onInput={(x) => actions.set(['links', i, 'name'], x)}
+              onInput={(x) => set(['links', i, 'name'], x)}
             />
             {Editor ? (
               <Editor i={i} result={lr} labels={LABELS} />
@@ -95,31 +91,21 @@ export function LinksEditor({ results, addPick }) {
           <select
             id="in-add-link"
             value={addPick}
-            onInput={(e) => actions.setAddPick(e.currentTarget.value)}
+            onInput={(e) => setAddPick(e.currentTarget.value)}
           >
             <optgroup label="From the catalogue">
-              {model.catalog.links.map((l) => (
-                <option key={l.key} value={l.key}>
-                  {l.label}
-                </option>
-              ))}
+              {optionsOf(model.catalog.links.map((l) => [l.key, l.label]))}
             </optgroup>
             <optgroup label="Your own">
               <option value="">Blank link (just a bandwidth)</option>
               <option value="@measured">Paste nccl-tests output (measured)</option>
               <option value="@two_tier">Two-tier link (TP across nodes)</option>
             </optgroup>
-            {twoTier.length > 0 && (
-              <optgroup label="Two-tier links">
-                {twoTier.map((l) => (
-                  <option key={l.key} value={`@two_tier:${l.key}`}>
-                    {l.label}
-                  </option>
-                ))}
-              </optgroup>
-            )}
+            <optgroup label="Two-tier links">
+              {optionsOf(model.catalog.two_tier_links.map((l) => [`@two_tier:${l.key}`, l.label]))}
+            </optgroup>
           </select>
-          <button type="button" disabled={full} onClick={() => actions.addRow(addPick)}>
+          <button type="button" disabled={full} onClick={() => addRow(addPick)}>
             Add
           </button>
         </div>

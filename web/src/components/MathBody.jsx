@@ -1,4 +1,4 @@
-// "Show the math", its body (loaded when it is first opened, with math.js): the model step by
+// "Show the math", its body (Breakdown.jsx: loaded when it is first opened, with math.js): the model step by
 // step with this scenario's numbers. A measured or two-tier link says how its all-reduce is
 // priced instead of the ring's alpha-beta steps, then the same steps from there.
 
@@ -6,6 +6,7 @@ import { useContext } from 'preact/hooks';
 import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import { branchOf, linkSteps, scalarSteps } from '../math.js';
+import { modelInputs } from '../sweep.js';
 import { protocolText } from '../verdict.js';
 
 function Steps({ steps }) {
@@ -81,10 +82,11 @@ function kindSteps(inp, r, l) {
   ];
 }
 
-/** `shown`, `inputs`: as MathSteps takes them. */
-export function MathBody({ shown, inputs: inp }) {
+/** `shown`: the outcome on screen. */
+export function MathBody({ shown }) {
   const { catalog } = useContext(ModelContext);
   const { result: r, names, scenario } = shown;
+  const inp = modelInputs(scenario, catalog);
   return (
     <>
       <p class="hint">

@@ -5,8 +5,7 @@
 // runs (NCCL's, or the serving engines' own kernels). All are edits of the scenario, so the URL
 // carries them.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
 import { shown } from '../scenario.js';
 import { MODELS } from '../models.js';
 import { Choice } from './Choice.jsx';
@@ -33,14 +32,22 @@ const LAUNCH = [
 ];
 
 export function ModelSwitch() {
-  const model = useContext(ModelContext);
-  const { set, setMany } = useContext(ActionsContext);
-  const { form, last } = useContext(FormContext);
+  const { model, set, setMany, form, last } = useForm();
   const text = (name) => shown(model, form, [name], last);
   const linkModel = text('link_model');
   const computeModel = text('compute_model');
   const launch = text('launch_overhead');
   const nccl = linkModel === 'nccl';
+  /** The switch of one field of the scenario. */
+  const part = (name, label, options) => (
+    <Choice
+      name={name}
+      label={label}
+      options={options}
+      value={text(name)}
+      onPick={(k) => set([name], k)}
+    />
+  );
   const current = MODELS.find(
     ([, , , f]) => f.link_model === linkModel && f.compute_model === computeModel,
   );
@@ -65,21 +72,9 @@ export function ModelSwitch() {
       </p>
       <div class="model-parts">
         <span>Compute</span>
-        <Choice
-          name="compute_model"
-          label="Compute model"
-          options={COMPUTE_MODELS}
-          value={computeModel}
-          onPick={(k) => set(['compute_model'], k)}
-        />
+        {part('compute_model', 'Compute model', COMPUTE_MODELS)}
         <span>Exchange</span>
-        <Choice
-          name="link_model"
-          label="NCCL: how each all-reduce is priced"
-          options={LINK_MODELS}
-          value={linkModel}
-          onPick={(k) => set(['link_model'], k)}
-        />
+        {part('link_model', 'NCCL: how each all-reduce is priced', LINK_MODELS)}
       </div>
       <Messages id="link_model" />
       <Messages id="compute_model" />
@@ -89,13 +84,7 @@ export function ModelSwitch() {
             Which all-reduce runs: serving engines run decode-sized all-reduces with their own
             one-shot / two-shot kernels over peer memory, not NCCL.
           </p>
-          <Choice
-            name="allreduce"
-            label="Which all-reduce runs"
-            options={ALLREDUCES}
-            value={text('allreduce')}
-            onPick={(k) => set(['allreduce'], k)}
-          />
+          {part('allreduce', 'Which all-reduce runs', ALLREDUCES)}
           <Messages id="allreduce" />
         </>
       )}

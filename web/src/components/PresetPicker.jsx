@@ -1,13 +1,13 @@
 // The scenario presets of the catalogue; picking one fills the whole form (a new history entry).
 // Once edited, the form says which preset it started from.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
+import { optionsOf } from './Field.jsx';
 
 export function PresetPicker({ preset, edited }) {
-  const { catalog } = useContext(ModelContext);
-  const { pickPreset } = useContext(ActionsContext);
-  const from = catalog.presets.find((p) => p.key === preset);
+  const { model, pickPreset } = useForm();
+  const { presets } = model.catalog;
+  const from = presets.find((p) => p.key === preset);
   return (
     <div class="field preset">
       <label for="in-preset">Scenario</label>
@@ -17,11 +17,7 @@ export function PresetPicker({ preset, edited }) {
         onInput={(e) => pickPreset(e.currentTarget.value)}
       >
         {edited && <option value="">Edited: {from.title}</option>}
-        {catalog.presets.map((p) => (
-          <option key={p.key} value={p.key}>
-            {p.title}
-          </option>
-        ))}
+        {optionsOf(presets.map((p) => [p.key, p.title]))}
       </select>
       <p class="hint">
         {edited

@@ -4,8 +4,7 @@
 // A field the form leaves out shows the value the core used, so a value it derives, such as the
 // all-reduces of a pass, follows the fields it derives from.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext, FormContext, ModelContext } from '../context.js';
+import { useForm } from '../context.js';
 import { editableFields, shown } from '../scenario.js';
 import { FormField } from './FormField.jsx';
 
@@ -34,9 +33,7 @@ const CHOICES = {
 const AFTER = { collective: 'pass' };
 
 export function RunFields() {
-  const model = useContext(ModelContext);
-  const { set } = useContext(ActionsContext);
-  const { form, last } = useContext(FormContext);
+  const { model, set, form, last } = useForm();
   const text = (name) => shown(model, form, [name], last);
   const eff = Number(text('local_efficiency'));
   return (

@@ -1,11 +1,13 @@
-// Copy link, download JSON or the verdict card as an image, embed (EmbedCode.jsx); in an embed,
-// a link to the full page instead.
+// Copy link, download JSON or the verdict card as an image, embed (its codes, EmbedWays.jsx, load
+// when "Embed this view" is first opened); in an embed, a link to the full page instead.
 
 import { useContext } from 'preact/hooks';
 import { ActionsContext } from '../context.js';
 import { MAX_HASH, MAX_URL, fullUrl, urlWithHash } from '../url.js';
-import { EmbedCode } from './EmbedCode.jsx';
+import { Opened, lazy } from '../lazy.jsx';
 import * as fmt from '../format.js';
+
+const EmbedWays = lazy(() => import('./EmbedWays.jsx').then((m) => m.EmbedWays), 'the embed codes');
 
 async function copy(text) {
   try {
@@ -78,7 +80,9 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
           Download image (PNG)
         </button>
       </div>
-      <EmbedCode link={link} linkable={linkable} copy={doCopy} />
+      <Opened class="embed-code" summary="Embed this view">
+        {() => <EmbedWays link={link} linkable={linkable} copy={doCopy} />}
+      </Opened>
       <p class="hint" role="status" id="share-status">
         {status
           ? status.text

@@ -9,15 +9,14 @@
 // gives no result for (a two-tier link's ranks not a whole number of nodes) is a gap, said once.
 // The sentences and the table are its text twin.
 
-import { useContext, useState } from 'preact/hooks';
-import { ActionsContext, ModelContext } from '../context.js';
+import { useState } from 'preact/hooks';
+import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import {
   atText,
   computeBoundFrom,
   gapText,
   gapsOf,
-  linkNamed,
   nodeBoundary,
   nodeText,
   runsOf,
@@ -78,10 +77,8 @@ const cell = (p, draw) =>
     : '—';
 
 export function SweepChart({ sweep, shown }) {
-  const model = useContext(ModelContext);
-  const actions = useContext(ActionsContext);
+  const { model, sweepOver } = useForm();
   const [draw, setDraw] = useState(DRAWS[0]);
-  if (!sweep || !shown) return null;
   const field = sweep.field;
   const overTp = field === 'tp_size';
   // Bandwidths and throughputs span decades: a log axis between powers of ten.
@@ -142,26 +139,25 @@ export function SweepChart({ sweep, shown }) {
       .map((x) => x.message)
       .join('; ')}.`;
   });
-  // One mark per domain size: named after its link when only one short-named link has it.
+  // One mark per domain size, and per ranks per node: named after its link when only one
+  // short-named link has it.
   const marks = [];
-  ends.forEach((i, k) => {
-    if (i < 0 || twoTier[k] || measuredWhy[k] || !overTp) return;
-    const d = r.links[k].domain;
-    const m = marks.find((x) => x.kind === 'domain' && x.d === d);
+  const mark = (kind, d, i, k) => {
+    const m = marks.find((x) => x.kind === kind && x.d === d);
     if (m) m.k = -1;
-    else marks.push({ kind: 'domain', d, i, k });
+    else marks.push({ kind, d, i, k });
+  };
+  ends.forEach((i, k) => {
+    if (i >= 0 && !twoTier[k] && !measuredWhy[k] && overTp) mark('domain', r.links[k].domain, i, k);
   });
   // Where each two-tier link's node ends: one mark per ranks_per_node, and its tiers in words.
   const nodes = series.map((s) => (overTp ? nodeBoundary(values, s) : null));
-  const labelOf = (key) => {
-    const e = model?.entries.link.get(key);
-    return e ? e.short_name : '';
-  };
+  const labelOf = (key) => model.entries.link.get(key)?.short_name || '';
   const crossing = nodes.map((b, k) => {
     if (!b) return '';
     const l =
-      twoTierOf(linkNamed(shown.scenario.links, r.links[k].name), (key) =>
-        model?.entries.two_tier_link.get(key),
+      twoTierOf(shown.scenario.links[r.links[k].name], (key) =>
+        model.entries.two_tier_link.get(key),
       ) || {};
     return nodeText(
       b.g,
@@ -169,12 +165,7 @@ export function SweepChart({ sweep, shown }) {
       tierTitle(l.inter_node, labelOf, 'the network link'),
     );
   });
-  nodes.forEach((b, k) => {
-    if (!b) return;
-    const m = marks.find((x) => x.kind === 'node' && x.d === b.g);
-    if (m) m.k = -1;
-    else marks.push({ kind: 'node', d: b.g, i: b.i, k });
-  });
+  nodes.forEach((b, k) => b && mark('node', b.g, b.i, k));
   const gaps = gapsOf(sweep.points);
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
@@ -186,7 +177,7 @@ export function SweepChart({ sweep, shown }) {
         label="What the sweep varies"
         options={OVER}
         value={field}
-        onPick={actions.sweepOver}
+        onPick={sweepOver}
       />
       <Choice
         name="sweep-draws"
@@ -293,19 +284,13 @@ export function SweepChart({ sweep, shown }) {
                 ({turnText(nccl ? "mlsysim's model:" : 'as it runs:', alts[k], field)})
               </span>
             )}
-            .
-            {ends[k] >= 0 && !twoTier[k] && (
+            .{crossing[k] && <span class="node-text"> {crossing[k]}</span>}
+            {ends[k] >= 0 && (
               <span class="domain-text">
                 {' '}
-                {measuredWhy[k] || domainText('It', r.links[k].domain, names.chip)}
-              </span>
-            )}
-            {crossing[k] && <span class="node-text"> {crossing[k]}</span>}
-            {ends[k] >= 0 && twoTier[k] && (
-              <span class="domain-text">
-                {' '}
-                From tp {series[k].find(beyond).tp} a tier holds more ranks than its domain: a
-                hypothetical.
+                {twoTier[k]
+                  ? `From tp ${series[k].find(beyond).tp} a tier holds more ranks than its domain: a hypothetical.`
+                  : measuredWhy[k] || domainText('It', r.links[k].domain, names.chip)}
               </span>
             )}
           </li>
