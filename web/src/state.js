@@ -152,7 +152,6 @@ export function createAppState({ win } = {}) {
       shown: shownNow,
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
-      inputs: shownNow ? modelInputs(shownNow.scenario, model.catalog) : null,
       // Swept when first read (by the details, below the first screen: the page's takeover
       // draws the first screen in a task that sweeps nothing), then memoised with the result.
       get sweep() {
