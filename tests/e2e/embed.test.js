@@ -4,7 +4,7 @@
 // parent whenever its height changes.
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RESULTS, openPage, openReady, useBrowser } from './harness.js';
+import { RESULTS, openPage, openReady, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 let host; // the blog: another origin (localhost vs 127.0.0.1) on the same machine
@@ -42,7 +42,7 @@ it('in an iframe at 320 px it reports its height and fits without horizontal scr
   }, `${env.server.url}?embed`);
   await page.waitForFunction(() => window.heights.length > 0);
   const frame = page.frames().find((f) => f.url().includes('?embed'));
-  await frame.waitForSelector('.verdicts li');
+  await until(frame, '.verdicts li');
   const bodyHeight = () =>
     frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
   await page.waitForFunction((h) => window.heights.at(-1) === h, await bodyHeight());

@@ -10,6 +10,7 @@ import {
   gpt3,
   solveInPage,
   text,
+  until,
   useBrowser,
 } from './harness.js';
 
@@ -91,7 +92,7 @@ describe('fields the core derives', () => {
 describe('custom means edited', () => {
   it('an edited workload is custom until the catalogue number is typed back or Reset', async () => {
     await tab.page.fill(byId('in-workload.layers'), '48');
-    await tab.page.waitForSelector('.badge-line');
+    await until(tab.page, '.badge-line');
     expect(await text(tab.page, '.badge-line')).toContain('custom edited from GPT-3 175B');
     expect(await tab.page.inputValue('#in-preset')).toBe('');
     expect(await text(tab.page, '.a-preset')).toContain('edited from “GPT-3, TP 8');
@@ -147,7 +148,7 @@ describe('bad input: the message next to the field, the text kept, the old resul
       const field = input.slice(3);
       const before = await page.inputValue(byId(input));
       await page.fill(byId(input), value);
-      await page.waitForSelector('.is-stale');
+      await until(page, '.is-stale');
       const msg = await text(page, byId(`msg-${field}`));
       expect(msg, name).toContain('Error:');
       expect(msg, name).toContain(words);
@@ -162,14 +163,14 @@ describe('bad input: the message next to the field, the text kept, the old resul
     }
     // A preset pick brings a result back too.
     await page.fill('#in-tp_size', 'abc');
-    await page.waitForSelector('.is-stale');
+    await until(page, '.is-stale');
     await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
     await page.waitForFunction(() => !document.querySelector('.is-stale'));
   });
 
   it('a precision the chip does not have', async () => {
     await tab.page.selectOption('#in-accelerator', 'TPUv5p');
-    await tab.page.waitForSelector('.is-stale');
+    await until(tab.page, '.is-stale');
     const msg = await text(tab.page, byId('msg-precision'));
     expect(msg).toContain('has no peak for fp16_dense');
     expect(msg).toContain('bf16_dense');

@@ -69,6 +69,25 @@ export async function openPage(
   return { context, page, problems };
 }
 
+/**
+ * Waits until an element matching `selector` (CSS) is visible (a box of its own, not
+ * visibility: hidden: Playwright's meaning), or with `attached` only there, checked every 50 ms.
+ * Playwright's own waitForSelector backs off to a check every 500 ms (~0.4 s lost a wait); a
+ * check every frame keeps Chromium drawing frames while the page works.
+ */
+export const until = (page, selector, { attached = false, timeout = 30_000 } = {}) =>
+  page.waitForFunction(
+    ([s, attached]) =>
+      [...document.querySelectorAll(s)].some((e) => {
+        const box = e.getBoundingClientRect();
+        const shown =
+          box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+        return attached || shown;
+      }),
+    [selector, attached],
+    { timeout, polling: 50 },
+  );
+
 const moves = new WeakMap();
 /**
  * Waits until the calculator has rendered a result (or a load error): its own, not the default
@@ -81,9 +100,7 @@ export async function ready(page) {
   const x = 1 + ((moves.get(page) ?? 0) % 2);
   moves.set(page, x);
   await page.mouse.move(x, 1);
-  await page.waitForSelector('#app:not([data-pre]) .verdicts li, .notice[role=alert]', {
-    timeout: 30_000,
-  });
+  await until(page, '#app:not([data-pre]) .verdicts li, .notice[role=alert]');
 }
 
 /** The text of the page's results, whitespace collapsed. */

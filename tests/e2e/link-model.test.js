@@ -18,6 +18,7 @@ import {
   ready,
   solveInPage,
   text,
+  until,
   useBrowser,
 } from './harness.js';
 
@@ -74,7 +75,7 @@ describe('the NCCL switch', () => {
     const { page } = tab;
     await page.getByLabel('NCCL (measured)').check();
     await page.fill(byId('in-launch_overhead'), '-1');
-    await page.waitForSelector('.is-stale');
+    await until(page, '.is-stale');
     const msg = await text(page, byId('msg-launch_overhead'));
     expect(msg).toContain('Error:');
     expect(msg).toContain('>= 0');
@@ -103,7 +104,7 @@ describe('the NCCL switch', () => {
     // The math follows the model.
     await page.getByLabel('NCCL (measured)').check();
     await page.click('summary:has-text("Show the math")');
-    await page.waitForSelector('.math .steps'); // its body loads when first opened
+    await until(page, '.math .steps'); // its body loads when first opened
     expect(await text(page, '.math')).toContain(
       'branch = the fastest of NCCL’s branches = nvls = NVLink SHARP (NVLS)',
     );
@@ -114,7 +115,7 @@ describe('link domains', () => {
   it('the sweep marks where NVLink’s domain ends and fades the points beyond; the card says so', async () => {
     const { page } = tab;
     await page.fill('#in-tp_size', '16');
-    await page.waitForSelector('.link-card[data-link="nvlink"] .out-of-domain');
+    await until(page, '.link-card[data-link="nvlink"] .out-of-domain');
     expect(await text(page, '.link-card[data-link="nvlink"]')).toContain(
       `Beyond its domain: ${domainText('NVLink 4', 8, 'H100 SXM')}`,
     );
@@ -176,7 +177,7 @@ describe('link domains', () => {
     await expectShows(other, r);
     await other.close();
     await page.fill(byId('in-link.2.bandwidth'), '0');
-    await page.waitForSelector('.is-stale');
+    await until(page, '.is-stale');
     expect(await text(page, byId('msg-link.2.bandwidth'))).toContain('> 0');
   });
 });
@@ -188,7 +189,7 @@ describe('how close to measurements', () => {
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     expect(asked.filter((p) => /Panel-|validation\.json/.test(p))).toEqual([]);
     await page.click('summary:has-text("How close to measurements?")');
-    await page.waitForSelector('.panel .measured circle');
+    await until(page, '.panel .measured circle');
     expect(asked.some((p) => p.endsWith('/validation.json'))).toBe(true);
     expect(asked.some((p) => /\/lazy\/Panel-.*\.js$/.test(p))).toBe(true);
     // The default table is the one priced with the first link's own catalogue entry.
@@ -241,7 +242,7 @@ describe.each([
       url: `${env.server.url}#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16`,
     });
     await page.click('summary:has-text("How close to measurements?")');
-    await page.waitForSelector('.panel .measured circle');
+    await until(page, '.panel .measured circle');
     for (const m of ['line_rate', 'nccl']) {
       if (m === 'nccl') {
         await page.getByLabel('NCCL (measured)').check();

@@ -1,7 +1,16 @@
 // The links editor: rows from the catalogue or blank, removed down to one, and bad names named
 // on their row.
 import { expect, it } from 'vitest';
-import { byId, expectShows, freshTabs, gpt3, solveInPage, text, useBrowser } from './harness.js';
+import {
+  byId,
+  expectShows,
+  freshTabs,
+  gpt3,
+  solveInPage,
+  text,
+  until,
+  useBrowser,
+} from './harness.js';
 
 const env = useBrowser();
 const tab = freshTabs(env);
@@ -42,7 +51,7 @@ it.each([
   ['a link name with markup', 'in-link.0.name', '<b>x</b>', 'letters, digits'],
 ])('%s is named on its row', async (_, input, value, words) => {
   await tab.page.fill(byId(input), value);
-  await tab.page.waitForSelector('.is-stale');
+  await until(tab.page, '.is-stale');
   const msg = await text(tab.page, byId(`msg-${input.slice(3)}`));
   expect(msg).toContain('Error:');
   expect(msg).toContain(words);

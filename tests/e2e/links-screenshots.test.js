@@ -4,7 +4,7 @@
 // input labelled.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { RESULTS, ROOT, byId, openReady, useBrowser } from './harness.js';
+import { RESULTS, ROOT, byId, openReady, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 const SHOTS = process.env.SHOTS || RESULTS;
@@ -15,13 +15,13 @@ it('at 390x844 and 1280x800: the measured and two-tier rows and their cards', as
   const { page, problems, context } = await openReady(env, { width: 390, height: 844 });
   await page.selectOption('#in-add-link', '@measured');
   await page.click('.add-link button');
-  await page.waitForSelector(byId('in-link.2.measured'));
+  await until(page, byId('in-link.2.measured'));
   await page.fill(byId('in-link.2.measured'), TABLE);
   await page.selectOption('#in-add-link', '@two_tier');
   await page.click('.add-link button');
-  await page.waitForSelector(byId('in-link.3.intra_node'));
+  await until(page, byId('in-link.3.intra_node'));
   await page.fill('#in-tp_size', '16');
-  await page.waitForSelector('.compare rect.b-intra');
+  await until(page, '.compare rect.b-intra');
   await page.waitForFunction(() => !document.querySelector('.is-stale'));
   for (const [width, height] of [
     [390, 844],

@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 import { MAX_HASH, MAX_URL } from '../../web/src/url.js';
-import { ROOT, byId, freshTabs, openReady, ready, text, useBrowser } from './harness.js';
+import { ROOT, byId, freshTabs, openReady, ready, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 const tab = freshTabs(env);
@@ -45,7 +45,7 @@ const pasteInto = (page, selector, t) =>
 async function paste(page, t) {
   await page.selectOption('#in-add-link', '@measured');
   await page.click('.add-link button');
-  await page.waitForSelector(BOX);
+  await until(page, BOX);
   await page.fill(BOX, t);
 }
 
@@ -154,7 +154,7 @@ describe('other ways in, and bad text', () => {
     const { page } = tab;
     await page.selectOption('#in-add-link', '@measured');
     await page.click('.add-link button');
-    await page.waitForSelector(BOX);
+    await until(page, BOX);
     await page.setInputFiles(byId('in-link.2.measured-file'), DATA + name);
     await page.waitForFunction((s) => document.querySelector(s)?.value.length > 0, BOX);
     expect(await page.inputValue(BOX)).toBe(table);
@@ -182,7 +182,7 @@ describe('other ways in, and bad text', () => {
     const { page } = tab;
     const [, llm] = TABLES.find(([, t]) => /not nccl-tests text/.test(t));
     await paste(page, llm);
-    await page.waitForSelector('.is-stale');
+    await until(page, '.is-stale');
     expect(await text(page, byId('msg-link.2.measured'))).toContain(
       'Error: 0 usable rows; at least two are needed',
     );

@@ -1,7 +1,7 @@
 // The page's own security and offline promises: the Content-Security-Policy in the page and on
 // the response, no inline style, and a second visit that works without the network.
 import { expect, it } from 'vitest';
-import { openReady, ready, text, useBrowser } from './harness.js';
+import { openReady, ready, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 
@@ -44,7 +44,7 @@ it('works offline after the first visit (service worker)', async () => {
   expect(await text(page, '.verdicts')).toContain('NVLink 4');
   // The measurements panel, never opened online, loads offline too: the worker keeps its code and data.
   await page.click('summary:has-text("How close to measurements?")');
-  await page.waitForSelector('.panel .measured circle');
+  await until(page, '.panel .measured circle');
   expect(await text(page, '.panel .source')).toContain('h100x8_nvls.txt');
   // So does the card's module, never loaded online: Download image works offline.
   const [download] = await Promise.all([

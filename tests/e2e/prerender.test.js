@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 import { modelText, verdict } from '../../web/src/verdict.js';
-import { RESULTS, ROOT, openPage, ready, text, useBrowser } from './harness.js';
+import { RESULTS, ROOT, openPage, ready, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 const cli = JSON.parse(
@@ -189,7 +189,7 @@ async function usedBeforeItWorks(used, check) {
   }));
   expect(before).toEqual({ started: false, scripts: [] });
   await used(page);
-  await page.waitForSelector('#app:not([data-pre]) .verdicts li');
+  await until(page, '#app:not([data-pre]) .verdicts li');
   await check(page);
   expect(problems).toEqual([]);
   await context.close();
@@ -226,7 +226,7 @@ describe('runs no script until the first input, and does again what was done bef
     usedBeforeItWorks(
       (page) => page.locator('.embed-code summary').click(),
       async (page) => {
-        await page.waitForSelector('.embed-code[open] .way');
+        await until(page, '.embed-code[open] .way');
         expect(await text(page, '.embed-code')).toContain('Web component');
       },
     ));

@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 import { hidingText } from '../../web/src/verdict.js';
-import { byId, freshTabs, gpt3, openReady, solveInPage, text, useBrowser } from './harness.js';
+import {
+  byId,
+  freshTabs,
+  gpt3,
+  openReady,
+  solveInPage,
+  text,
+  until,
+  useBrowser,
+} from './harness.js';
 
 const env = useBrowser();
 const tab = freshTabs(env);
@@ -76,14 +85,14 @@ it('names the measured link that cannot price the pair next to its text, and a b
   await page.selectOption('#in-add-link', '@measured');
   await page.click('.add-link button');
   const box = byId('in-link.2.measured');
-  await page.waitForSelector(box);
+  await until(page, box);
   await page.fill(
     box,
     readFileSync(new URL('../../calibration/data/h100x8_ring.txt', import.meta.url), 'utf8'),
   );
   await page.waitForFunction(() => !document.querySelector('.is-stale'));
   await page.selectOption('#in-collective', SP);
-  await page.waitForSelector('.is-stale');
+  await until(page, '.is-stale');
   const said = await text(page, byId('msg-link.2.measured'));
   expect(said).toContain('Error: all_reduce_perf measures all-reduces only');
   expect(await page.getAttribute(box, 'aria-invalid')).toBe('true');

@@ -14,6 +14,7 @@ import {
   ready,
   shootBothSizes,
   text,
+  until,
   useBrowser,
 } from './harness.js';
 import * as fmt from '../../web/src/format.js';
@@ -48,7 +49,7 @@ async function addTwoTier(page, { intra = 'nvlink4', g = 8 } = {}) {
   await page.fill('#in-tp_size', '16');
   await page.selectOption('#in-add-link', '@two_tier');
   await page.click('.add-link button');
-  await page.waitForSelector(byId('in-link.2.intra_node'));
+  await until(page, byId('in-link.2.intra_node'));
   expect(await page.inputValue(byId('in-link.2.inter_node'))).toBe('ib_ndr');
   if (intra !== 'nvlink4') await page.selectOption(byId('in-link.2.intra_node'), intra);
   if (g !== 8) await page.fill(byId('in-link.2.ranks_per_node'), String(g));
@@ -118,7 +119,7 @@ describe('a two-tier link on the sweep chart', () => {
     const again = await tab.context.newPage();
     await again.goto(await page.evaluate(() => location.href));
     await ready(again);
-    await again.waitForSelector('.sweep .domain.node');
+    await until(again, '.sweep .domain.node');
     expect(await again.locator('.sweep svg.chart').innerHTML()).toBe(
       await sweep.locator('svg.chart').innerHTML(),
     );
@@ -130,7 +131,7 @@ describe('a two-tier link on the sweep chart', () => {
     // The tab already shows the default view: a new hash is a same-document navigation, applied
     // once the two-tier code has loaded, so wait for the two-tier link's node mark, not any verdict.
     await page.goto(`${env.server.url}#v=2&p=Llama3_405BTp16AcrossNodes`);
-    await page.waitForSelector('.sweep .domain.node');
+    await until(page, '.sweep .domain.node');
     const legend = await text(page, '.sweep .legend');
     expect(legend).toContain(
       'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, IB NDR across.',

@@ -13,6 +13,7 @@ import {
   ready,
   solveInPage,
   text,
+  until,
   useBrowser,
 } from './harness.js';
 
@@ -28,7 +29,7 @@ const tiers = (intra = 'nvlink4', inter = 'ib_ndr', g = 8) => ({
 async function addTwoTier(page) {
   await page.selectOption('#in-add-link', '@two_tier');
   await page.click('.add-link button');
-  await page.waitForSelector(byId('in-link.2.intra_node'));
+  await until(page, byId('in-link.2.intra_node'));
 }
 
 /** The widths of the compare chart's split of the two-tier bar: [inside the node, across nodes]. */
@@ -67,13 +68,13 @@ describe('a two-tier link', () => {
     expect(card).toContain('Inside each node NVLink 4 (H100, H200, HGX)');
     expect(card).toContain('Across nodes InfiniBand NDR (400 Gb/s)');
     expect(await page.textContent('.link-row.two_tier')).toContain('TP 16 = 2 nodes of 8 ranks');
-    await page.waitForSelector('.compare rect.b-intra');
+    await until(page, '.compare rect.b-intra');
     expect(await text(page, '.compare')).toContain(`on Two-tier link — at line rate ${shares}`);
     const [intra, inter] = await splitWidths(page);
     expect(intra / (intra + inter)).toBeCloseTo(l.intra_node_share, 6);
     // In NCCL mode the split is drawn on the faint line-rate bar.
     await page.getByLabel('NCCL (measured)').check();
-    await page.waitForSelector('.compare rect.b-intra.faint');
+    await until(page, '.compare rect.b-intra.faint');
     const alt = await solveInPage(page, gpt3({ tp_size: 16, links: tiers(), link_model: 'nccl' }));
     await expectShows(page, alt);
     const [fi, fo] = await splitWidths(page, true);
@@ -96,13 +97,13 @@ describe('a two-tier link', () => {
     expect(await text(page, '.link-row.two_tier')).toContain('custom edited from InfiniBand XDR');
     // Errors at their field, the text kept.
     await page.fill('#in-tp_size', '12');
-    await page.waitForSelector('.is-stale');
+    await until(page, '.is-stale');
     expect(await text(page, byId('msg-link.2.ranks_per_node'))).toContain(
       'tp_size 12 is above ranks_per_node 8 and not a multiple of it',
     );
     await page.fill('#in-tp_size', '16');
     await page.selectOption(byId('in-link.2.intra_node'), '');
-    await page.waitForSelector('.is-stale');
+    await until(page, '.is-stale');
     expect(await text(page, byId('msg-link.2.intra_node.bandwidth'))).toContain('Error:');
     await page.fill(byId('in-link.2.intra_node.bandwidth'), '-3');
     expect(await text(page, byId('msg-link.2.intra_node.bandwidth'))).toContain('> 0, got -3');
@@ -141,7 +142,7 @@ describe('a two-tier link', () => {
     // Added from "Add a link": the key goes to the core as it is.
     await page.selectOption('#in-add-link', `@two_tier:${hgx.key}`);
     await page.click('.add-link button');
-    await page.waitForSelector(byId('in-link.2.preset'));
+    await until(page, byId('in-link.2.preset'));
     await page.fill('#in-tp_size', '16');
     const links = { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr', [hgx.key]: hgx.key };
     await expectShows(page, await solveInPage(page, gpt3({ tp_size: 16, links })));
@@ -162,14 +163,14 @@ describe('a two-tier link', () => {
     );
     // The preset that teaches TP across nodes is built on one; picking it is a history entry.
     await page.selectOption('#in-preset', 'Llama3_405BTp16AcrossNodes');
-    await page.waitForSelector('.link-row.two_tier');
+    await until(page, '.link-row.two_tier');
     await page.waitForFunction(() => location.hash === '#v=3&p=Llama3_405BTp16AcrossNodes');
     const preset = await page.evaluate(
       "import(new URL('tplayer.js', document.baseURI).href).then((m) => m.load()).then((api) => api.Scenarios.Llama3_405BTp16AcrossNodes.result)",
     );
     await expectShows(page, preset);
     await page.click('summary:has-text("Show the math")');
-    await page.waitForSelector('.math .steps');
+    await until(page, '.math .steps');
     const math = await text(page, '.math');
     expect(math).toContain('nodes = N = n / g');
     expect(math).toContain(

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 import { errorsOf, priceSizes } from '../../web/src/validation/measured.js';
-import { RESULTS, ROOT, byId, freshTabs, text, useBrowser } from './harness.js';
+import { RESULTS, ROOT, byId, freshTabs, text, until, useBrowser } from './harness.js';
 
 const SHOTS = process.env.SHOTS || RESULTS;
 const env = useBrowser();
@@ -33,7 +33,7 @@ async function addMeasured(page, i, name, t) {
   await page.selectOption('#in-add-link', '@measured');
   await page.click('.add-link button');
   const box = byId(`in-link.${i}.measured`);
-  await page.waitForSelector(box);
+  await until(page, box);
   await page.fill(box, t);
   await page.fill(byId(`in-link.${i}.name`), name);
 }
@@ -42,10 +42,10 @@ async function addMeasured(page, i, name, t) {
 async function openPanel(page) {
   await addMeasured(page, 2, ring.name, RING);
   await addMeasured(page, 3, efa.name, EFA);
-  await page.waitForSelector(`.link-card[data-link="${efa.name}"]`);
+  await until(page, `.link-card[data-link="${efa.name}"]`);
   await page.waitForFunction(() => !document.querySelector('.is-stale'));
   await page.click('summary:has-text("How close to measurements?")');
-  await page.waitForSelector('.panel .measured');
+  await until(page, '.panel .measured');
 }
 const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
 const counted = (m) => m.rows.filter(([b]) => b >= data.min_bytes).length;
@@ -114,7 +114,7 @@ describe('your measurements', () => {
     const { page } = tab;
     await openPanel(page);
     await page.selectOption('#in-measured', 'h100x8_nvls.txt');
-    await page.waitForSelector('#in-overlay');
+    await until(page, '#in-overlay');
     expect(await page.locator('.panel .measured.mine rect').count()).toBe(0);
     await page.selectOption('#in-overlay', '0');
     await expect
@@ -130,7 +130,7 @@ describe('your measurements', () => {
     // Over a 16-rank table, the panel says the ranks differ.
     await page.selectOption('#in-measured', 'h100x16_ib_ndr.txt');
     await page.selectOption('#in-overlay', '0');
-    await page.waitForSelector('.panel .measured.mine rect');
+    await until(page, '.panel .measured.mine rect');
     expect(await text(page, '.panel')).toContain(
       'Your measurement is at 8 ranks and this table at 16: compare the shapes',
     );
@@ -157,7 +157,7 @@ describe('your measurements', () => {
     }
     await page.selectOption('#in-measured', 'h100x16_ib_ndr.txt');
     await page.selectOption('#in-overlay', '1');
-    await page.waitForSelector('.panel .measured.mine rect');
+    await until(page, '.panel .measured.mine rect');
     for (const [width, height] of sizes.reverse()) {
       await page.setViewportSize({ width, height });
       expect(await fits()).toBe(true);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
-import { freshTabs, text, useBrowser } from './harness.js';
+import { freshTabs, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 const tab = freshTabs(env);
@@ -16,7 +16,7 @@ const serving = JSON.parse(
 it('shows every custom kernel with its figures, and each whole layer in both models', async () => {
   const { page } = tab;
   await page.click('summary:has-text("How close to measurements?")');
-  await page.waitForSelector('.serving table');
+  await until(page, '.serving table');
   const kernels = page.locator('.serving table').first().locator('tbody tr');
   expect(await kernels.count()).toBe(serving.custom_allreduce.length);
   const first = serving.custom_allreduce[0];

@@ -13,6 +13,7 @@ import {
   shootBothSizes,
   solveInPage,
   text,
+  until,
   useBrowser,
 } from './harness.js';
 
@@ -29,7 +30,7 @@ const table = (name) => data.tables.find((t) => t.table === name);
 const fromCli = (name) => cli.tables.find((t) => t.table === name);
 const open = async (page) => {
   await page.click('summary:has-text("How close to measurements?")');
-  await page.waitForSelector('.panel .measured circle');
+  await until(page, '.panel .measured circle');
 };
 const groups = (page) =>
   page

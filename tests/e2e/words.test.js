@@ -5,7 +5,7 @@
 // 320 px; and axe-core finds nothing on the default page, the decode preset and an error state.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, byId, openReady, ready, text, useBrowser } from './harness.js';
+import { ROOT, byId, openReady, ready, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 
@@ -49,7 +49,7 @@ describe('honest verdicts', () => {
     );
     // The sweep: the measured link's points beyond 4 ranks are daggered in the table, as the
     // domain's are.
-    await page.waitForSelector('.sweep table', { state: 'attached' });
+    await until(page, '.sweep table', { attached: true });
     const cells = await page
       .locator('.sweep tbody tr')
       .evaluateAll((rows) => rows.map((r) => r.cells[r.cells.length - 2].textContent));
@@ -112,7 +112,7 @@ describe('one meaning per word', () => {
     );
     expect(await text(page, '.compare')).toContain('Exchange on NVLink 4, edited');
     await page.fill(byId('in-link.1.latency'), '-1');
-    await page.waitForSelector('.is-stale');
+    await until(page, '.is-stale');
     expect(await text(page, byId('msg-link.1.latency'))).toContain('>= 0, got -1 µs');
     await page.fill(byId('in-link.1.latency'), '-2 ms');
     await page.waitForFunction(() =>
@@ -133,7 +133,7 @@ describe('rough edges', () => {
       height: 640,
       url: env.server.url + measured,
     });
-    await page.waitForSelector('.sweep table', { state: 'attached' });
+    await until(page, '.sweep table', { attached: true });
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       320,
@@ -182,10 +182,10 @@ describe('rough edges', () => {
       }
       if (name === 'an error state') {
         await page.fill('#in-tp_size', 'abc');
-        await page.waitForSelector('.is-stale');
+        await until(page, '.is-stale');
       }
       // Everything shown: every detail open, once every part that loads on demand is in.
-      await page.waitForSelector('.sweep table', { state: 'attached' });
+      await until(page, '.sweep table', { attached: true });
       await page.evaluate(() =>
         document.querySelectorAll('details').forEach((d) => (d.open = true)),
       );
