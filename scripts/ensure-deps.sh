@@ -22,6 +22,25 @@ for package in "${packages[@]}"; do
 done
 if ! command -v node >/dev/null 2>&1; then missing+=(nodejs npm); fi
 
+npm_ci() {
+  echo "ensure-deps: npm ci"
+  npm ci --no-audit --no-fund
+}
+npm_stale() {
+  [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]
+}
+
+# On a fresh machine both installs are needed, and each waits mostly on the network and the disk:
+# npm ci runs beside apt (when node is already there), its output printed after apt's.
+npm_log=""
+npm_pid=""
+trap 'if [ -n "$npm_pid" ]; then kill "$npm_pid" 2>/dev/null || true; fi' EXIT  # apt failed
+if ((${#missing[@]})) && command -v node >/dev/null 2>&1 && npm_stale; then
+  npm_log=$(mktemp)
+  npm_ci >"$npm_log" 2>&1 &
+  npm_pid=$!
+fi
+
 if ((${#missing[@]})); then
   echo "ensure-deps: installing ${missing[*]}"
   sudo=""
@@ -30,7 +49,16 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "ensure-deps: npm ci"
-  npm ci --no-audit --no-fund
+if [ -n "$npm_pid" ]; then
+  npm_status=0
+  wait "$npm_pid" || npm_status=$?
+  npm_pid=""
+  cat "$npm_log"
+  rm -f "$npm_log"
+  if ((npm_status)); then
+    echo "ensure-deps: npm ci failed (exit $npm_status)" >&2
+    exit "$npm_status"
+  fi
+elif npm_stale; then
+  npm_ci
 fi

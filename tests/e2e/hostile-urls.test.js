@@ -2,7 +2,9 @@
 // with a notice naming what it ignored, nothing is logged to the console, the CSP is in place, and
 // the address bar keeps none of it. Every hash of hostile-hashes.js is decoded, refused and named
 // in the node suite (tests/js/web/state.test.js); here a few of each kind open the page, and every
-// one is then typed into the address bar of one open page (the same reading, on hashchange).
+// one that carries markup or a javascript: URL (what a browser could run) is then typed into the
+// address bar of one open page (the same reading, on hashchange). The others are numbers,
+// encodings and shapes: refused by the same decode, proven in the node suite.
 import { expect, it } from 'vitest';
 import { RESULTS, openPage, openReady, ready, text, useBrowser } from './harness.js';
 import { HOSTILE, e, link, ok } from './hostile-hashes.js';
@@ -56,9 +58,11 @@ it.each(OPENED)('%s: opened, no script runs; default scenario with a notice', as
   await context.close();
 });
 
-it(`every hostile hash (${Object.keys(HOSTILE).length}) typed into the address bar: no script runs; default scenario with a notice`, async () => {
+const MARKUP = Object.entries(HOSTILE).filter(([, hash]) => /%3C|<|javascript/i.test(hash));
+
+it(`every hostile hash with markup (${MARKUP.length}) typed into the address bar: no script runs; default scenario with a notice`, async () => {
   const { page, problems, context } = await openReady(env);
-  for (const [name, hash] of Object.entries(HOSTILE)) {
+  for (const [name, hash] of MARKUP) {
     if (await page.locator('#notice').count()) await page.click('#notice button'); // the last one's
     await page.evaluate((h) => (location.hash = h), hash);
     await page.waitForFunction(() => document.querySelector('#notice'));

@@ -6,6 +6,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
+import { createModel, presetForm } from '../../web/src/scenario.js';
+import { encode } from '../../web/src/url.js';
 import { errorsOf, priceSizes } from '../../web/src/validation/measured.js';
 import { RESULTS, ROOT, byId, freshTabs, text, until, useBrowser } from './harness.js';
 
@@ -18,7 +20,7 @@ const output = (f) => readFileSync(`${ROOT}calibration/data/${f}`, 'utf8');
 const RING = output('h100x8_ring.txt');
 const EFA = output('a100x16_efa.txt');
 
-let api, ring, efa;
+let api, ring, efa, both;
 beforeAll(async () => {
   const { load } = await import('../../dist/tplayer.js');
   api = await load();
@@ -26,6 +28,12 @@ beforeAll(async () => {
   const rows = (t) => api.readMeasured(t).rows.map((r) => [r.bytes, r.time_s]);
   ring = { name: 'lab_h100', ranks: 8, rows: rows(RING) };
   efa = { name: 'p4d_pair', ranks: 16, rows: rows(EFA) };
+  // The link to the default preset with both outputs as links 3 and 4 (the page's own codec), as
+  // the page writes it once they are pasted: the tests after the first open it.
+  const model = createModel(api.catalog());
+  const form = presetForm(model, 'Gpt3TensorParallelLayerTp8');
+  form.scenario.links.push({ name: ring.name, measured: RING }, { name: efa.name, measured: EFA });
+  both = encode(model, form, (t) => api.readMeasured(t));
 });
 
 /** Link row `i` added to the form as a measured link named `name`, with `t` pasted. */
@@ -38,10 +46,15 @@ async function addMeasured(page, i, name, t) {
   await page.fill(byId(`in-link.${i}.name`), name);
 }
 
-/** The default preset with both outputs pasted (links 3 and 4), and the panel opened. */
-async function openPanel(page) {
-  await addMeasured(page, 2, ring.name, RING);
-  await addMeasured(page, 3, efa.name, EFA);
+/**
+ * The default preset with both outputs (links 3 and 4), pasted or else from the link to them, and
+ * the panel opened.
+ */
+async function openPanel(page, { paste = false } = {}) {
+  if (paste) {
+    await addMeasured(page, 2, ring.name, RING);
+    await addMeasured(page, 3, efa.name, EFA);
+  } else await page.evaluate((hash) => (location.hash = hash), both);
   await until(page, `.link-card[data-link="${efa.name}"]`);
   await page.waitForFunction(() => !document.querySelector('.is-stale'));
   await page.click('summary:has-text("How close to measurements?")');
@@ -53,7 +66,9 @@ const counted = (m) => m.rows.filter(([b]) => b >= data.min_bytes).length;
 describe('your measurements', () => {
   it('are offered first, and one is set against its closest catalogue link at its own ranks', async () => {
     const { page } = tab;
-    await openPanel(page);
+    await openPanel(page, { paste: true });
+    // What the page wrote for them is the link the other tests open.
+    expect(await page.evaluate(() => location.hash.slice(1))).toBe(both);
     const options = await page
       .locator('#in-measured optgroup[label="Your measurements"] option')
       .allTextContents();
