@@ -177,6 +177,30 @@ export async function shootBothSizes(page, selector, path) {
   }
 }
 
+/**
+ * The segmented choices (`.seg`) that break a word across lines or clip what they say: the text of
+ * each, and why. Their box hides what overflows it, so the page's own width cannot tell.
+ */
+export const badChoices = (page) =>
+  page.evaluate(() => {
+    const bad = [];
+    for (const label of document.querySelectorAll('.seg label')) {
+      const text = label.textContent.trim();
+      if (label.closest('.seg').scrollWidth > label.closest('.seg').clientWidth + 1)
+        bad.push(`${text}: clipped`);
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (const m of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) bad.push(`${text}: "${m[0]}" broken`);
+        }
+    }
+    return bad;
+  });
+
 /** An id selector that tolerates dots in the id. */
 export const byId = (x) => `[id="${x}"]`;
 

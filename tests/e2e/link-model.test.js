@@ -10,6 +10,7 @@ import { probe } from '../../web/src/validation/measured.js';
 import { domainText, protocolText } from '../../web/src/verdict.js';
 import {
   RESULTS,
+  badChoices,
   byId,
   expectShows,
   freshTabs,
@@ -255,6 +256,7 @@ describe.each([
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       ).toBe(true);
+      expect(await badChoices(page)).toEqual([]);
       await page.screenshot({
         path: `${RESULTS}link-model-${m}-${width}x${height}.png`,
         fullPage: true,

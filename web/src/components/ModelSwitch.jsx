@@ -22,7 +22,7 @@ const COMPUTE_MODELS = [
 ];
 const ALLREDUCES = [
   ['nccl', 'NCCL'],
-  ['custom', "Serving engine's (vLLM, SGLang, TensorRT-LLM)"],
+  ['custom', "Serving engine's (vLLM, SGLang, TensorRT\u2011LLM)"], // a non-breaking hyphen
 ];
 /** The usual launch costs of one all-reduce, by how the job is run. */
 const LAUNCH = [
