@@ -159,7 +159,7 @@ inline constexpr InputField<Scenario> kScenarioFields[] = {
     {"pass", FieldKind::Choice, &Scenario::pass, false, FieldRule::None, kPasses[0].name, false,
      "a pass",
      "forward, backward, or training (forward + backward): compute x1, x2 or x3; decode: one new "
-     "token for each of `tokens` sequences, reading attention_context cached keys each",
+     "token per sequence, each reading its cached keys (the attention context)",
      kPassNames},
     {"recompute", FieldKind::Bool, &Scenario::recompute, false, FieldRule::None, false, false,
      "true or false",
