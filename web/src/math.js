@@ -34,7 +34,7 @@ export function scalarSteps(inp, r) {
   return [
     ['F', formula, values, `${F} FLOP`],
     ['F_rank', 'F / n', `${F} / ${inp.n}`, `${sig(r.flops_per_rank)} FLOP`],
-    ...computeSteps(r, peakEta, F),
+    ...computeSteps(inp, r, peakEta, F),
     [
       'M',
       r.exchange_bytes_per_element === r.bytes_per_element ? 'T × h × b' : 'T × h × b_exchange',
@@ -51,7 +51,7 @@ export function scalarSteps(inp, r) {
 }
 
 /** t_comp and t_single: FLOPs alone, or the roofline's slower of FLOPs and memory traffic. */
-function computeSteps(r, peakEta, F) {
+function computeSteps(inp, r, peakEta, F) {
   const flop = (name, t) => [
     name,
     'F_rank / (peak × η)',
@@ -68,7 +68,7 @@ function computeSteps(r, peakEta, F) {
     [
       't_mem',
       'bytes_rank / (memory bandwidth × efficiency)',
-      `${bytes(r.memory_bytes_per_rank)} / (memory bandwidth × ${r.memory_efficiency})`,
+      `${bytes(r.memory_bytes_per_rank)} / (${bandwidth(inp.memoryBandwidth)} × ${r.memory_efficiency})`,
       time(r.memory_time_s),
     ],
     [

@@ -53,11 +53,10 @@ export function tierTitle(tier, labelOf, fallback) {
 
 /** The inputs of the model as numbers, from the scenario as the core read it (catalogue keys resolved). */
 export function modelInputs(scenario, catalog) {
-  const w =
-    typeof scenario.workload === 'string'
-      ? catalog.workloads.find((e) => e.key === scenario.workload)
-      : scenario.workload;
+  const entry = (list, v) => (typeof v === 'string' ? list.find((e) => e.key === v) : v);
+  const w = entry(catalog.workloads, scenario.workload);
   return {
+    memoryBandwidth: entry(catalog.accelerators, scenario.accelerator).memory_bandwidth,
     P: w.parameters,
     L: w.layers,
     h: w.hidden_dim,

@@ -32,6 +32,7 @@ describe('show the math', () => {
       c: 2,
       eta: 0.5,
       ctx: 0,
+      memoryBandwidth: 3.35e12, // H100 SXM's
     });
   });
   it('substitutes the numbers, step by step, taking every result from the result object', () => {
@@ -100,6 +101,22 @@ describe('show the math', () => {
     expect(linkSteps(i, edited.result, edited.result.links[1])[1][1]).toBe('launch + 2(n−1) × α');
     const line = api.check(spec.scenario);
     expect(branchOf(line.scenario, catalog, line.result.links[0])).toBeNull(); // line rate
+  });
+  it("puts the accelerator's memory bandwidth into the roofline's memory time", async () => {
+    const { api, catalog } = await real();
+    const decode = JSON.parse(
+      readFileSync(
+        new URL('../../cases/roofline_decode_llama2_70b_a100_tp8.json', import.meta.url),
+      ),
+    ).scenario;
+    const tMem = (scenario) => {
+      const { scenario: core, result } = api.check(scenario);
+      const step = scalarSteps(modelInputs(core, catalog), result).find((x) => x[0] === 't_mem');
+      return `${step[2]} = ${step[3]}`;
+    };
+    expect(tMem(decode)).toBe('220.8 MB / (2.039 TB/s × 0.8) = 135.4 µs'); // the case's t_mem
+    const edited = { ...decode, accelerator: { preset: 'A100', memory_bandwidth: '1 TB/s' } };
+    expect(tMem(edited)).toBe(`220.8 MB / (1 TB/s × 0.8) = ${time(220847152 / 0.8e12)}`);
   });
   it('puts in the pass and the attention FLOPs when they count', async () => {
     const { api, catalog } = await real();
