@@ -19,6 +19,7 @@ const UNITS = {
   bandwidth: ['GB/s', 'Gb/s', 'TB/s', 'Tb/s', 'MB/s', 'GiB/s'],
   time: ['us', 'ns', 'ms', 's'],
   bytes: ['GiB', 'GB', 'TiB', 'TB'],
+  custom_max_bytes: ['MiB', 'MB', 'KiB', 'KB', 'GiB', 'GB'], // the engines' limits are a few MiB
   compute: ['TFLOP/s', 'PFLOP/s', 'GFLOP/s'],
   memory_bandwidth: ['TB/s', 'GB/s'],
 };
@@ -288,13 +289,16 @@ function countText(x) {
   return `${plain(x / 10 ** e)}e${e}`;
 }
 
-/** A leaf as its input shows it: typed text as typed; 450e9 B/s -> ["450", "GB/s"] (80 GiB stays GiB). */
+/**
+ * A leaf as its input shows it: typed text as typed; 450e9 B/s -> ["450", "GB/s"]; a byte count in
+ * its binary unit when it is a whole number of them (80 GiB, 8 MiB), else in the decimal one (141 GB).
+ */
 export function textOf(model, info, v) {
   if (Array.isArray(v) || !info) return v ?? '';
   if (!isQuantity(info)) return NUMBER_KINDS.includes(info.kind) ? countText(v) : String(v ?? '');
   const units = unitsOf(info);
   if (typeof v !== 'number') return [String(v ?? ''), units[0]];
-  const unit = info.kind === 'bytes' && v % 2 ** 30 ? 'GB' : units[0];
+  const unit = info.kind === 'bytes' && v % model.units.get(units[0]) ? units[1] : units[0];
   return [plain(v / model.units.get(unit)), unit];
 }
 

@@ -97,6 +97,9 @@ describe('presets and edits', () => {
     expect(t('links', 0, 'latency')).toEqual(['0.5', 'us']);
     const info = (kind, name) => catalog.fields[kind].find((x) => x.name === name);
     expect(textOf(model, info('accelerator', 'memory_capacity'), 141e9)).toEqual(['141', 'GB']);
+    // The custom all-reduce's limit in MiB as the engines give it (8 MiB, not 0.008388608 GB).
+    expect(t('links', 0, 'custom_max_bytes')).toEqual(['8', 'MiB']);
+    expect(textOf(model, info('link', 'custom_max_bytes'), 5e6)).toEqual(['5', 'MB']);
     expect(textOf(model, info('link', 'latency'), 50e-6)).toEqual(['50', 'us']);
     expect(textOf(model, info('workload', 'parameters'), 8.03e9)).toBe('8.03e9');
   });

@@ -65,6 +65,14 @@ describe('version 3', () => {
     const g = edit(f, [['links', 0, 'name'], 'roce~é #1 & co=2']);
     expect(hashOf(g)).toContain('&links.0.name=roce%7E%C3%A9%20%231%20%26%20co%3D2');
     expect(core(roundTrip(g).form)).toEqual(core(g));
+    // A field with units of its own (the custom all-reduce's limit, in MiB) reads them back.
+    const m = edit(f, [
+      ['links', 0, 'custom_max_bytes'],
+      ['16', 'MiB'],
+    ]);
+    expect(hashOf(m)).toContain('&links.0.custom_max_bytes=16~MiB');
+    expect(roundTrip(m).ignored).toEqual([]);
+    expect(core(roundTrip(m).form)).toEqual(core(m));
   });
 
   it('writes every row when the rows differ from the preset’s, and reads them back', () => {

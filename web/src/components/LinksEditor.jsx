@@ -19,6 +19,7 @@ const LABELS = {
   domain: 'Domain: ranks it joins directly',
   ranks: 'Ranks it was measured on',
   ranks_per_node: 'Ranks per node',
+  custom_max_bytes: 'Custom all-reduce: largest message',
 };
 const KINDS = { measured_link: 'measured', two_tier_link: 'two-tier' };
 const editor = (name) =>
