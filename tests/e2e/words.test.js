@@ -121,6 +121,22 @@ describe('one meaning per word', () => {
     // Labels are words: no JSON field name in parentheses.
     const labels = await page.locator('label').allTextContents();
     expect(labels.filter((l) => /\([a-z]+_[a-z_]+\)/.test(l))).toEqual([]);
+    // Nor a help text (a select's says its choices as the select shows them): here, on a
+    // two-tier link's fields and on the serving engine's all-reduce.
+    const rawHints = () =>
+      page
+        .locator('.field .hint')
+        .allTextContents()
+        .then((list) => list.filter((h) => /`|\b[a-z]+_[a-z_]+\b/.test(h)));
+    expect(await rawHints()).toEqual([]);
+    for (const [preset, field] of [
+      ['Llama3_405BTp16AcrossNodes', 'link.0.ranks_per_node'],
+      ['Llama3_70BDecodeTp8Vllm', 'link.0.custom_max_bytes'],
+    ]) {
+      await page.evaluate((p) => (location.hash = `v=3&p=${p}`), preset);
+      await until(page, byId(`in-${field}`), { attached: true });
+      expect(await rawHints(), preset).toEqual([]);
+    }
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -325,7 +325,7 @@ inline constexpr InputField<Link> kTwoTierLinkFields[] = {
     {"inter_node", FieldKind::LinkTier, &Link::tiers, true, FieldRule::None, {}, false, "a link",
      "each rank's own network link across nodes (one NIC per GPU on a rail-optimised cluster)"},
     {"ranks_per_node", FieldKind::Count, &Link::ranks_per_node, true, FieldRule::AtLeast1, {},
-     false, "a rank count", "ranks per node g: tp_size above it spans tp_size / g nodes"},
+     false, "a rank count", "ranks per node g: n ranks above it span n / g nodes"},
 };
 // clang-format on
 

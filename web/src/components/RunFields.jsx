@@ -29,6 +29,11 @@ const CHOICES = {
     reduce_scatter_all_gather: 'reduce-scatter + all-gather (sequence parallel)',
   },
 };
+/** Help in the words the select shows, where the core's help names its raw values. */
+const HINTS = {
+  collective:
+    'Sequence parallelism turns each all-reduce into a reduce-scatter and an all-gather of the same message',
+};
 /** Fields shown right after another one (the collective beside the pass). */
 const AFTER = { collective: 'pass' };
 
@@ -47,6 +52,7 @@ export function RunFields() {
             key={name}
             path={[name]}
             label={LABELS[name]}
+            hint={HINTS[name]}
             choiceText={CHOICES[name]}
             after={
               name === 'local_efficiency' && (
