@@ -20,12 +20,15 @@ it('shows every custom kernel with its figures, and each whole layer in both mod
   const kernels = page.locator('.serving table').first().locator('tbody tr');
   expect(await kernels.count()).toBe(serving.custom_allreduce.length);
   const first = serving.custom_allreduce[0];
+  // The figures to a tenth of a percent, as the targets; the link by its name on the page.
   expect(await kernels.first().innerText()).toContain(
-    `${(100 * first.in_sample.median).toFixed(1)} %`,
+    `${(100 * first.in_sample.median).toFixed(1)}% / ${(100 * first.in_sample.max).toFixed(1)}%`,
   );
-  // The first modelled experiment's forward pass: measured, and the model's serial layer time.
   const { load } = await import('../../dist/tplayer.js');
   const api = await load();
+  const link = api.catalog().links.find((l) => l.key === first.link);
+  expect(await kernels.first().innerText()).toContain(`${link.short_name}, ${first.ranks}`);
+  // The first modelled experiment's forward pass: measured, and the model's serial layer time.
   const e2e = serving.end_to_end;
   const forward = api.solve({ ...e2e.scenario, pass: 'forward' }).links[0].serial_layer_time_s;
   const row = page.locator('.serving table').nth(1).locator('tbody tr').first();

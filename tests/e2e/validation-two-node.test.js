@@ -59,6 +59,8 @@ describe('the 2-node tables', () => {
     expect(evidence).toContain('is backed by 3 published tables at 4, 8 ranks; 2 are at your TP 8');
     expect(evidence).toContain('h100sxm_4_g4.txt');
     expect(evidence).toContain('none at your TP 8');
+    // A table alone on its link names the link it would be carried over from as the page does.
+    expect(evidence).toContain('left out, from EFAv2 (p5)’s constants, by');
     expect(await page.locator('.evidence li.yours').count()).toBe(2);
   });
 
@@ -84,6 +86,8 @@ describe('the 2-node tables', () => {
       );
       expect(panel).toContain('as a two-tier link, 2 nodes of 8 GPUs:');
       expect(panel).toContain(fmt.time(c.launch_overhead_s));
+      if (name === 'h100x16_ib_ndr.txt')
+        expect(panel).toContain('the link would be carried over from EFAv2 (p5) (');
       // The text twin: every row, priced in the page by the module with the two-tier link.
       await page.click('.panel summary:has-text("The rows")');
       const rows = await page

@@ -9,8 +9,11 @@ const within = (e) => (e.pass ? 'met' : 'missed');
 const figure = (e) =>
   `${fmt.percent(e.median)} (target ${fmt.percent(e.target_median)}, ${within(e)})`;
 
-/** `groups`: [{title, tables}] (tablesFor's `mine`, titled); `tp`: the scenario's tp_size. */
-export function Evidence({ groups, tp }) {
+/**
+ * `groups`: [{title, tables}] (tablesFor's `mine`, titled); `tp`: the scenario's tp_size;
+ * `linkLabel`: a catalogue link's name on the page, by its key.
+ */
+export function Evidence({ groups, tp, linkLabel }) {
   return groups.map(({ title, tables }) => {
     const at = tables.filter((t) => t.ranks === tp);
     const sorted = [...at, ...tables.filter((t) => !at.includes(t))];
@@ -33,7 +36,7 @@ export function Evidence({ groups, tp }) {
               {t.left_out
                 ? `; left out, ${
                     t.left_out.carried_from
-                      ? `from ${t.left_out.carried_from.from}’s constants`
+                      ? `from ${linkLabel(t.left_out.carried_from.from)}’s constants`
                       : `fitted on ${t.left_out.fitted_on.join(', ')}`
                   }, by ${figure(t.left_out)}.`
                 : '.'}

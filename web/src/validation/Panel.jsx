@@ -60,7 +60,11 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
   return (
     <>
       {mine.length > 0 && (
-        <Evidence groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))} tp={tp} />
+        <Evidence
+          groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))}
+          tp={tp}
+          linkLabel={linkLabel}
+        />
       )}
       <div class="panel">
         <div class="field">
@@ -113,7 +117,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
           <TableView key={chosen} t={t} api={api} linkLabel={linkLabel} measured={measured} />
         )}
       </div>
-      <ServingView serving={data.serving} api={api} />
+      <ServingView serving={data.serving} api={api} linkLabel={linkLabel} />
     </>
   );
 }

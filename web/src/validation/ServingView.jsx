@@ -5,7 +5,8 @@
 import * as fmt from '../format.js';
 import { Table } from './Rows.jsx';
 
-const pct = (x) => `${(100 * x).toFixed(1)} %`;
+// One decimal, as the targets are: 10.4% is a miss that a rounded 10% would hide.
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const verdict = (x, target) => (x.median <= target ? 'met' : 'missed');
 const PARTS = [
   ['forward', 'forward', 'forward_ms'],
@@ -29,7 +30,8 @@ const layerTimes = (api, scenario, pass, recompute, collective) =>
     return o.result ? o.result.links[0].serial_layer_time_s : null;
   });
 
-export function ServingView({ serving, api }) {
+/** `linkLabel`: a catalogue link's name on the page, by its key. */
+export function ServingView({ serving, api, linkLabel }) {
   if (!serving) return null;
   const { custom_allreduce: custom, end_to_end: e2e, targets } = serving;
   const error = (model, ms) =>
@@ -50,7 +52,7 @@ export function ServingView({ serving, api }) {
               {c.table}: {c.system.split(' (')[0]}
             </th>
             <td>
-              {c.link}, {c.ranks}
+              {linkLabel(c.link)}, {c.ranks}
             </td>
             <td>{c.branch.replace('_', '-')}</td>
             <td>

@@ -84,7 +84,7 @@ export function TableView({ t, api, linkLabel, measured }) {
           : `at the median row the line-rate model is off by ${off(t.line_rate)}, the NCCL model by ${off(t.nccl)}.`}
         {t.left_out &&
           (t.left_out.carried_from
-            ? ` Without this table (the only one of its link) the link would be carried over from ${t.left_out.carried_from.from} (${t.left_out.fitted_on.join(', ')}), and the NCCL model is then off by ${fmt.percent(t.left_out.median)} at the median row.`
+            ? ` Without this table (the only one of its link) the link would be carried over from ${linkLabel(t.left_out.carried_from.from)} (${t.left_out.fitted_on.join(', ')}), and the NCCL model is then off by ${fmt.percent(t.left_out.median)} at the median row.`
             : ` Fitted without this table (on ${t.left_out.fitted_on.join(', ')} alone), the NCCL model is off by ${fmt.percent(t.left_out.median)} at the median row.`)}
       </p>
       <p class="priced">
