@@ -67,6 +67,20 @@ describe('honest verdicts', () => {
       'One rank computes the whole layer in 15.1 ms: no exchange on one rank.',
     );
     expect(await text(page, '.verdicts')).not.toContain('Each of the 1 ranks');
+    // One of a thing in the singular, in the layer's card and the math: "n = 1 rank".
+    const url1 = `${env.server.url}#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=1&collectives_per_layer=1&workload.layers=1`;
+    await page.goto(url1);
+    await ready(page);
+    await page.click('summary:has-text("Show the math")');
+    await until(page, '.math .steps');
+    const math = await text(page, '.math');
+    expect(math).toContain('n = 1 rank, T = 2048 tokens, c = 1 all-reduce, η');
+    const breakdown = await text(page, '.breakdown');
+    expect(breakdown).toContain('Exchange t_comm (1 all-reduce)');
+    expect(breakdown).toContain('The layer’s weights per rank');
+    expect(await text(page, '.verdicts')).toContain('whole model (1 layer):');
+    for (const part of [math, breakdown, await text(page, '.verdicts')])
+      expect(part).not.toMatch(/\b1 (ranks|tokens|all-reduces|layers)\b/);
     expect(problems).toEqual([]);
     await context.close();
   });

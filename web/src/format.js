@@ -71,6 +71,9 @@ export function count(x) {
   return x < 0 ? `−${s}` : s;
 }
 
+/** A noun for `n` of them: (1, 'rank') -> "rank", (8, 'rank') -> "ranks". */
+export const plural = (n, noun) => (n === 1 ? noun : `${noun}s`);
+
 /** A fraction as a percentage: 0.2148 -> "21%", 0.034 -> "3.4%", 1 -> "100%". */
 export function percent(fraction) {
   const p = fraction * 100;

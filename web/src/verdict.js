@@ -1,6 +1,6 @@
 // Sentences about a result, built from the core's numbers (formatted here, never recomputed).
 
-import { bandwidth, bytes, count, percent, sig, time, times } from './format.js';
+import { bandwidth, bytes, count, percent, plural, sig, time, times } from './format.js';
 
 /** A two-tier link's shares of its line-rate time, in words: "inside the node 60%, across 2 nodes 40%". */
 export const sharesText = (l) =>
@@ -51,9 +51,9 @@ export const rate = (x) => `${x >= 100 ? count(Math.round(x)) : sig(x, 3)} token
 export function modelText(l, r, tokens) {
   const step =
     r.pass === 'decode'
-      ? `per token for each of ${count(tokens)} sequence${tokens === 1 ? '' : 's'}`
-      : `per ${r.pass === 'training' ? 'training step' : `${r.pass} pass`} of ${count(tokens)} token${tokens === 1 ? '' : 's'}`;
-  return `whole model (${r.layers} layers): ${time(l.model_time_s)} ${step}, ${rate(l.tokens_per_s)}`;
+      ? `per token for each of ${count(tokens)} ${plural(tokens, 'sequence')}`
+      : `per ${r.pass === 'training' ? 'training step' : `${r.pass} pass`} of ${count(tokens)} ${plural(tokens, 'token')}`;
+  return `whole model (${r.layers} ${plural(r.layers, 'layer')}): ${time(l.model_time_s)} ${step}, ${rate(l.tokens_per_s)}`;
 }
 
 /** What the whole-model figures leave out, said once. */
@@ -64,7 +64,7 @@ export const MODEL_LEAVES_OUT =
 export function exchangeText(l, c) {
   const pair = l.reduce_scatter_time_s > 0;
   const what = pair ? 'reduce-scatter + all-gather pair' : 'all-reduce';
-  return `exchange ${time(l.communication_time_s)} per layer: ${c} ${what}${c === 1 ? '' : 's'} of ${time(l.allreduce_time_s)}`;
+  return `exchange ${time(l.communication_time_s)} per layer: ${c} ${plural(c, what)} of ${time(l.allreduce_time_s)}`;
 }
 
 /** "A", "A and B", "A, B and C". */

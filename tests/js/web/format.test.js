@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import * as fmt from '../../../web/src/format.js';
 
 describe('format', () => {
+  it('says one of a thing in the singular, any other count in the plural', () => {
+    expect([0, 1, 2, 1.5].map((n) => `${n} ${fmt.plural(n, 'rank')}`)).toEqual([
+      '0 ranks',
+      '1 rank',
+      '2 ranks',
+      '1.5 ranks',
+    ]);
+  });
   it('prints 4 significant digits with a unit picked by size, like the core', () => {
     expect(fmt.time(0.00188742837883)).toBe('1.887 ms');
     expect(fmt.time(0.00366321536)).toBe('3.663 ms');

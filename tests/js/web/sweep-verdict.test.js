@@ -174,6 +174,10 @@ describe('sweep', () => {
       'whole model (80 layers): 220.1 ms per token for each of 1 sequence, 42.5 tokens/s',
     );
     expect(modelText(l, { pass: 'training', layers: 96 }, 2048)).toContain('per training step of');
+    // One of a thing is said in the singular: a one-layer model, one token.
+    expect(modelText(l, { pass: 'forward', layers: 1 }, 1)).toBe(
+      'whole model (1 layer): 220.1 ms per forward pass of 1 token, 9,304 tokens/s',
+    );
   });
 });
 

@@ -92,9 +92,9 @@ export function Breakdown({ shown, sweep, measured }) {
           <h3>The layer</h3>
           <Numbers rows={rows} />
           <p class={r.fits_in_memory ? 'fit' : 'fit warn'}>
-            <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong> All {r.layers}{' '}
-            layers’ weights per rank {fmt.bytes(r.weights_per_rank_bytes)} (
-            {fmt.binaryBytes(r.weights_per_rank_bytes)})
+            <strong>Memory: {r.fits_in_memory ? 'fits' : 'does not fit'}.</strong>{' '}
+            {r.layers === 1 ? 'The layer’s' : `All ${r.layers} layers’`} weights per rank{' '}
+            {fmt.bytes(r.weights_per_rank_bytes)} ({fmt.binaryBytes(r.weights_per_rank_bytes)})
             {r.kv_cache_per_rank_bytes > 0 &&
               ` and KV cache ${fmt.bytes(r.kv_cache_per_rank_bytes)}`}{' '}
             of {fmt.bytes(r.memory_capacity_bytes)} ({fmt.binaryBytes(r.memory_capacity_bytes)}).

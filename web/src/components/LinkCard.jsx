@@ -103,7 +103,7 @@ export function LinkCard({ shown, i, catalog }) {
           ],
     ]),
     [
-      `Exchange t_comm (${scenario.collectives_per_layer} ${pair ? 'reduce-scatter + all-gather pairs' : 'all-reduces'})`,
+      `Exchange t_comm (${scenario.collectives_per_layer} ${fmt.plural(scenario.collectives_per_layer, pair ? 'reduce-scatter + all-gather pair' : 'all-reduce')})`,
       fmt.time(l.communication_time_s),
     ],
     [

@@ -55,7 +55,7 @@ function kindSteps(inp, r, l) {
     [
       'nodes',
       'N = n / g (one node while n ≤ g: the node link alone)',
-      `${inp.n} ranks, g = ${g}`,
+      `${inp.n} ${fmt.plural(inp.n, 'rank')}, g = ${g}`,
       `N = ${N}`,
     ],
     [
@@ -90,8 +90,9 @@ export function MathBody({ shown }) {
   return (
     <>
       <p class="hint">
-        n = {inp.n} ranks, T = {inp.T} tokens, c = {inp.c} all-reduces, η = {inp.eta}, b ={' '}
-        {r.bytes_per_element} B per element, peak = {fmt.flops(r.peak_flops)}
+        n = {inp.n} {fmt.plural(inp.n, 'rank')}, T = {inp.T} {fmt.plural(inp.T, 'token')}, c ={' '}
+        {inp.c} {fmt.plural(inp.c, 'all-reduce')}, η = {inp.eta}, b = {r.bytes_per_element} B per
+        element, peak = {fmt.flops(r.peak_flops)}
         {r.compute_multiplier !== 1 &&
           `, m = ${r.compute_multiplier} (the ${r.pass} pass's compute, in forwards)`}
         . Every result below is the core's, rounded to 4 digits (the JSON download has them in
