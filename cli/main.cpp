@@ -268,11 +268,10 @@ std::string hiding_text(const tplayer::LinkResult& l) {
 
 // What one step of the whole model is, in words, for the pass and its tokens.
 std::string step_words(const std::string& pass, std::int64_t tokens) {
-  const std::string count = std::to_string(tokens);
   if (pass == tplayer::kDecode)
-    return "per decode step (a token for each of " + count + " sequences)";
+    return "per decode step (a token for each of " + tplayer::counted(tokens, "sequence") + ")";
   return "per " + (pass == "training" ? std::string("training step") : pass + " pass") + " of " +
-         count + " tokens";
+         tplayer::counted(tokens, "token");
 }
 
 // One link as a block of rows, so that the table fits kWidth columns whatever the names.
@@ -325,13 +324,14 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
 
 void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
   const bool sequence_parallel = r.collective == tplayer::kReduceScatterAllGather;
-  wrapped(s.workload.name + ", TP " + std::to_string(s.tp_size) + ", " + std::to_string(s.tokens) +
-              " tokens, " + std::to_string(tplayer::collectives_per_layer(s)) +
-              (sequence_parallel
-                   ? " reduce-scatter + all-gather pairs per layer (sequence parallelism), "
-                   : " all-reduces per layer, ") +
-              s.pass + " pass" + (s.recompute ? " with recomputation" : ""),
-          2);
+  wrapped(
+      s.workload.name + ", TP " + std::to_string(s.tp_size) + ", " +
+          tplayer::counted(s.tokens, "token") + ", " +
+          tplayer::counted(tplayer::collectives_per_layer(s),
+                           sequence_parallel ? "reduce-scatter + all-gather pair" : "all-reduce") +
+          (sequence_parallel ? " per layer (sequence parallelism), " : " per layer, ") + s.pass +
+          " pass" + (s.recompute ? " with recomputation" : ""),
+      2);
   wrapped(s.accelerator.name + ", " + s.precision + ": " +
               format_quantity(r.peak_flops, Dimension::Compute) + " x " +
               tplayer::format_number(s.local_efficiency) + " local efficiency; memory " +
@@ -365,8 +365,8 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
   std::cout << "  compute per rank       " << format_quantity(r.compute_time_s, Dimension::Time)
             << "  (" << (r.compute_bound == "memory" ? "memory" : "FLOPs") << "-bound)\n";
   std::cout << "    FLOPs term           " << format_quantity(r.flop_time_s, Dimension::Time)
-            << "  (" << significant(r.flops_per_layer) << " FLOP per layer / " << s.tp_size
-            << " ranks)\n";
+            << "  (" << significant(r.flops_per_layer) << " FLOP per layer / "
+            << tplayer::counted(s.tp_size, "rank") << ")\n";
   std::cout << "    memory term          " << format_quantity(r.memory_time_s, Dimension::Time)
             << "  (" << format_quantity(r.memory_bytes_per_rank, Dimension::Bytes)
             << " read per rank" << (roofline ? "" : "; shown, not used by the FLOPs model")
@@ -380,8 +380,8 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
                                                         : " of weights)")),
           25);
   std::cout << (sequence_parallel ? "  message of each call   " : "  all-reduce message     ")
-            << format_quantity(r.message_bytes, Dimension::Bytes) << "  (" << s.tokens
-            << " tokens x " << s.workload.hidden_dim << " hidden x "
+            << format_quantity(r.message_bytes, Dimension::Bytes) << "  ("
+            << tplayer::counted(s.tokens, "token") << " x " << s.workload.hidden_dim << " hidden x "
             << tplayer::format_number(r.exchange_bytes_per_element) << " B"
             << (r.exchange_precision != s.precision ? ", exchanged in " + r.exchange_precision
                                                     : std::string())
@@ -400,8 +400,9 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
                r.link_model == tplayer::kNccl, step);
   std::cout << "* binding link: " << r.binding_link << " (the layer is " << r.bound << "-bound)\n";
   std::cout << "  serial = no overlap of compute and exchange; overlapped = perfect overlap\n";
-  wrapped("  model = the layer x " + tplayer::format_number(r.layers) +
-              " layers; it leaves out the embeddings, the output head and sampling, and any "
+  wrapped("  model = the layer x " +
+              tplayer::counted(static_cast<std::int64_t>(r.layers), "layer") +
+              "; it leaves out the embeddings, the output head and sampling, and any "
               "pipeline or data parallelism",
           4);
   if (r.warnings.empty()) {

@@ -118,11 +118,7 @@ void model_words(Card& c, const Result& r) {
 
 void scenario_line(Card& c, const Scenario& s, const Result& r) {
   c.put(s.workload.name).put(" · TP ").put(whole_number(s.tp_size)).put(" · ");
-  c.put(whole_number(s.tokens))
-      .put(" tokens · ")
-      .put(s.accelerator.name)
-      .put(" · ")
-      .put(s.precision);
+  c.put(counted(s.tokens, "token")).put(" · ").put(s.accelerator.name).put(" · ").put(s.precision);
   if (r.exchange_precision != s.precision)
     c.put(" (exchanged in ").put(r.exchange_precision).put(")");
   c.put(" · ").put(r.pass);
@@ -237,8 +233,8 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
   if (binding) {
     line.out.clear();
     line.put("whole model (")
-        .num(result.layers)
-        .put(" layers): ")
+        .put(counted(static_cast<std::int64_t>(result.layers), "layer"))
+        .put("): ")
         .put(seconds(binding->model_time_s))
         .put(result.pass == kDecode ? " per token, " : " per step, ")
         .put(format_rate(binding->tokens_per_s))

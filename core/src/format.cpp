@@ -142,6 +142,10 @@ std::string whole_number(std::int64_t value) {
   return out;
 }
 
+std::string counted(std::int64_t count, const std::string& noun) {
+  return whole_number(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 std::string format_number(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";

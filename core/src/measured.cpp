@@ -246,9 +246,6 @@ MeasuredParse parse_measured(std::string_view text) {
     out.rows.push_back(row);
   }
   if (out.rows.size() < 2) {
-    const auto counted = [](std::int64_t n, const std::string& noun) {
-      return whole_number(n) + " " + noun + (n == 1 ? "" : "s");
-    };
     out.error = counted(static_cast<std::int64_t>(out.rows.size()), "usable row") +
                 "; at least two are needed (a data row: size, count, type, redop, root, time, "
                 "algbw, busbw, ...; " +

@@ -9,6 +9,7 @@ the same figures as the core and the JavaScript door.
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -188,6 +189,20 @@ def test_preset_table():
                  "405.5"):  # nvlink t_comm 0.4054684 ms = 405.5 us
         check(text in out, f"the table lacks {text!r}:\n{out}")
     check(not out.lstrip().startswith("{"), "the default output is a table, not JSON")
+
+
+def test_table_singular():
+    """One token, rank, all-reduce or layer is said in the singular."""
+    scenario = {"workload": {"preset": "GPT3", "layers": 1}, "tp_size": 1, "tokens": 1,
+                "accelerator": "H100", "precision": "fp16_dense", "local_efficiency": 0.5,
+                "links": {"nvlink": "nvlink4"}, "collectives_per_layer": 1}
+    code, out, err = run("--json", "-", stdin=json.dumps(scenario))
+    check(code == 0, f"exit {code}, stderr {err!r}")
+    for text in ("TP 1, 1 token, 1 all-reduce per layer", "/ 1 rank)", "(1 token x 12288 hidden",
+                 "per forward pass of 1 token:", "the layer x 1 layer;"):
+        check(text in out, f"the table lacks {text!r}:\n{out}")
+    check(re.search(r"\b1 (tokens|ranks|all-reduces|layers)\b", out) is None,
+          f"a plural after 1:\n{out}")
 
 
 def test_json_file():

@@ -105,5 +105,15 @@ TEST_CASE("one rank has nothing to exchange, and says so") {
   CHECK(count(svg, "speedup") == 0);
 }
 
+TEST_CASE("one token and one layer are said in the singular") {
+  Value scenario = spec_scenario();
+  scenario.set("tokens", Value::from(1.0));
+  scenario.set("workload", json(R"({"preset": "GPT3", "layers": 1})"));
+  const std::string svg = card_of(scenario);
+  CHECK(count(svg, " · 1 token · ") == 1);
+  CHECK(count(svg, "whole model (1 layer): ") == 1);
+  CHECK(count(svg, "1 tokens") + count(svg, "1 layers") == 0);
+}
+
 }  // namespace
 }  // namespace tplayer::test

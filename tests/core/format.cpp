@@ -53,6 +53,12 @@ TEST_CASE("format_number spells out non-finite values", "[format]") {
   CHECK(format_number(1e300) == "1e+300");
 }
 
+TEST_CASE("counted: the noun singular for one, plural for any other count") {
+  CHECK(counted(1, "rank") == "1 rank");
+  CHECK(counted(0, "row") == "0 rows");
+  CHECK(counted(8, "all-reduce") == "8 all-reduces");
+}
+
 TEST_CASE("format_rate: whole and grouped from 100, three significant digits below") {
   CHECK(format_rate(9304.4) == "9,304");
   CHECK(format_rate(921.3) == "921");

@@ -17,6 +17,9 @@ std::string format_significant(double value, int digits);
 // libc++'s std::to_string calls.
 std::string whole_number(std::int64_t value);
 
+// A count and its noun, the noun singular for one: "1 rank", "8 ranks", "0 rows".
+std::string counted(std::int64_t count, const std::string& noun);
+
 // Formats a double for messages: up to 15 significant digits, NaN and Infinity spelled out.
 std::string format_number(double value);
 
