@@ -11,7 +11,7 @@ import {
   addRow,
   clip,
   createModel,
-  idOf,
+  inputFor,
   isEntry,
   messagesByInput,
   pickTwoTier,
@@ -265,11 +265,14 @@ export function createAppState({ win } = {}) {
     let o = next && evaluate(s.api, model, next);
     const dropped = [];
     if (o?.errors) {
-      // The keys that set an input the core names (a row itself stays: it is the structure).
-      const by = messagesByInput(model, next.scenario, o.errors, next.scenario.precision);
-      const skip = keys.filter(([, at]) => !(at[0] === 'links' && at.length <= 2) && by[idOf(at)]);
+      // The keys that set an input the core names (a row itself stays: it is the structure),
+      // each key's input found as the core's messages' are (a peak's: the chip's peak input).
+      const { precision } = next.scenario;
+      const by = messagesByInput(model, next.scenario, o.errors, precision);
+      const said = ([, at]) => by[inputFor(model, next.scenario, at, precision)];
+      const skip = keys.filter((kv) => !(kv[1][0] === 'links' && kv[1].length <= 2) && said(kv));
       if (skip.length) {
-        for (const [k, at] of skip) dropped.push(`"${clip(k, 24)}": ${by[idOf(at)][0].message}`);
+        for (const kv of skip) dropped.push(`"${clip(kv[0], 64)}": ${said(kv)[0].message}`);
         decoded = read(new Set(skip.map(([k]) => k)));
         next = decoded.form;
         o = next && evaluate(s.api, model, next);

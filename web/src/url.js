@@ -151,7 +151,7 @@ export function decode(model, hash, skip = new Set(), keys = []) {
         : 'a link without a version',
     ) && (version === '2' ? fromV2(got, need) : got);
   for (const [k, list] of why.length ? [] : v3)
-    need(list.length === 1, `"${clip(k, 24)}" (given twice)`);
+    need(list.length === 1, `"${clip(k, 64)}" (given twice)`);
   const form = why.length ? null : read(model, v3, ignored, need, keys, skip);
   return why.length ? refused() : { form, ignored };
 }
@@ -171,7 +171,7 @@ function pairs(h, max, need) {
       return got;
     }
     const list = got.get(k) || [];
-    if (!need(list.length < max, `more than ${max} "${clip(k, 24)}"`)) return got;
+    if (!need(list.length < max, `more than ${max} "${clip(k, 64)}"`)) return got;
     got.set(k, [...list, parts]);
   }
   return got;
@@ -192,7 +192,7 @@ function read(model, got, ignored, need, keys, skip) {
     .sort((a, b) => a[0].length - b[0].length);
   for (const [path, parts, k] of entries) {
     const where = locate(model, path);
-    const name = `"${clip(k, 24)}"`;
+    const name = `"${clip(k, 64)}"`;
     if (!where || where.kind === 'peak_flops') {
       ignored.push(`the unknown key ${name}`);
       continue;
@@ -208,7 +208,7 @@ function read(model, got, ignored, need, keys, skip) {
     const ok =
       check(at[0] !== 'links' || !(at[1] >= s.links.length), `${name} (no such link row)`) &&
       check(chipPeak, `${name} (a peak the chip does not list)`);
-    const v = ok && value(model, where, parts, clip(k, 24), check);
+    const v = ok && value(model, where, parts, clip(k, 64), check);
     if (row && (!ok || v === undefined)) return null;
     if (bad.length) {
       ignored.push(bad[0].includes(name) ? bad[0] : `${name}: ${bad[0]}`);

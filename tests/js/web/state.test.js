@@ -214,6 +214,20 @@ describe('createAppState', () => {
     const unit = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&launch_overhead=1~parsecs').view();
     expect(unit.form.scenario.tp_size).toBe('2');
     expect(unit.notice.ignored).toEqual(['"launch_overhead": the unit "parsecs"']);
+    // A chip's peak too: the key is dropped alone and named whole, not the link with it.
+    for (const [value, got] of [
+      ['-1~TFLOP%2Fs', 'got -1000000000000'],
+      ['abc~TFLOP%2Fs', 'got "abc"'],
+    ]) {
+      const peak = fresh(
+        `#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=4&accelerator.peak_flops.fp16_dense=${value}`,
+      ).view();
+      expect(peak.notice.reset).toBe(false);
+      expect(peak.form.scenario.tp_size).toBe('4');
+      expect(peak.notice.ignored).toHaveLength(1);
+      expect(peak.notice.ignored[0]).toMatch(/^"accelerator\.peak_flops\.fp16_dense": /);
+      expect(peak.notice.ignored[0]).toContain(got);
+    }
     const row = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&links=1&links.0=warp9').view();
     expect(row.notice.reset).toBe(true);
     expect(row.presetKey).toBe('Gpt3TensorParallelLayerTp8');
