@@ -70,7 +70,7 @@ function formFor(api, el) {
     }
     const o = api.check(scenario);
     if (o.errors) return o;
-    form = formOf(model.catalog.presets[0].key, scenario);
+    form = formOf(model, model.catalog.presets[0].key, scenario);
   } else if (hash !== null) {
     const d = decode(model, hash.replace(/^#/, ''));
     if (!d.form || d.ignored.length)

@@ -129,6 +129,7 @@ export function presetForm(model, key) {
   if (!p) return null;
   const derived = (p.derived || []).map((d) => d.path.join('.'));
   return formOf(
+    model,
     key,
     Object.fromEntries(Object.entries(p.scenario).filter(([k]) => !derived.includes(k))),
   );
@@ -136,15 +137,17 @@ export function presetForm(model, key) {
 
 /**
  * The form of a scenario in the core's own shape (a valid one: its links an object or a list),
- * over preset `key`: what <tp-layer scenario> shows and links to.
+ * over preset `key`: what <tp-layer scenario> shows and links to. A link given as text is a
+ * catalogue key or a bandwidth ("450 GB/s").
  */
-export function formOf(key, core) {
+export function formOf(model, key, core) {
+  const isKey = (v) => model.entries.link.has(v) || model.entries.two_tier_link.has(v);
   const scenario = { ...core };
   const links = core.links;
   scenario.links = Array.isArray(links)
     ? links.map((l) => (typeof l === 'string' ? { name: l, preset: l } : l))
     : Object.entries(links).map(([name, v]) =>
-        typeof v === 'string'
+        typeof v === 'string' && isKey(v)
           ? { name, preset: v }
           : typeof v === 'object'
             ? { name, ...v }

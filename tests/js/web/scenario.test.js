@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addRow,
+  formOf,
   inputFor,
   isEntry,
   messagesByInput,
@@ -15,6 +16,7 @@ import {
   textOf,
 } from '../../../web/src/scenario.js';
 import { check, core, edit, gpt3, real } from './model.js';
+import { decode, encode } from '../../../web/src/url.js';
 
 let api;
 let catalog;
@@ -34,6 +36,27 @@ describe('presets and edits', () => {
       links: { nvlink: 'nvlink4', infiniband_ndr: 'ib_ndr' },
     });
     expect(presetForm(model, 'nope')).toBeNull();
+  });
+
+  it("takes a scenario in the core's shape: a link as text is its catalogue key or a bandwidth", () => {
+    const given = { ...api.Scenarios.Gpt3TensorParallelLayerTp8.scenario };
+    given.links = { nvlink: 'nvlink4', seed_style: '450 GB/s', hgx: 'hgx_h100_ndr' };
+    const form = formOf(model, 'Gpt3TensorParallelLayerTp8', given);
+    expect(form.scenario.links).toEqual([
+      { name: 'nvlink', preset: 'nvlink4' },
+      { name: 'seed_style', bandwidth: '450 GB/s' },
+      { name: 'hgx', preset: 'hgx_h100_ndr' },
+    ]);
+    expect(check(form).result.links.map((l) => l.bandwidth_bytes_per_s)).toEqual(
+      api.check(given).result.links.map((l) => l.bandwidth_bytes_per_s),
+    );
+    // Its link (what <tp-layer> opens in the full calculator) reads back as the same scenario.
+    const back = decode(
+      model,
+      encode(model, form, () => ({ error: 'none' })),
+    );
+    expect(back.ignored).toEqual([]);
+    expect(check(back.form).scenario).toEqual(check(form).scenario);
   });
 
   it('leaves out what the core derives, so that it follows the edits, unless the user sets it', () => {
