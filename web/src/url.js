@@ -208,8 +208,11 @@ function read(model, got, ignored, need, keys, skip) {
     const ok =
       check(at[0] !== 'links' || !(at[1] >= s.links.length), `${name} (no such link row)`) &&
       check(chipPeak, `${name} (a peak the chip does not list)`);
-    const v = ok && value(model, where, parts, clip(k, 64), check);
+    let v = ok && value(model, where, parts, clip(k, 64), check);
     if (row && (!ok || v === undefined)) return null;
+    // A row started again from another link keeps the name it had.
+    const had = at.length === 2 && at[0] === 'links' && s.links[at[1]]?.name;
+    if (had) v = { name: had, ...v };
     if (bad.length) {
       ignored.push(bad[0].includes(name) ? bad[0] : `${name}: ${bad[0]}`);
       continue;

@@ -99,6 +99,13 @@ describe('version 3', () => {
     expect(decode(model, `#${keys.reverse().join('&')}`).form).toEqual(f);
   });
 
+  it('keeps a row’s name when a hand-written link starts it again from another catalogue link', () => {
+    const got = decode(model, '#v=3&p=Gpt3TensorParallelLayerTp8&links.0=ib_ndr');
+    expect(got.ignored).toEqual([]);
+    expect(got.form.scenario.links[0]).toEqual({ name: 'nvlink', preset: 'ib_ndr' });
+    expect(Object.keys(check(got.form).scenario.links)).toEqual(['nvlink', 'infiniband_ndr']);
+  });
+
   it('names another catalogue part by its key, with its own edits; a part of the user’s own by nothing', () => {
     const f = edit(gpt3(), [['workload'], 'Llama3_70B'], [['workload', 'layers'], '16']);
     expect(hashOf(f)).toBe(
