@@ -269,7 +269,10 @@ std::string hiding_text(const tplayer::LinkResult& l) {
 // What one step of the whole model is, in words, for the pass and its tokens.
 std::string step_words(const std::string& pass, std::int64_t tokens) {
   if (pass == tplayer::kDecode)
-    return "per decode step (a token for each of " + tplayer::counted(tokens, "sequence") + ")";
+    return "per decode step (a token for " +
+           (tokens == 1 ? std::string("1 sequence")
+                        : "each of " + std::to_string(tokens) + " sequences") +
+           ")";
   return "per " + (pass == "training" ? std::string("training step") : pass + " pass") + " of " +
          tplayer::counted(tokens, "token");
 }

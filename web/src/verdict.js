@@ -51,7 +51,7 @@ export const rate = (x) => `${x >= 100 ? count(Math.round(x)) : sig(x, 3)} token
 export function modelText(l, r, tokens) {
   const step =
     r.pass === 'decode'
-      ? `per token for each of ${count(tokens)} ${plural(tokens, 'sequence')}`
+      ? `per token for ${tokens === 1 ? '1 sequence' : `each of ${count(tokens)} sequences`}`
       : `per ${r.pass === 'training' ? 'training step' : `${r.pass} pass`} of ${count(tokens)} ${plural(tokens, 'token')}`;
   return `whole model (${r.layers} ${plural(r.layers, 'layer')}): ${time(l.model_time_s)} ${step}, ${rate(l.tokens_per_s)}`;
 }

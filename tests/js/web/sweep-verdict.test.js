@@ -171,7 +171,7 @@ describe('sweep', () => {
       'whole model (96 layers): 220.1 ms per forward pass of 2,048 tokens, 9,304 tokens/s',
     );
     expect(modelText({ ...l, tokens_per_s: 42.54 }, { pass: 'decode', layers: 80 }, 1)).toBe(
-      'whole model (80 layers): 220.1 ms per token for each of 1 sequence, 42.5 tokens/s',
+      'whole model (80 layers): 220.1 ms per token for 1 sequence, 42.5 tokens/s',
     );
     expect(modelText(l, { pass: 'training', layers: 96 }, 2048)).toContain('per training step of');
     // One of a thing is said in the singular: a one-layer model, one token.
