@@ -89,7 +89,7 @@ export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }
           : !valid
             ? 'Fix the marked input to share or download.'
             : long
-              ? `This link is ${fmt.bytes(link.length)}, over the ${fmt.bytes(unreadable ? MAX_HASH : MAX_URL)} ${unreadable ? 'this page reads back' : 'that mail and chat keep'}: download the JSON, whose scenario reproduces this view anywhere.`
+              ? `This link is ${fmt.count(link.length)} characters, over the ${fmt.count(unreadable ? MAX_HASH : MAX_URL)} ${unreadable ? 'this page reads back' : 'that mail and chat keep'}: download the JSON, whose scenario reproduces this view anywhere.`
               : 'The link reproduces this exact view.'}
       </p>
       {status && status.value && (
