@@ -105,6 +105,24 @@ describe('the answer beside the question', () => {
     await context.close();
   });
 
+  it('moves a field focused from the keyboard out from under the phone’s strip', async () => {
+    const { page, problems, context } = await openReady(env);
+    // Tokens just under the top edge, where the strip covers it; then Shift+Tab onto it.
+    await page.evaluate(() => {
+      const e = document.querySelector('#in-local_efficiency');
+      window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 100);
+      e.focus({ preventScroll: true });
+    });
+    await page.keyboard.press('Shift+Tab');
+    const [field, strip] = await page.evaluate(() =>
+      ['#in-tokens', '.strip'].map((s) => document.querySelector(s).getBoundingClientRect()),
+    );
+    expect(await page.evaluate(() => document.activeElement.id)).toBe('in-tokens');
+    expect(field.top).toBeGreaterThanOrEqual(strip.bottom);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the verdict in view on a desktop while a field far down the form is edited', async () => {
     const { page, problems, context } = await openReady(env, { width: 1280, height: 800 });
     expect(await page.locator('.strip').isVisible()).toBe(false);

@@ -31,8 +31,7 @@ const CHOICES = {
 };
 /** Help in the words the select shows, where the core's help names its raw values. */
 const HINTS = {
-  collective:
-    'Sequence parallelism turns each all-reduce into a reduce-scatter and an all-gather of the same message',
+  collective: 'Sequence parallelism: each all-reduce becomes a reduce-scatter and an all-gather',
 };
 /** Fields shown right after another one (the collective beside the pass). */
 const AFTER = { collective: 'pass' };
