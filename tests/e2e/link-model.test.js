@@ -83,6 +83,24 @@ describe('the NCCL switch', () => {
     expect(await page.getAttribute(byId('in-launch_overhead'), 'aria-invalid')).toBe('true');
   });
 
+  it('names the serving engine’s kernel as what prices the all-reduce when it competes', async () => {
+    const url = `${env.server.url}#v=3&p=Llama3_70BDecodeTp8Vllm`;
+    const { page, problems, context } = await openReady(env, { url });
+    const api = await (await import('../../dist/tplayer.js')).load();
+    const preset = api.catalog().presets.find((p) => p.key === 'Llama3_70BDecodeTp8Vllm');
+    const r = await solveInPage(page, preset.scenario);
+    const l = r.links[0];
+    expect(r.allreduce).toBe('custom');
+    const card = await text(page, `.link-card[data-link="${l.name}"]`);
+    expect(card).toContain(`One all-reduce t_ar, as it runs ${fmt.time(l.allreduce_time_s)}`);
+    expect(card).toContain(
+      `Kernel (the fastest of NCCL’s and the engine’s) ${protocolText(l.protocol)}`,
+    );
+    expect(card).not.toContain('as NCCL runs it');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('names each link’s winning protocol in words, beside its line-rate figure', async () => {
     const { page } = tab;
     await page.getByLabel('NCCL (measured)').check();

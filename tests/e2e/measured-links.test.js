@@ -99,7 +99,7 @@ describe('nccl-tests tables of calibration/data, pasted', () => {
       await paste(page, table);
       const said = await text(page, '.reading');
       expect(said).toContain(
-        `Read ${rows.length} rows, ${fmt.bytes(rows[0].bytes)} to ${fmt.bytes(rows.at(-1).bytes)}`,
+        `Read ${rows.length} rows, ${fmt.binaryBytes(rows[0].bytes)} to ${fmt.binaryBytes(rows.at(-1).bytes)}`,
       );
       expect(said).toContain(
         read.ranks_from === 'header'
@@ -116,7 +116,7 @@ describe('nccl-tests tables of calibration/data, pasted', () => {
       }
       const card = await text(page, '.link-card[data-link="measured"]');
       expect(card).toContain(
-        `on ${ranks} ranks, ${fmt.bytes(rows[0].bytes)} to ${fmt.bytes(rows.at(-1).bytes)}`,
+        `on ${ranks} ranks, ${fmt.binaryBytes(rows[0].bytes)} to ${fmt.binaryBytes(rows.at(-1).bytes)}`,
       );
       // The page's own result, to the last bit, at the largest row.
       const json = await downloaded(page);
@@ -199,6 +199,8 @@ describe('other ways in, and bad text', () => {
     await page.fill(BOX, table);
     await page.fill(byId('in-link.2.ranks'), '1');
     expect(await text(page, byId('msg-link.2.ranks'))).toContain('whole number >= 2, got 1');
+    // The reading above does not price on a count the core refused.
+    expect(await text(page, '.reading')).not.toContain('typed below');
     await page.fill(byId('in-link.2.ranks'), '');
     await page.waitForFunction(() => !document.querySelector('.is-stale'));
   });

@@ -68,6 +68,15 @@ describe('a two-tier link', () => {
     expect(card).toContain('Inside each node NVLink 4 (H100, H200, HGX)');
     expect(card).toContain('Across nodes InfiniBand NDR (400 Gb/s)');
     expect(await page.textContent('.link-row.two_tier')).toContain('TP 16 = 2 nodes of 8 ranks');
+    // The row says the TP size it prices, in one node and across nodes of one rank.
+    const row = () => page.textContent('.link-row.two_tier');
+    await page.fill(byId('in-link.2.ranks_per_node'), '32');
+    await expect.poll(row).toContain('TP 16 fits in one node');
+    await page.fill(byId('in-link.2.ranks_per_node'), '1');
+    await expect.poll(row).toContain('TP 16 = 16 nodes of 1 rank');
+    expect(await text(page, '.link-card[data-link="two_tier"]')).toContain('16 nodes of 1 rank');
+    await page.fill(byId('in-link.2.ranks_per_node'), '8');
+    await expectShows(page, r);
     await until(page, '.compare rect.b-intra');
     expect(await text(page, '.compare')).toContain(`on Two-tier link — at line rate ${shares}`);
     const [intra, inter] = await splitWidths(page);

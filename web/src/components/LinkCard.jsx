@@ -29,7 +29,7 @@ function kindRows(l, { link, catalog, split, domain, bw }) {
       head: [
         [
           'Measured (nccl-tests)',
-          `on ${l.measured_ranks} ranks, ${fmt.bytes(l.measured_min_bytes)} to ${fmt.bytes(l.measured_max_bytes)}`,
+          `on ${l.measured_ranks} ranks, ${fmt.binaryBytes(l.measured_min_bytes)} to ${fmt.binaryBytes(l.measured_max_bytes)}`,
         ],
         ['Bus bandwidth of its largest row', bw],
         ['Domain: ranks it joins directly', domain],
@@ -51,7 +51,7 @@ function kindRows(l, { link, catalog, split, domain, bw }) {
       [
         'Nodes',
         l.node_count > 1
-          ? `${l.node_count} nodes of ${l.ranks_per_node} ranks`
+          ? `${l.node_count} nodes of ${l.ranks_per_node} ${fmt.plural(l.ranks_per_node, 'rank')}`
           : `one node (of up to ${l.ranks_per_node} ranks)`,
       ],
       ['Line-rate time, by tier', sharesText(l)],
@@ -68,6 +68,8 @@ export function LinkCard({ shown, i, catalog }) {
   const l = r.links[i];
   const title = names.titles[i];
   const nccl = r.link_model === 'nccl';
+  // The serving engine's kernels compete with NCCL's branches: the fastest of all prices it.
+  const custom = nccl && r.allreduce === 'custom';
   const n = scenario.tp_size;
   // The core's warnings about the link as a whole.
   const said = r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name);
@@ -89,12 +91,18 @@ export function LinkCard({ shown, i, catalog }) {
     !kind && ['Latency α, per ring step', fmt.time(l.latency_s)],
     !kind && ['Domain: ranks it joins directly', domain],
     ...(kind?.ar || [
-      [nccl ? `${one}, as NCCL runs it` : one, `${fmt.time(l.allreduce_time_s)} = ${split}`],
+      [
+        nccl ? `${one}, as ${custom ? 'it runs' : 'NCCL runs it'}` : one,
+        `${fmt.time(l.allreduce_time_s)} = ${split}`,
+      ],
       pair && [
         'Each call: reduce-scatter / all-gather',
         `${fmt.time(l.reduce_scatter_time_s)} / ${fmt.time(l.all_gather_time_s)}`,
       ],
-      nccl && ['NCCL protocol (the fastest)', protocolText(l.protocol)],
+      nccl && [
+        custom ? 'Kernel (the fastest of NCCL’s and the engine’s)' : 'NCCL protocol (the fastest)',
+        protocolText(l.protocol),
+      ],
       nccl
         ? ['The same at line rate', fmt.time(l.line_rate_allreduce_time_s)]
         : alt && [

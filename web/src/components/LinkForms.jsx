@@ -31,7 +31,7 @@ function Reading({ read, typedRanks }) {
     <div class="reading" role="status">
       <p>
         <strong>
-          Read {rows.length} rows, {fmt.bytes(first.bytes)} to {fmt.bytes(last.bytes)}
+          Read {rows.length} rows, {fmt.binaryBytes(first.bytes)} to {fmt.binaryBytes(last.bytes)}
         </strong>{' '}
         ({fmt.time(first.time_s)} to {fmt.time(last.time_s)}), on {ranks}
         {typedRanks && read.ranks && ` — priced on the ${typedRanks} typed below`}.{' '}
@@ -98,7 +98,7 @@ export function MeasuredFields({ i, labels }) {
     if (f.size > max) {
       setFile({
         bad: true,
-        text: `${f.name} is ${fmt.bytes(f.size)}: more than the ${fmt.bytes(max)} of text a link may hold (an all_reduce_perf output is a few KB). Nothing was read.`,
+        text: `${f.name} is ${fmt.bytes(f.size)}: more than the ${fmt.binaryBytes(max)} of text a link may hold (an all_reduce_perf output is a few KB). Nothing was read.`,
       });
       return;
     }
@@ -164,7 +164,7 @@ export function MeasuredFields({ i, labels }) {
         )}
         <Messages id={id} />
         {read && !read.error && read.rows.length > 0 && (
-          <Reading read={read} typedRanks={typedRanks} />
+          <Reading read={read} typedRanks={errors[`link.${i}.ranks`] ? '' : typedRanks} />
         )}
       </div>
       <PartFields
@@ -223,14 +223,14 @@ function Tier({ i, t, label, labels }) {
 
 /** A two-tier link: its catalogue entry (to start from), the two tiers, and the ranks per node. */
 export function TwoTierFields({ i, result, labels }) {
-  const { model, pickTwoTier, form, core } = useForm();
+  const { model, pickTwoTier, form, core, last } = useForm();
   const row = form.scenario.links[i];
   const entry = model.entries.two_tier_link.get(row.preset);
   const nodes =
     result &&
     (result.node_count > 1
-      ? `TP ${result.node_count * result.ranks_per_node} = ${result.node_count} nodes of ${result.ranks_per_node} ranks`
-      : `TP ${result.ranks_per_node} fits in one node: the node link alone carries the all-reduce`);
+      ? `TP ${result.node_count * result.ranks_per_node} = ${result.node_count} nodes of ${result.ranks_per_node} ${fmt.plural(result.ranks_per_node, 'rank')}`
+      : `TP ${last.tp_size} fits in one node: the node link alone carries the all-reduce`);
   return (
     <>
       <Field
