@@ -64,7 +64,7 @@ function Reading({ read, typedRanks }) {
                 <tr key={r.line}>
                   <td>{r.line}</td>
                   <td>
-                    {fmt.bytes(r.bytes)} ({fmt.count(r.bytes)} B)
+                    {fmt.binaryBytes(r.bytes)} ({fmt.count(r.bytes)} B)
                   </td>
                   <td>{fmt.time(r.time_s)}</td>
                 </tr>
