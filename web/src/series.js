@@ -1,7 +1,7 @@
 // The sweep chart's reading of api.sweep's points (leaf UI: loaded with the chart): the series
 // per link, where each turns, the gaps, the node boundary, and their words.
 
-import { count } from './format.js';
+import { count, plural } from './format.js';
 import { list } from './verdict.js';
 
 /**
@@ -74,7 +74,7 @@ export function gapText({ tps, first }) {
 
 /** A point of a sweep over `field` in words: "tp 8", "2,048 tokens". */
 export const atText = (field, x) =>
-  field === 'tokens' ? `${count(x)} token${x === 1 ? '' : 's'}` : `tp ${x}`;
+  field === 'tokens' ? `${count(x)} ${plural(x, 'token')}` : `tp ${x}`;
 
 /**
  * Where a link's bound changes along a sweep over `field` (tp_size by default), in words: "stays

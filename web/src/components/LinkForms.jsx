@@ -36,7 +36,7 @@ function Reading({ read, typedRanks }) {
         ({fmt.time(first.time_s)} to {fmt.time(last.time_s)}), on {ranks}
         {typedRanks && read.ranks && ` — priced on the ${typedRanks} typed below`}.{' '}
         {read.skipped
-          ? `${read.skipped} line${read.skipped === 1 ? '' : 's'} passed over (comments, headers, blank lines${read.first_skipped.length ? ', and these' : ''}).`
+          ? `${read.skipped} ${fmt.plural(read.skipped, 'line')} passed over (comments, headers, blank lines${read.first_skipped.length ? ', and these' : ''}).`
           : 'No line passed over.'}
       </p>
       {read.first_skipped.length > 0 && (

@@ -22,7 +22,7 @@ export function Evidence({ groups, tp, linkLabel }) {
       <div class="evidence" key={title}>
         <p>
           <strong>{title}</strong> is backed by {tables.length} published{' '}
-          {tables.length === 1 ? 'table' : 'tables'} at {counts.join(', ')} ranks
+          {fmt.plural(tables.length, 'table')} at {counts.join(', ')} ranks
           {at.length
             ? `; ${at.length === 1 ? 'one is' : `${at.length} are`} at your TP ${tp} (marked).`
             : `; none at your TP ${tp}: the model carries over NCCL’s structure (ring steps and bytes) from the others.`}
