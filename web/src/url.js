@@ -316,7 +316,7 @@ function fromV2(got, need) {
 export const urlWithHash = (href, hash) => String(href).split('#')[0] + (hash ? `#${hash}` : '');
 
 /** [path, query parameters other than embed, '#hash' or ''] of a URL. */
-function parts(href) {
+export function parts(href) {
   const [main, ...h] = String(href).split('#');
   const [path, query = ''] = main.split('?');
   return [
@@ -326,12 +326,6 @@ function parts(href) {
   ];
 }
 
-/** The embed URL of a page URL: ?embed added to the query, the hash kept. */
-export function embedUrl(href) {
-  const [path, query, hash] = parts(href);
-  return `${path}?${['embed', ...query].join('&')}${hash}`;
-}
-
 /** The page URL without embed mode (for the "open the full page" link of an embed). */
 export function fullUrl(href) {
   const [path, query, hash] = parts(href);
@@ -339,18 +333,3 @@ export function fullUrl(href) {
 }
 
 export const isEmbed = (search) => /(^\??|&)embed(=|&|$)/.test(search);
-
-const attr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-/**
- * The <iframe> snippet for an embed URL, with the one line of script that sizes it: it takes the
- * page's height from its tplayer:height messages (browser.js postHeight), from that frame only.
- */
-export const embedCode = (url) =>
-  `<iframe src="${attr(url)}" title="Tensor-parallel layer calculator" width="100%" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>\n<script>(function(f){addEventListener("message",function(e){var d=e.data;if(e.source===f.contentWindow&&d&&d.type==="tplayer:height")f.style.height=d.height+"px"})})(document.currentScript.previousElementSibling)</script>`;
-
-/** The <tp-layer> snippet for a page URL (its hash the view): element.js beside the page. */
-export function elementCode(href) {
-  const [path, , hash] = parts(href);
-  return `<script type="module" src="${attr(new URL('element.js', path).href)}"></script>\n<tp-layer hash="${attr(hash.slice(1))}"></tp-layer>`;
-}

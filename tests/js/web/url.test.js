@@ -3,17 +3,8 @@
 // anything malformed is discarded with a reason, a key that is not a field is named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addRow, presetForm } from '../../../web/src/scenario.js';
-import {
-  MAX_HASH,
-  decode,
-  elementCode,
-  embedCode,
-  embedUrl,
-  encode,
-  fullUrl,
-  isEmbed,
-  urlWithHash,
-} from '../../../web/src/url.js';
+import { elementCode, embedCode, embedUrl } from '../../../web/src/embed.js';
+import { MAX_HASH, decode, encode, fullUrl, isEmbed, urlWithHash } from '../../../web/src/url.js';
 import { check, core, edit, gpt3, real } from './model.js';
 
 let api;
