@@ -128,14 +128,25 @@ function headScript(isEmbed, entry, chunks) {
   // The default view's answer is in the HTML: its script starts at the visitor's first input (a
   // touch, the pointer, a key, a focus, a control used). What is done to the prerendered controls
   // until they work (a <details> opened included) is kept in `tpEarly`, each control with its
-  // value then, for main.jsx to do again.
+  // value then, for main.jsx to do again; `held` says whether a press (a button, a finger, a pen)
+  // is down, as the last pointer event said.
   const early = (globalThis.tpEarly = []);
-  const kinds = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'];
+  const kinds = [
+    'pointermove',
+    'pointerdown',
+    'pointerup',
+    'pointercancel',
+    'touchstart',
+    'wheel',
+    'keydown',
+    'focusin',
+  ];
   const used = ['input', 'change', 'click', 'toggle'];
   const options = { capture: true, passive: true };
   const seen = (e) => {
     const t = e.target;
     if (used.includes(e.type)) early.push([e.type, t, t.value, t.checked]);
+    if ('pointerId' in e) early.held = e.buttons > 0;
     if (early.started) return;
     early.started = true;
     start();

@@ -41,7 +41,8 @@ const draw = () => {
   take = false;
   pending = true;
   state.view();
-  next(() => {
+  next(function takeOver() {
+    if (held()) return setTimeout(takeOver, 20);
     hydrate(app(true), root);
     const early = stopEarly();
     const rest = () => {
@@ -61,6 +62,13 @@ const draw = () => {
     else next(rest);
   });
 };
+/**
+ * A press on the prerendered page not yet ended: the takeover waits for its end. Done again, an
+ * input can move what is under the pointer (a preset picked redraws its lesson above the share
+ * buttons), and a press that ends on something else than it began on is no click.
+ */
+const held = () => globalThis.tpEarly?.held;
+
 /** What the head's script kept of the inputs to the prerendered controls, kept no longer. */
 function stopEarly() {
   const early = globalThis.tpEarly || [];
