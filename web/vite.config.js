@@ -129,7 +129,8 @@ function headScript(isEmbed, entry, chunks) {
   // touch, the pointer, a key, a focus, a control used). What is done to the prerendered controls
   // until they work (a <details> opened included) is kept in `tpEarly`, each control with its
   // value then, for main.jsx to do again; `held` says whether a press (a button, a finger, a pen)
-  // is down, as the last pointer event said.
+  // is down, as the last pointer event said, and no control was used since (a select's popup
+  // takes the end of the press that opened it).
   const early = (globalThis.tpEarly = []);
   const kinds = [
     'pointermove',
@@ -145,8 +146,9 @@ function headScript(isEmbed, entry, chunks) {
   const options = { capture: true, passive: true };
   const seen = (e) => {
     const t = e.target;
-    if (used.includes(e.type)) early.push([e.type, t, t.value, t.checked]);
-    if ('pointerId' in e) early.held = e.buttons > 0;
+    const use = used.includes(e.type);
+    if (use) early.push([e.type, t, t.value, t.checked]);
+    if (use || 'pointerId' in e) early.held = e.buttons > 0;
     if (early.started) return;
     early.started = true;
     start();
