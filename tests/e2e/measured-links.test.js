@@ -178,6 +178,26 @@ describe('other ways in, and bad text', () => {
     await page.waitForFunction(() => !document.querySelector('.is-stale'));
   });
 
+  it("a row's own state (what its file pick said) goes with it, not to the row below", async () => {
+    const { page } = tab;
+    for (let i = 0; i < 2; i++) {
+      await page.selectOption('#in-add-link', '@measured');
+      await page.click('.add-link button');
+    }
+    await until(page, byId('in-link.3.measured'));
+    await page.setInputFiles(byId('in-link.2.measured-file'), DATA + name);
+    const said = `Read ${name}`;
+    await page.waitForFunction(
+      ([s, t]) => document.querySelector(s)?.textContent.includes(t),
+      ['.link-row:nth-of-type(3)', said],
+    );
+    await pasteInto(page, byId('in-link.3.measured'), table);
+    await page.click('.link-row:nth-of-type(3) button:has-text("Remove")');
+    await page.waitForFunction(() => document.querySelectorAll('.link-row').length === 3);
+    expect(await page.inputValue(byId('in-link.2.measured'))).toBe(table);
+    expect(await text(page, '.link-row:nth-of-type(3)')).not.toContain(said);
+  });
+
   it('text that is not nccl-tests output is named at the box and kept; the last result stays', async () => {
     const { page } = tab;
     const [, llm] = TABLES.find(([, t]) => /not nccl-tests text/.test(t));

@@ -99,6 +99,11 @@ export function createAppState({ win } = {}) {
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
   let lastSweep = { of: null };
   let written = null; // the hash last written to (or read from) the address bar
+  // Each link row's key for the page (Preact's): a row keeps its editor's own state (what a file
+  // pick said) when a row above it goes. null: a form just opened, its rows keyed by index.
+  let rowKeys = null;
+  let added = 0;
+  const keysNow = () => rowKeys ?? s.form.scenario.links.map((_, i) => i);
   const readings = new Map(); // the core's readings of the last few measured texts
 
   /** The core's reading of nccl-tests text (api.readMeasured), remembered; `error` when it refuses. */
@@ -152,6 +157,7 @@ export function createAppState({ win } = {}) {
       shown: shownNow,
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
+      rowKeys,
       // Swept when first read (by the details, below the first screen: the page's takeover
       // draws the first screen in a task that sweeps nothing), then memoised with the result.
       get sweep() {
@@ -218,6 +224,11 @@ export function createAppState({ win } = {}) {
     emit();
   }
   const scenario = (fn) => edit((f) => ({ ...f, scenario: fn(f.scenario) }));
+  /** An edit that adds or removes link rows; `keys`: the rows' keys after it. */
+  const reRow = (keys, fn) => {
+    rowKeys = keys;
+    scenario(fn);
+  };
 
   const actions = {
     /** Sets the value at a path of the scenario (['links', 0, 'bandwidth']); a key picks a catalogue part. */
@@ -229,6 +240,7 @@ export function createAppState({ win } = {}) {
       const next = presetForm(s.model, key);
       if (!next) return;
       s.notice = null;
+      rowKeys = null;
       edit(() => next, 'push');
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
@@ -236,10 +248,13 @@ export function createAppState({ win } = {}) {
     setAddPick: setter('addPick'),
     addRow: (pick) =>
       s.form.scenario.links.length < s.model.limits.max_links &&
-      scenario((sc) => addRow(s.model, sc, pick)),
+      reRow([...keysNow(), `added${added++}`], (sc) => addRow(s.model, sc, pick)),
     removeRow: (i) =>
       s.form.scenario.links.length > 1 &&
-      scenario((sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) })),
+      reRow(
+        keysNow().filter((_, j) => j !== i),
+        (sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) }),
+      ),
     setShare: setter('share'),
     sweepOver: setter('sweepOver'),
     dismissNotice: () => setter('notice')(null),
@@ -293,6 +308,7 @@ export function createAppState({ win } = {}) {
     if (win && own !== h) win.history.replaceState(null, '', urlWithHash(win.location.href, own));
     written = own;
     s.form = next || presetForm(model, model.catalog.presets[0].key);
+    rowKeys = null;
     s.notice = ignored.length ? { ignored, reset: !next } : null;
     emit();
   }

@@ -268,6 +268,23 @@ describe('createAppState', () => {
     expect(view().form.scenario.links).toHaveLength(catalog.limits.max_links);
   });
 
+  it('keys each link row for the page through removals, and afresh for a new form', () => {
+    const { view, act } = fresh();
+    expect(view().rowKeys).toBe(null); // opened: by index
+    const [, kept] = view().form.scenario.links.map((r) => r.name);
+    act.addRow('pcie4');
+    act.addRow('@measured');
+    const [, second, third, fourth] = view().rowKeys;
+    expect(new Set(view().rowKeys).size).toBe(4);
+    act.removeRow(0);
+    expect(view().rowKeys).toEqual([second, third, fourth]);
+    expect(view().form.scenario.links.map((r) => r.name)).toEqual([kept, 'pcie4', 'measured']);
+    act.set(['links', 1, 'name'], 'renamed'); // an edit within a row keeps every key
+    expect(view().rowKeys).toEqual([second, third, fourth]);
+    act.pickPreset(catalog.presets[1].key);
+    expect(view().rowKeys).toBe(null);
+  });
+
   it('round-trips every preset through the URL, recognised by the core', () => {
     const { view, act } = fresh();
     for (const p of catalog.presets) {

@@ -28,7 +28,7 @@ const EDITORS = { measured_link: editor('MeasuredFields'), two_tier_link: editor
 
 /** `results`: the valid result's links (in row order), or null. */
 export function LinksEditor({ results, addPick }) {
-  const { model, form, core, set, addRow, removeRow, setAddPick } = useForm();
+  const { model, form, core, rowKeys, set, addRow, removeRow, setAddPick } = useForm();
   const rows = form.scenario.links;
   const full = rows.length >= model.limits.max_links;
   return (
@@ -44,7 +44,10 @@ export function LinksEditor({ results, addPick }) {
           model.entries.link.get(row.preset);
         const Editor = EDITORS[kind];
         return (
-          <div class={`link-row${KINDS[kind] ? ` ${kind.replace('_link', '')}` : ''}`} key={i}>
+          <div
+            class={`link-row${KINDS[kind] ? ` ${kind.replace('_link', '')}` : ''}`}
+            key={rowKeys?.[i] ?? i}
+          >
             <div class="link-head">
               <h3>
                 Link {i + 1}
