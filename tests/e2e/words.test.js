@@ -79,7 +79,15 @@ describe('honest verdicts', () => {
     expect(breakdown).toContain('Exchange t_comm (1 all-reduce)');
     expect(breakdown).toContain('The layer’s weights per rank');
     expect(await text(page, '.verdicts')).toContain('whole model (1 layer):');
-    for (const part of [math, breakdown, await text(page, '.verdicts')])
+    // A two-tier link's nodes, one rank per node.
+    await page.goto(
+      `${env.server.url}#v=3&p=Llama3_405BTp16AcrossNodes&tp_size=1&links.0.ranks_per_node=1`,
+    );
+    await ready(page);
+    await until(page, '.link-card');
+    const card = await text(page, '.link-card');
+    expect(card).toContain('one node (of up to 1 rank)');
+    for (const part of [math, breakdown, card, await text(page, '.verdicts')])
       expect(part).not.toMatch(/\b1 (ranks|tokens|all-reduces|layers)\b/);
     expect(problems).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import { bandwidth, bytes, count, percent, plural, sig, time, times } from './fo
 export const sharesText = (l) =>
   l.node_count > 1
     ? `inside the node ${percent(l.intra_node_share)}, across ${l.node_count} nodes ${percent(1 - l.intra_node_share)}`
-    : `one node (TP ≤ ${l.ranks_per_node} ranks per node): the node link alone`;
+    : `one node (TP ≤ ${l.ranks_per_node} ${plural(l.ranks_per_node, 'rank')} per node): the node link alone`;
 
 /**
  * Whether a link's figures at `n` ranks are a hypothetical: the core says it is beyond its domain

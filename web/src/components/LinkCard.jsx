@@ -52,7 +52,7 @@ function kindRows(l, { link, catalog, split, domain, bw }) {
         'Nodes',
         l.node_count > 1
           ? `${l.node_count} nodes of ${l.ranks_per_node} ${fmt.plural(l.ranks_per_node, 'rank')}`
-          : `one node (of up to ${l.ranks_per_node} ranks)`,
+          : `one node (of up to ${l.ranks_per_node} ${fmt.plural(l.ranks_per_node, 'rank')})`,
       ],
       ['Line-rate time, by tier', sharesText(l)],
       ['Network bandwidth, per direction, per rank', bw],
