@@ -91,3 +91,11 @@ export const precisionName = (key) =>
 
 /** A factor: (6.5853, 3) -> "6.59x". */
 export const times = (x, digits = 3) => `${sig(x, digits)}x`;
+
+const UNIT_LABELS = { us: 'µs' };
+/** A unit as the page writes it ("µs" for "us"). */
+export const unitLabel = (unit) => UNIT_LABELS[unit] || unit;
+
+/** The core's "..., got -1e-06" with the value as the user wrote it (`typed`: "-1 µs"), if given. */
+export const asTyped = (message, typed) =>
+  typed ? message.replace(/, got -?[\d.]+(e[+-]?\d+)?$/, `, got ${typed}`) : message;

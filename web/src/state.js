@@ -20,6 +20,7 @@ import {
   shown,
   toCore,
 } from './scenario.js';
+import { asTyped, unitLabel } from './format.js';
 import { modelInputs, tokenValues, tpValues } from './sweep.js';
 import { MODELS } from './models.js';
 import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
@@ -287,7 +288,12 @@ export function createAppState({ win } = {}) {
       const said = ([, at]) => by[inputFor(model, next.scenario, at, precision)];
       const skip = keys.filter((kv) => !(kv[1][0] === 'links' && kv[1].length <= 2) && said(kv));
       if (skip.length) {
-        for (const kv of skip) dropped.push(`"${clip(kv[0], 64)}": ${said(kv)[0].message}`);
+        for (const [k, at, v] of skip) {
+          // A quantity ([number, unit]) as the link wrote it ("-5 GB/s"), not in the core's SI.
+          const quantity = Array.isArray(v) && typeof v[1] === 'string';
+          const typed = quantity && `${v[0]} ${unitLabel(v[1])}`;
+          dropped.push(`"${clip(k, 64)}": ${asTyped(said([k, at])[0].message, typed)}`);
+        }
         decoded = read(new Set(skip.map(([k]) => k)));
         next = decoded.form;
         o = next && evaluate(s.api, model, next);

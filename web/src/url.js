@@ -128,7 +128,7 @@ function carried(model, kind, k) {
 /**
  * Decodes a location.hash: {form, ignored}. `form` is null when the hash is empty or was
  * discarded; `ignored` lists, in words, each thing that was not used. `skip`: keys to leave out
- * (the caller names them); `keys` gets [key, path] of each key applied (a row by its index). A
+ * (the caller names them); `keys` gets [key, path, value] of each key applied (a row by its index). A
  * reason to discard the hash is pushed to `why`, and reading stops there.
  */
 export function decode(model, hash, skip = new Set(), keys = []) {
@@ -217,7 +217,7 @@ function read(model, got, ignored, need, keys, skip) {
       ignored.push(bad[0].includes(name) ? bad[0] : `${name}: ${bad[0]}`);
       continue;
     }
-    keys.push([k, at]);
+    keys.push([k, at, v]);
     s = setAt(model, s, at, v);
   }
   return { ...form, scenario: s };
@@ -273,7 +273,10 @@ function value(model, where, parts, k, need) {
   if (isQuantity(field)) {
     const ok =
       need(parts.length === 2, `"${k}" (not <number>~<unit>)`) &&
-      need(unitsOf(field).includes(parts[1]), `the unit "${clip(parts[1], 12)}"`) &&
+      need(
+        unitsOf(field).includes(parts[1]),
+        `the unit "${clip(parts[1], 12)}" (not one of ${unitsOf(field).join(', ')})`,
+      ) &&
       short(parts[0]);
     return ok ? [parts[0], parts[1]] : undefined;
   }

@@ -213,10 +213,21 @@ describe('createAppState', () => {
     // A value the codec cannot read is dropped alone too; a row it cannot build drops the hash.
     const unit = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&launch_overhead=1~parsecs').view();
     expect(unit.form.scenario.tp_size).toBe('2');
-    expect(unit.notice.ignored).toEqual(['"launch_overhead": the unit "parsecs"']);
+    expect(unit.notice.ignored).toEqual([
+      '"launch_overhead": the unit "parsecs" (not one of us, ns, ms, s)',
+    ]);
+    // A refused quantity is quoted as the link wrote it, not in the core's SI number.
+    const quantity = fresh(
+      '#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&links.0.bandwidth=-5~GB%2Fs&links.0.latency=-2~us',
+    ).view();
+    expect(quantity.form.scenario.tp_size).toBe('2');
+    expect(quantity.notice.ignored.map((s) => s.replace(/:.*, got/, ': ..., got'))).toEqual([
+      '"links.0.bandwidth": ..., got -5 GB/s',
+      '"links.0.latency": ..., got -2 µs',
+    ]);
     // A chip's peak too: the key is dropped alone and named whole, not the link with it.
     for (const [value, got] of [
-      ['-1~TFLOP%2Fs', 'got -1000000000000'],
+      ['-1~TFLOP%2Fs', 'got -1 TFLOP/s'],
       ['abc~TFLOP%2Fs', 'got "abc"'],
     ]) {
       const peak = fresh(

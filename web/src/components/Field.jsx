@@ -5,9 +5,8 @@
 
 import { useContext } from 'preact/hooks';
 import { FormContext } from '../context.js';
+import { unitLabel } from '../format.js';
 import { Messages } from './Messages.jsx';
-
-const UNIT_LABEL = { us: 'µs' };
 
 /** The `<option>`s of a select, from [[value, text]]. */
 export const optionsOf = (list) =>
@@ -79,7 +78,7 @@ export function Field({
             title={typed ? 'The unit typed in the box is used' : undefined}
             onInput={(e) => onInput([text, e.currentTarget.value])}
           >
-            {optionsOf(units.map((u) => [u, UNIT_LABEL[u] || u]))}
+            {optionsOf(units.map((u) => [u, unitLabel(u)]))}
           </select>
         )}
         {after}
@@ -91,7 +90,7 @@ export function Field({
       )}
       <Messages
         id={id}
-        typed={units && (typed ? text.trim() : `${text.trim()} ${UNIT_LABEL[unit] || unit}`)}
+        typed={units && (typed ? text.trim() : `${text.trim()} ${unitLabel(unit)}`)}
       />
     </div>
   );

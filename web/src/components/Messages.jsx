@@ -4,10 +4,7 @@
 
 import { useContext } from 'preact/hooks';
 import { FormContext } from '../context.js';
-
-/** The core's "..., got -1e-06" with the value as typed. */
-const asTyped = (message, typed) =>
-  typed ? message.replace(/, got -?[\d.]+(e[+-]?\d+)?$/, `, got ${typed}`) : message;
+import { asTyped } from '../format.js';
 
 export function Messages({ id, warnings, typed }) {
   const { errors: e, warnings: w } = useContext(FormContext);
