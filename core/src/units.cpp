@@ -130,7 +130,7 @@ QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
   const std::string expected = std::string("expected ") + std::string(dimension_name(dimension)) +
                                " or \"<number> <unit>\" with a unit of " + units_of(dimension);
   if (length == 0) {
-    out.error = expected + ", got " + excerpt(text);
+    out.error = expected + ", got " + quoted_text(text);
     return out;
   }
   const std::string token(trimmed.substr(0, length));

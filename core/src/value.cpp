@@ -108,6 +108,10 @@ std::string excerpt(std::string_view text) {
   return "\"" + shown + (end < text.size() ? "...\"" : "\"");
 }
 
+std::string quoted_text(std::string_view text) {
+  return text.empty() ? "an empty string" : excerpt(text);
+}
+
 std::string describe(const Value& value) {
   switch (value.kind) {
     case Value::Kind::Null:
@@ -117,7 +121,8 @@ std::string describe(const Value& value) {
     case Value::Kind::Number:
       return format_number(value.number);
     case Value::Kind::String:
-      return "the string " + excerpt(value.string);
+      return value.string.empty() ? quoted_text(value.string)
+                                  : "the string " + excerpt(value.string);
     case Value::Kind::Array:
       return "an array";
     case Value::Kind::Object:

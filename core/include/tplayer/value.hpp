@@ -65,7 +65,12 @@ bool identical(const Value& a, const Value& b);
 // control characters shown as spaces, "..." when cut: `"abc"`, `"xxxx..."`.
 std::string excerpt(std::string_view text);
 
-// Describes a value for an error message: `8.5`, `NaN`, `null`, `the string "abc"`, `an array`.
+// Quotes text that should have been a value, for an error message: `"abc"` as excerpt does, and
+// `an empty string` for none (a field emptied on the page), which `""` says less plainly.
+std::string quoted_text(std::string_view text);
+
+// Describes a value for an error message: `8.5`, `NaN`, `null`, `the string "abc"`,
+// `an empty string`, `an array`.
 std::string describe(const Value& value);
 
 }  // namespace tplayer
