@@ -507,8 +507,8 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
     const tplayer::LinkResult& l = points[i].result->links[k];
     if (before && (before->node_count > 1) != (l.node_count > 1))
       wrapped("  " + std::string(w, '-') + "  node boundary (" +
-                  tplayer::format_number(l.ranks_per_node) +
-                  " ranks per node): beyond it both tiers are priced",
+                  tplayer::counted(l.ranks_per_node, "rank") +
+                  " per node): beyond it both tiers are priced",
               w + 4);
     if (before && before->within_domain != l.within_domain) {
       wrapped("  " + std::string(w, '-') +

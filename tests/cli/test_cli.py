@@ -203,6 +203,10 @@ def test_table_singular():
         check(text in out, f"the table lacks {text!r}:\n{out}")
     check(re.search(r"\b1 (tokens|ranks|all-reduces|layers)\b", out) is None,
           f"a plural after 1:\n{out}")
+    # A sweep's node boundary at one rank per node.
+    scenario["links"] = {"hgx": {"preset": "hgx_h100_ndr", "ranks_per_node": 1}}
+    code, out, err = run("--json", "-", "--sweep", "tp_size=1,2", stdin=json.dumps(scenario))
+    check(code == 0 and "node boundary (1 rank per node)" in out, f"exit {code}, {err!r}:\n{out}")
 
 
 def test_json_file():
