@@ -10,6 +10,7 @@ import {
   RESULTS,
   ROOT,
   freshTabs,
+  ready,
   shootBothSizes,
   solveInPage,
   text,
@@ -62,6 +63,16 @@ describe('the 2-node tables', () => {
     // A table alone on its link names the link it would be carried over from as the page does.
     expect(evidence).toContain('left out, from EFAv2 (p5)’s constants, by');
     expect(await page.locator('.evidence li.yours').count()).toBe(2);
+  });
+
+  it('names a two-tier link’s network link as its group, in a sentence', async () => {
+    const { page } = tab;
+    await page.goto(`${env.server.url}#v=3&p=Llama3_405BTp16AcrossNodes`);
+    await ready(page);
+    await open(page);
+    const title = 'Your link HGX H100 + NDR: its network link IB NDR';
+    expect((await groups(page))[0][0]).toBe(title);
+    expect(await text(page, '.evidence')).toContain(`${title} is backed by 1 published table`);
   });
 
   it.each([

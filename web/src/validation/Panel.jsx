@@ -52,7 +52,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
     const { name, link } = list[g.row];
     const title = titles[g.row] || name;
     return twoTierOf(link, entryOf)
-      ? `Your link ${title}: its network link, ${linkLabel(tableKey(link, entryOf))}`
+      ? `Your link ${title}: its network link ${linkLabel(tableKey(link, entryOf))}`
       : `Your link ${title}`;
   };
   const m = chosen.startsWith(MEASURED) ? measured[+chosen.slice(MEASURED.length)] : null;
