@@ -277,6 +277,22 @@ describe('runs no script until the first input, and does again what was done bef
       },
     ));
 
+  // Nothing to do again, nothing moves: a press (here on the page's heading) holds nothing back.
+  it('a press held with nothing done before it, while the page takes over', () =>
+    usedBeforeItWorks(
+      async (page, release) => {
+        const box = await page.locator('h1').boundingBox();
+        await page.mouse.move(box.x + 10, box.y + 10);
+        await page.mouse.down();
+        release();
+        await until(page, '#app:not([data-pre]) .verdicts li');
+        await page.mouse.up();
+      },
+      async (page) => {
+        expect(page.url()).not.toContain('#');
+      },
+    ));
+
   it('a model chosen', () =>
     usedBeforeItWorks(
       (page) => page.locator('#in-model-as_it_runs').check(),

@@ -4,10 +4,10 @@
 // the same tree from the same numbers, so nothing moves), the form and the details rendered below
 // it part by part (turns.jsx). This script itself is started by the head's (web/vite.config.js
 // headScript): for the default view at the visitor's first input (what they did to the
-// prerendered controls until then is done again once they work: replay). A permalink or
-// an embed shows its own view instead: the head's script marks the page tp-wait before the first
-// paint and starts this one at once, the stylesheet hides the prerender, and the page renders as
-// if there were none.
+// prerendered controls until then is done again once they work, after any press still held has
+// ended: replay). A permalink or an embed shows its own view instead: the head's script marks the
+// page tp-wait before the first paint and starts this one at once, the stylesheet hides the
+// prerender, and the page renders as if there were none.
 
 import { hydrate, render } from 'preact';
 import { loadApi } from './api.js';
@@ -63,11 +63,12 @@ const draw = () => {
   });
 };
 /**
- * A press on the prerendered page not yet ended: the takeover waits for its end. Done again, an
- * input can move what is under the pointer (a preset picked redraws its lesson above the share
- * buttons), and a press that ends on something else than it began on is no click.
+ * A press on the prerendered page not yet ended, with inputs to do again: the takeover waits for
+ * its end. Done again, an input can move what is under the pointer (a preset picked redraws its
+ * lesson above the share buttons), and a press that ends on something other than it began on is
+ * no click. With nothing to do again, nothing moves.
  */
-const held = () => globalThis.tpEarly?.held;
+const held = () => globalThis.tpEarly?.held && globalThis.tpEarly.length > 0;
 
 /** What the head's script kept of the inputs to the prerendered controls, kept no longer. */
 function stopEarly() {
