@@ -275,7 +275,7 @@ function value(model, where, parts, k, need) {
       need(parts.length === 2, `"${k}" (not <number>~<unit>)`) &&
       need(
         unitsOf(field).includes(parts[1]),
-        `the unit "${clip(parts[1], 12)}" (not one of ${unitsOf(field).join(', ')})`,
+        `the unit "${clip(parts[1], 12)}" (this field's units: ${unitsOf(field).join(', ')})`,
       ) &&
       short(parts[0]);
     return ok ? [parts[0], parts[1]] : undefined;

@@ -214,7 +214,7 @@ describe('createAppState', () => {
     const unit = fresh('#v=3&p=Llama2_7BPcieBoxTp4&tp_size=2&launch_overhead=1~parsecs').view();
     expect(unit.form.scenario.tp_size).toBe('2');
     expect(unit.notice.ignored).toEqual([
-      '"launch_overhead": the unit "parsecs" (not one of us, ns, ms, s)',
+      '"launch_overhead": the unit "parsecs" (this field\'s units: us, ns, ms, s)',
     ]);
     // A refused quantity is quoted as the link wrote it, not in the core's SI number.
     const quantity = fresh(
