@@ -187,15 +187,13 @@ describe('other ways in, and bad text', () => {
     await until(page, byId('in-link.3.measured'));
     await page.setInputFiles(byId('in-link.2.measured-file'), DATA + name);
     const said = `Read ${name}`;
-    await page.waitForFunction(
-      ([s, t]) => document.querySelector(s)?.textContent.includes(t),
-      ['.link-row:nth-of-type(3)', said],
-    );
+    const third = page.locator('.link-row').nth(2);
+    await expect.poll(() => third.innerText()).toContain(said);
     await pasteInto(page, byId('in-link.3.measured'), table);
-    await page.click('.link-row:nth-of-type(3) button:has-text("Remove")');
-    await page.waitForFunction(() => document.querySelectorAll('.link-row').length === 3);
+    await third.locator('button:has-text("Remove")').click();
+    await expect.poll(() => page.locator('.link-row').count()).toBe(3);
     expect(await page.inputValue(byId('in-link.2.measured'))).toBe(table);
-    expect(await text(page, '.link-row:nth-of-type(3)')).not.toContain(said);
+    expect(await third.innerText()).not.toContain(said);
   });
 
   it('text that is not nccl-tests output is named at the box and kept; the last result stays', async () => {

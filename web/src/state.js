@@ -158,7 +158,8 @@ export function createAppState({ win } = {}) {
       shown: shownNow,
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
-      rowKeys,
+      // Checked against the rows: a row written past the end (an edit of a row that went) has none.
+      rowKeys: rowKeys?.length === s.form?.scenario.links.length ? rowKeys : null,
       // Swept when first read (by the details, below the first screen: the page's takeover
       // draws the first screen in a task that sweeps nothing), then memoised with the result.
       get sweep() {
