@@ -196,6 +196,33 @@ describe('other ways in, and bad text', () => {
     expect(await third.innerText()).not.toContain(said);
   });
 
+  it('a file read that ends after its row went writes to no row', async () => {
+    const { page } = tab;
+    for (let i = 0; i < 2; i++) {
+      await page.selectOption('#in-add-link', '@measured');
+      await page.click('.add-link button');
+    }
+    await until(page, byId('in-link.3.measured'));
+    // The page's file reads wait until let go.
+    await page.evaluate(() => {
+      const read = Blob.prototype.text;
+      Blob.prototype.text = function () {
+        return new Promise((done) => (globalThis.tpLetRead = () => read.call(this).then(done)));
+      };
+    });
+    await page.setInputFiles(byId('in-link.2.measured-file'), DATA + name);
+    await page.waitForFunction(() => globalThis.tpLetRead);
+    const [, other] = SHOWN[0];
+    await pasteInto(page, byId('in-link.3.measured'), other);
+    await page.locator('.link-row').nth(2).locator('button:has-text("Remove")').click();
+    await expect.poll(() => page.locator('.link-row').count()).toBe(3);
+    await page.evaluate(() => globalThis.tpLetRead());
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+    expect(await page.locator('.link-row').count()).toBe(3);
+    expect(await page.inputValue(byId('in-link.2.measured'))).toBe(other);
+    expect(await text(page, '.paste')).not.toContain(`Read ${name}`);
+  });
+
   it('text that is not nccl-tests output is named at the box and kept; the last result stays', async () => {
     const { page } = tab;
     const [, llm] = TABLES.find(([, t]) => /not nccl-tests text/.test(t));

@@ -242,13 +242,21 @@ describe('runs no script until the first input, and does again what was done bef
         const [x, y] = pressed;
         await page.mouse.move(x, y);
         await page.mouse.down();
-        const wasm = page.waitForEvent('requestfinished', (r) => r.url().endsWith('.wasm.gz'));
+        // Each time the ready takeover asks whether a press is held, counted.
+        await page.evaluate(() => {
+          const early = globalThis.tpEarly;
+          let held = early.held;
+          globalThis.tpAsked = 0;
+          Object.defineProperty(early, 'held', {
+            get: () => (globalThis.tpAsked++, held),
+            set: (v) => {
+              held = v;
+            },
+          });
+        });
         release();
-        await wasm;
-        // Long enough for the module to be ready and the takeover to come, were it not waiting
-        // for the press to end (some 50 ms after the wasm here): a check that it waits, not that
-        // it is done.
-        await page.waitForTimeout(1000);
+        // Asked three times, the page still prerendered: the takeover waits for the press.
+        await page.waitForFunction(() => !globalThis.tpEarly || globalThis.tpAsked >= 3);
         expect(await page.evaluate(() => Boolean(globalThis.tpEarly))).toBe(true);
         download = page.waitForEvent('download');
         await page.mouse.up();

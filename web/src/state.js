@@ -101,10 +101,13 @@ export function createAppState({ win } = {}) {
   let lastSweep = { of: null };
   let written = null; // the hash last written to (or read from) the address bar
   // Each link row's key for the page (Preact's): a row keeps its editor's own state (what a file
-  // pick said) when a row above it goes. null: a form just opened, its rows keyed by index.
+  // pick said) when a row above it goes. null: a form just opened, its rows keyed by index within
+  // that opening (a row of the form opened before is another row, its editor another one).
   let rowKeys = null;
   let added = 0;
-  const keysNow = () => rowKeys ?? s.form.scenario.links.map((_, i) => i);
+  let opened = 0;
+  const byIndex = () => s.form.scenario.links.map((_, i) => `${opened}.${i}`);
+  const keysNow = () => rowKeys ?? byIndex();
   const readings = new Map(); // the core's readings of the last few measured texts
 
   /** The core's reading of nccl-tests text (api.readMeasured), remembered; `error` when it refuses. */
@@ -159,7 +162,7 @@ export function createAppState({ win } = {}) {
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
       // Checked against the rows: a row written past the end (an edit of a row that went) has none.
-      rowKeys: rowKeys?.length === s.form?.scenario.links.length ? rowKeys : null,
+      rowKeys: s.form && (rowKeys?.length === s.form.scenario.links.length ? rowKeys : byIndex()),
       // Swept when first read (by the details, below the first screen: the page's takeover
       // draws the first screen in a task that sweeps nothing), then memoised with the result.
       get sweep() {
@@ -243,6 +246,7 @@ export function createAppState({ win } = {}) {
       if (!next) return;
       s.notice = null;
       rowKeys = null;
+      opened++;
       edit(() => next, 'push');
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
@@ -316,6 +320,7 @@ export function createAppState({ win } = {}) {
     written = own;
     s.form = next || presetForm(model, model.catalog.presets[0].key);
     rowKeys = null;
+    opened++;
     s.notice = ignored.length ? { ignored, reset: !next } : null;
     emit();
   }

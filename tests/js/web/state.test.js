@@ -280,8 +280,9 @@ describe('createAppState', () => {
   });
 
   it('keys each link row for the page through removals, and afresh for a new form', () => {
-    const { view, act } = fresh();
-    expect(view().rowKeys).toBe(null); // opened: by index
+    const { view, act, state } = fresh();
+    const opened = view().rowKeys; // by index, within this opening
+    expect(opened).toHaveLength(view().form.scenario.links.length);
     const [, kept] = view().form.scenario.links.map((r) => r.name);
     act.addRow('pcie4');
     act.addRow('@measured');
@@ -292,8 +293,14 @@ describe('createAppState', () => {
     expect(view().form.scenario.links.map((r) => r.name)).toEqual([kept, 'pcie4', 'measured']);
     act.set(['links', 1, 'name'], 'renamed'); // an edit within a row keeps every key
     expect(view().rowKeys).toEqual([second, third, fourth]);
+    // A new form's rows are other rows, even at the same index: none keeps a key from before.
+    const before = new Set([...opened, second, third, fourth]);
     act.pickPreset(catalog.presets[1].key);
-    expect(view().rowKeys).toBe(null);
+    const picked = view().rowKeys;
+    expect(picked).toHaveLength(view().form.scenario.links.length);
+    expect(picked.filter((k) => before.has(k))).toEqual([]);
+    state.applyHash(view().hash);
+    expect(view().rowKeys.filter((k) => picked.includes(k))).toEqual([]);
   });
 
   it('round-trips every preset through the URL, recognised by the core', () => {

@@ -92,6 +92,10 @@ export function MeasuredFields({ i, labels }) {
   const text = row.measured ?? (rows ? measuredText(Number(typedRanks) || 0, rows) : '');
   const read = text.trim() ? reading(text) : null;
   const put = (t) => set(['links', i], { ...row, measured: t });
+  // A file read ends later: it writes to this row where it is then, and nowhere once it is gone.
+  const live = useRef(put);
+  live.current = put;
+  useEffect(() => () => (live.current = null), []);
   const max = model.limits.max_json_bytes;
   const take = (f) => {
     if (!f) return;
@@ -104,10 +108,13 @@ export function MeasuredFields({ i, labels }) {
     }
     f.text().then(
       (t) => {
-        put(t);
+        if (!live.current) return;
+        live.current(t);
         setFile({ text: `Read ${f.name} (${fmt.bytes(f.size)}).` });
       },
-      (e) => setFile({ bad: true, text: `${f.name} could not be read: ${e?.message || e}` }),
+      (e) =>
+        live.current &&
+        setFile({ bad: true, text: `${f.name} could not be read: ${e?.message || e}` }),
     );
   };
   useEffect(() => {
