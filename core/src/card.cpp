@@ -23,6 +23,7 @@ constexpr std::size_t kCardLinks = 12;  // bars drawn; the rest are counted (the
 constexpr std::size_t kTitleChars = 52;      // 18 px bold
 constexpr std::size_t kVerdictChars = 62;    // 15 px semibold
 constexpr std::size_t kLineChars = 84;       // 12-12.5 px
+constexpr std::size_t kLinkChars = 80;       // 13 px: a link's name and bound
 constexpr std::size_t kPermalinkChars = 92;  // 10.5 px monospace
 
 // The styles of the card's text, by role.
@@ -183,30 +184,42 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
   body.lines(verdict.out, kVerdictChars, 15, kVerdictStyle);
   body.y += 8;
 
-  std::size_t drawn = 0;
-  for (const LinkResult& l : result.links) {
-    if (drawn++ == kCardLinks) {
-      body.y += 17;
-      body.open_text(kPad, body.y, kSmallStyle)
-          .put("and ")
-          .put(whole_number(static_cast<std::int64_t>(result.links.size() - kCardLinks)))
-          .put(" more links (the page and the JSON have them all)")
-          .close_text();
-      break;
-    }
+  // The links drawn: the first kCardLinks, the binding one always among them (last, when it comes
+  // later in the list); the rest are counted.
+  std::vector<std::size_t> drawn;
+  for (std::size_t i = 0; i < result.links.size() && drawn.size() < kCardLinks; ++i)
+    drawn.push_back(i);
+  if (binding && static_cast<std::size_t>(binding - result.links.data()) >= kCardLinks)
+    drawn.back() = static_cast<std::size_t>(binding - result.links.data());
+  for (const std::size_t i : drawn) {
+    const LinkResult& l = result.links[i];
     const bool is_binding = &l == binding;
-    const double y = body.y += 17;
-    body.open_text(kPad, y, is_binding ? kBindingStyle : kLinkStyle)
-        .esc(names[static_cast<std::size_t>(&l - result.links.data())]);
-    if (is_binding) body.put(" (binding)");
-    body.put(l.bound == "communication" ? " · communication-bound" : " · compute-bound");
-    if (!l.within_domain) body.put(", beyond its ").num(l.domain).put("-rank domain");
-    body.close_text();
+    // "<name> (binding) · <bound>", on one line where it fits, else the bound on a line of its own.
+    line.out.clear();
+    line.put(l.bound == "communication" ? "communication-bound" : "compute-bound");
+    if (!l.within_domain) line.put(", beyond its ").num(l.domain).put("-rank domain");
+    const std::string head = names[i] + (is_binding ? " (binding)" : "");
+    const std::string_view style = is_binding ? kBindingStyle : kLinkStyle;
+    if (head.size() + std::string_view(" · ").size() + line.out.size() <= kLinkChars) {
+      body.lines(head + " · " + line.out, kLinkChars, 13, style);
+    } else {
+      body.lines(head, kLinkChars, 13, style);
+      body.lines(line.out, kLinkChars, 13, style);
+    }
+    const double y = body.y;
     body.rect(kPad, y + 7, bar(result.compute_time_s), 10, kCompute);
     body.text(kPad + kBarWidth + 8, y + 16, kSmallStyle, seconds(result.compute_time_s));
     body.rect(kPad, y + 21, bar(l.communication_time_s), 10, kExchange);
     body.text(kPad + kBarWidth + 8, y + 30, kSmallStyle, seconds(l.communication_time_s));
     body.y += 35;
+  }
+  if (result.links.size() > kCardLinks) {
+    body.y += 17;
+    body.open_text(kPad, body.y, kSmallStyle)
+        .put("and ")
+        .put(whole_number(static_cast<std::int64_t>(result.links.size() - kCardLinks)))
+        .put(" more links (the page and the JSON have them all)")
+        .close_text();
   }
 
   const double legend = body.y += 22;

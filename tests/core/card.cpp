@@ -96,6 +96,43 @@ TEST_CASE("a card of 64 links draws 12 and counts the rest, under 12 KB") {
   CHECK(count(svg, "fill=\"#ea580c\"") == 12 + 1);
 }
 
+TEST_CASE("the binding link is drawn, in bold, however far down the list it comes") {
+  Value scenario = spec_scenario();
+  Value links = Value::make_object();
+  for (int i = 0; i < 14; ++i) links.add("fast_" + std::to_string(i), Value::from("nvlink4"));
+  Value slow = Value::make_object();
+  slow.add("bandwidth", Value::from("5 GB/s"));
+  slow.add("latency", Value::from("5 us"));
+  links.add("slow_ib", std::move(slow));
+  scenario.set("links", std::move(links));
+  const std::string svg = card_of(scenario);
+  CHECK(count(svg, ">slow_ib (binding) · communication-bound</text>") == 1);
+  CHECK(count(svg, "font-weight=\"700\" fill=\"#18181b\">slow_ib") == 1);
+  CHECK(count(svg, ">NVLink 4 · compute-bound</text>") == 11);  // the 12th place is the binding's
+  CHECK(count(svg, "and 3 more links") == 1);
+  CHECK(count(svg, "fill=\"#ea580c\"") == 12 + 1);
+}
+
+TEST_CASE("a link's long name and its bound wrap inside the card") {
+  Value scenario = spec_scenario();
+  Value links = Value::make_object();
+  const std::string name = "rail_optimised_infiniband_between_two_hgx_nodes_rack_b17_row_4";
+  links.add(name, Value::from("ib_ndr"));
+  Value slow = Value::make_object();
+  slow.add("bandwidth", Value::from("5 GB/s"));
+  links.add(name + "x", std::move(slow));
+  scenario.set("links", std::move(links));
+  const std::string svg = card_of(scenario);
+  CHECK(count(svg, ">" + name + "x (binding)</text>") == 1);
+  CHECK(count(svg, ">communication-bound</text>") == 1);
+  // No line of text is longer than the card holds at its size (13 px: 80 bytes).
+  for (std::size_t at = svg.find("font-size=\"13\""); at != std::string::npos;
+       at = svg.find("font-size=\"13\"", at + 1)) {
+    const std::size_t open = svg.find('>', at) + 1;
+    CHECK(svg.find('<', open) - open <= 80);
+  }
+}
+
 TEST_CASE("one rank has nothing to exchange, and says so") {
   Value scenario = spec_scenario();
   scenario.set("tp_size", Value::from(1.0));
