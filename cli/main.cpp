@@ -2,12 +2,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -97,9 +100,13 @@ std::optional<std::pair<std::string, std::string>> split_at_equals(const std::st
 
 Options parse_args(const std::vector<std::string>& args) {
   Options o;
+  const std::set<std::string> once{"--preset", "--format", "--permalink", "--sweep"};
+  std::set<std::string> seen;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_next = i + 1 < args.size();
+    // An option that sets one thing, given again, would silently undo the first.
+    if (once.count(a) && !seen.insert(a).second) return o.problem = a + " given twice", o;
     if (a == "--preset") {
       if (!has_next) return o.problem = "--preset needs a NAME", o;
       o.preset = args[++i];
@@ -135,6 +142,8 @@ Options parse_args(const std::vector<std::string>& args) {
     } else if (a == "--measured-ranks") {
       if (!has_next) return o.problem = "--measured-ranks needs a number", o;
       if (o.measured.empty()) return o.problem = "--measured-ranks follows a --measured", o;
+      if (o.measured.back().ranks)
+        return o.problem = "--measured-ranks given twice for one --measured", o;
       const std::string& n = args[++i];
       if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos)
         return o.problem = "--measured-ranks takes a whole number, got \"" + n + "\"", o;
@@ -575,6 +584,18 @@ int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool j
     for (std::size_t k = 0; k < links.size(); ++k)
       print_sweep_link(sweep.field, sweep.values, points, k, links[k],
                        find_link_named(base, links[k].name));
+    // Each point's warnings, as the single solve's table says them, its value first.
+    bool warned = false;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (!points[i].result) continue;
+      for (const auto& w : points[i].result->warnings) {
+        warned = true;
+        wrapped("warning: " + sweep.field + " " + tplayer::format_number(sweep.values[i]) + ": " +
+                    w.field + ": " + w.message,
+                2);
+      }
+    }
+    if (!warned) std::cout << "warnings: none\n";
   }
   for (std::size_t i = 0; i < points.size(); ++i)
     for (const auto& e : points[i].errors)
@@ -587,6 +608,8 @@ std::optional<std::string> read_input(const std::string& file) {
   if (file == "-") {
     return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   }
+  std::error_code not_a_file;
+  if (std::filesystem::is_directory(file, not_a_file)) return std::nullopt;
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
   std::ostringstream text;

@@ -469,6 +469,15 @@ def test_sweep():
     r = parse(out, "sweep of bad values")
     check(code == 2 and r and [[e["field"] for e in p.get("errors", [])] for p in r["points"]] == [["tp_size"], ["tp_size"], []],
           f"tp_size 0 and 2.5 are the core's errors, per point: exit {code}, {out[:300]!r}")
+    # Each point's warnings under the tables, by value, as the single solve's table says them.
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tp_size=4,16")
+    warned = [line for line in out.splitlines() if line.startswith("warning: ")]
+    check(code == 0 and any(line.startswith("warning: tp_size 16: links.nvlink: tp_size 16 is more than")
+                            for line in warned), f"the domain warning at tp_size 16: {warned}")
+    check(not any(line.startswith("warning: tp_size 4: links.nvlink") for line in warned),
+          f"no domain warning at tp_size 4: {warned}")
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--sweep", "tokens=1,2")
+    check(code == 0 and out.rstrip().endswith("warnings: none"), f"a sweep with none says so: {out[-200:]!r}")
     for bad in ("tp_size", "tp_size=", "=1,2", "tp_size=1,x", "tp_size=1,,2", "tp_size=1,",
                 "tp_size=NaN", "tp_size=1e400"):
         code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", bad)
@@ -636,6 +645,24 @@ def test_unknown_option():
         check("usage" in err, f"{args}: no usage on stderr: {err!r}")
     code, out, err = run("--help")
     check(code == 0 and "usage" in out, f"--help: exit {code}")
+    # An option that sets one thing, given twice, is refused rather than silently undone.
+    gpt3 = ("--preset", "Gpt3TensorParallelLayerTp8")
+    for args, said in ((gpt3 + ("--preset", "Mixtral8x7BTp8"), "--preset given twice"),
+                       (gpt3 + ("--sweep", "tokens=1,2", "--sweep", "tp_size=2"), "--sweep given twice"),
+                       (gpt3 + ("--format", "json", "--format", "svg"), "--format given twice"),
+                       (gpt3 + ("--measured", "m=x.txt", "--measured-ranks", "4", "--measured-ranks", "8"),
+                        "--measured-ranks given twice for one --measured")):
+        code, out, err = run(*args)
+        check(code == 2 and err.startswith("tplayer: " + said) and "usage" in err, f"{args}: exit {code}, {err[:80]!r}")
+
+
+def test_measured_file_unreadable():
+    """--measured names a file it cannot read (missing, or a folder) by its link's field."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in (os.path.join(tmp, "missing.txt"), tmp):
+            code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--measured", "mine=" + path)
+            check(code == 2 and err == f'tplayer: links.mine.measured: cannot read the file "{path}"\n',
+                  f"--measured {path}: exit {code}, {err!r}")
 
 
 if __name__ == "__main__":
