@@ -236,6 +236,10 @@ function handlers(tp, validation) {
         if (e instanceof tp.ScenarioError) return refused(e.errors);
         throw e;
       }
+      // A field that cannot be swept is the request's error, not each point's (the core says it
+      // at every point, under "sweep").
+      const [first] = points;
+      if (first.errors?.[0].field === 'sweep') return refused(first.errors);
       return answer(sweepSummary(field, points), { field, points });
     },
     catalog({ section }) {

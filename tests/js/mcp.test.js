@@ -262,8 +262,14 @@ describe('bad input answers errors, never a crash', () => {
       'values',
     );
     expect((await refused('sweep', { scenario, field: 42, values: [1] }))[0].message).toBeTruthy();
-    const points = json(await call('sweep', { scenario, field: 'links', values: [1] })).points;
-    expect(points[0].errors[0].field).toBe('sweep');
+    // The core's message, as a tool error: not a point's.
+    const [notSwept] = await refused('sweep', { scenario, field: 'links', values: [1, 2] });
+    expect(notSwept.field).toBe('sweep');
+    expect(notSwept.message).toMatch(/^can sweep tp_size, tokens, .* got "links"$/);
+    // A value the field refuses is that point's error; the others solve.
+    const points = json(await call('sweep', { scenario, field: 'tp_size', values: [0, 8] })).points;
+    expect(points[0].errors[0].field).toBe('tp_size');
+    expect(points[1].result).toBeTruthy();
   });
 
   test('a 2 MB string, as the scenario or inside it, is refused with an excerpt', async () => {

@@ -54,6 +54,13 @@ describe("the README's numbers", () => {
     expect(text).toContain(`all fixed cost, ${c} us against ${d} us (\`Llama3_70BDecodeTp8Nccl\`)`);
   });
 
+  it("sweep's fields are the core's sweepable ones", () => {
+    const listed = readme.match(/`field` is one of ((?:`\w+`(?:, )?)+) \(the fields/);
+    expect(listed).not.toBeNull();
+    const sweepable = api.catalog().fields.scenario.filter((f) => f.sweepable);
+    expect(listed[1].split(', ')).toEqual(sweepable.map((f) => `\`${f.name}\``));
+  });
+
   it('the one-line examples print what they say', () => {
     const gpt3 = api.Scenarios.Gpt3TensorParallelLayerTp8;
     const ib = api.solve(gpt3.scenario).links[1];
