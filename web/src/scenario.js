@@ -101,6 +101,13 @@ function walk(model, scenario, path) {
   return { at, node };
 }
 export const schema = (model, scenario, path) => walk(model, scenario, path).at;
+/** What a leaf left blank stands for: inside a catalogue part its entry's value, else its default. */
+export function blankValue(model, scenario, path) {
+  const { at, node } = walk(model, scenario, path.slice(0, -1));
+  return (
+    entryOf(model, at?.kind, node)?.[path.at(-1)] ?? schema(model, scenario, path).field.default
+  );
+}
 export const valueAt = (model, scenario, path) => walk(model, scenario, path).node;
 
 /**

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addRow,
+  blankValue,
   formOf,
   inputFor,
   isEntry,
@@ -163,6 +164,47 @@ describe('the adapter: what was typed, as the scenario carries it', () => {
     expect(s).not.toHaveProperty('memory_efficiency');
     expect(s.workload).toEqual({ preset: 'GPT3' });
     expect(api.check(s).scenario.memory_efficiency).toBe(0.8);
+  });
+
+  // The placeholder of a blank input is what the core then uses: in a catalogue part, the entry's.
+  it("says what a blank stands for: inside a catalogue part its entry's value, else the default", () => {
+    const blanks = [
+      [
+        ['links', 0, 'latency'],
+        ['', 'us'],
+      ],
+      [['links', 0, 'domain'], ''],
+      [['workload', 'kv_heads'], ''],
+      [['workload', 'inference_flops'], ''],
+      [['memory_efficiency'], ''],
+    ];
+    const f = edit(gpt3(), [['workload'], 'Llama3_70B'], ...blanks);
+    // The core uses the entries as they are, and the default.
+    const used = check(f).scenario;
+    expect([used.links.nvlink, used.workload, used.memory_efficiency]).toEqual([
+      'nvlink4',
+      'Llama3_70B',
+      0.8,
+    ]);
+    const nvlink = model.entries.link.get('nvlink4');
+    const llama = model.entries.workload.get('Llama3_70B');
+    expect(blanks.map(([path]) => blankValue(model, f.scenario, path))).toEqual([
+      nvlink.latency,
+      nvlink.domain,
+      llama.kv_heads,
+      llama.inference_flops,
+      0.8,
+    ]);
+    expect([nvlink.domain, llama.kv_heads]).toEqual([8, 8]); // not the fields' defaults
+    // A tier of a catalogue two-tier link: the tier's entry's.
+    const hgx = edit(presetForm(model, 'Llama3_405BTp16AcrossNodes'), [
+      ['links', 0, 'inter_node', 'latency'],
+      '',
+    ]);
+    expect(blankValue(model, hgx.scenario, ['links', 0, 'inter_node', 'latency'])).toBe(
+      model.entries.link.get('ib_ndr').latency,
+    );
+    expect(check(hgx).scenario.links.hgx).toBe('hgx_h100_ndr');
   });
 
   it('sends a blank link with a bandwidth as a link of that bandwidth', () => {

@@ -1,9 +1,18 @@
 // A Field for the leaf of the scenario at `path` (['links', 0, 'bandwidth']): its text as typed or
 // as the catalogue or the core has it, its unit choices, the core's help as the hint, and its
-// default as the placeholder. What is typed sets that leaf.
+// default as the placeholder (inside a catalogue part, its entry's value: what a blank means there). What is typed sets that leaf.
 
 import { useForm } from '../context.js';
-import { editableFields, idOf, isQuantity, schema, shown, textOf, unitsOf } from '../scenario.js';
+import {
+  blankValue,
+  editableFields,
+  idOf,
+  isQuantity,
+  schema,
+  shown,
+  textOf,
+  unitsOf,
+} from '../scenario.js';
 import { Field } from './Field.jsx';
 
 /** A field's name in words, for a field the caller gives no label: "ranks_per_node" -> "Ranks per node". */
@@ -21,8 +30,8 @@ export function FormField({
 }) {
   const { model, set, form, last } = useForm();
   const info = schema(model, form.scenario, path).field;
-  const fallback =
-    info.default === undefined ? undefined : [textOf(model, info, info.default)].flat()[0];
+  const blank = blankValue(model, form.scenario, path);
+  const fallback = blank === undefined ? undefined : [textOf(model, info, blank)].flat()[0];
   return (
     <Field
       id={id}
