@@ -2,6 +2,7 @@
 // Range rules live in validate.cpp.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "internal.hpp"
 #include "tplayer/catalog.hpp"
@@ -384,8 +385,11 @@ class Reader {
         fail(place, "the same precision as " + p->key() + ", given twice");
         continue;
       }
-      double flops = 0;
-      if (number(peak, place, FieldKind::Compute, flops)) out.push_back({p->key(), flops});
+      // A peak that does not read is named here and kept (as NaN, never solved): the precision
+      // still has a peak, so the precision field is not also told there is none.
+      double flops = std::numeric_limits<double>::quiet_NaN();
+      number(peak, place, FieldKind::Compute, flops);
+      out.push_back({p->key(), flops});
     }
     return out;
   }
