@@ -637,6 +637,18 @@ std::vector<tplayer::FieldError> add_measured_links(tplayer::Value& scenario,
     for (auto& [key, value] : scenario.object)
       if (key == "links") links = &value;
     if (!links) links = &scenario.add("links", tplayer::Value::make_object());
+    // A name the scenario's links (or an earlier --measured) already use: said here by the name
+    // given, where the core could only point at the second link's index.
+    bool taken = links->is_object() && links->find(m.name);
+    for (const tplayer::Value& l : links->array)  // empty unless the links are a list
+      if (const tplayer::Value* name = l.find("name"))
+        taken = taken || (name->is_string() && name->string == m.name);
+    if (taken) {
+      problems.emplace_back(tplayer::FieldPath{"links", m.name},
+                            "expected a name no other link has, got \"" + m.name +
+                                "\", which the scenario's links already use");
+      continue;
+    }
     if (links->is_array()) {
       link.object.insert(link.object.begin(), {"name", tplayer::Value::from(m.name)});
       links->push(std::move(link));

@@ -656,6 +656,18 @@ def test_unknown_option():
         check(code == 2 and err.startswith("tplayer: " + said) and "usage" in err, f"{args}: exit {code}, {err[:80]!r}")
 
 
+def test_measured_name_taken():
+    """--measured with a name the scenario's links (or an earlier --measured) use is named by that name."""
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "calibration", "data",
+                         "h100x8_ring.txt")
+    for args, name in ((("--preset", "Gpt3TensorParallelLayerTp8", "--measured", "nvlink=" + table), "nvlink"),
+                       (("--preset", "Gpt3TensorParallelLayerTp8", "--measured", "a=" + table,
+                         "--measured", "a=" + table), "a")):
+        code, out, err = run(*args)
+        check(code == 2 and err == f'tplayer: links.{name}: expected a name no other link has, got "{name}", '
+              "which the scenario's links already use\n", f"{args}: exit {code}, {err!r}")
+
+
 def test_measured_file_unreadable():
     """--measured names a file it cannot read (missing, or a folder) by its link's field."""
     with tempfile.TemporaryDirectory() as tmp:
