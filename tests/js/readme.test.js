@@ -1,6 +1,7 @@
 // The numbers the README quotes from the core are the core's: the SPEC 3.1 scenario in both models,
-// the decode presets' all-reduces, and what its module examples print. A calibration that moves them
+// the decode presets' all-reduces, what its module examples print, and its CLI transcripts. A calibration that moves them
 // fails here, not in a reader's hands (the README once kept NVLink 4's NCCL time of an older fit).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +53,28 @@ describe("the README's numbers", () => {
       `NVLink 4 takes ${a} us as NCCL runs it eagerly against ${b} us at line rate (preset \`Llama3_70BDecodeTp8\`)`,
     );
     expect(text).toContain(`all fixed cost, ${c} us against ${d} us (\`Llama3_70BDecodeTp8Nccl\`)`);
+  });
+
+  // Each "$ build/native/tplayer ..." transcript: its lines are the CLI's, in order; a line "  ..."
+  // stands for lines left out.
+  it('the CLI transcripts are what the CLI prints', () => {
+    const transcripts = [...readme.matchAll(/^\$ build\/native\/tplayer (.*)\n([^`]*)```/gm)];
+    expect(transcripts.length).toBeGreaterThanOrEqual(2);
+    for (const [, args, shown] of transcripts) {
+      const out = execFileSync(`${root}build/native/tplayer`, args.split(' '), { cwd: root });
+      const printed = String(out).trimEnd();
+      let from = 0;
+      for (const part of shown.trimEnd().split('\n  ...\n')) {
+        const at = printed.indexOf(part, from);
+        expect(at, `tplayer ${args}: ${part.slice(0, 60)}`).toBeGreaterThanOrEqual(from);
+        // A part after "..." starts a line; the first starts the output, the last ends it.
+        if (from === 0) expect(at).toBe(0);
+        from = at + part.length;
+      }
+      expect(from, `tplayer ${args}: the transcript ends where the output does`).toBe(
+        printed.length,
+      );
+    }
   });
 
   it("sweep's fields are the core's sweepable ones", () => {
