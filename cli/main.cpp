@@ -595,7 +595,7 @@ int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool j
                 2);
       }
     }
-    if (!warned) std::cout << "warnings: none\n";
+    if (!warned && all_solved) std::cout << "warnings: none\n";
   }
   for (std::size_t i = 0; i < points.size(); ++i)
     for (const auto& e : points[i].errors)
@@ -640,9 +640,12 @@ std::vector<tplayer::FieldError> add_measured_links(tplayer::Value& scenario,
     // A name the scenario's links (or an earlier --measured) already use: said here by the name
     // given, where the core could only point at the second link's index.
     bool taken = links->is_object() && links->find(m.name);
-    for (const tplayer::Value& l : links->array)  // empty unless the links are a list
-      if (const tplayer::Value* name = l.find("name"))
-        taken = taken || (name->is_string() && name->string == m.name);
+    for (const tplayer::Value& l : links->array) {  // empty unless the links are a list
+      // A listed link's name: its "name", else the catalogue key it is or starts from.
+      const tplayer::Value* name = l.is_string() ? &l : l.find("name");
+      if (!name) name = l.find("preset");
+      taken = taken || (name && name->is_string() && name->string == m.name);
+    }
     if (taken) {
       problems.emplace_back(tplayer::FieldPath{"links", m.name},
                             "expected a name no other link has, got \"" + m.name +
@@ -672,6 +675,7 @@ int run(const Options& o) {
     print_list(o.json);
     return kExitOk;
   }
+  const bool as_json = o.json || o.check;  // errors as JSON where the answer would be
   tplayer::Value scenario;
   if (o.preset) {
     const tplayer::ScenarioPreset* preset = tplayer::find_preset(*o.preset);
@@ -681,23 +685,23 @@ int run(const Options& o) {
         known += (known.empty() ? "" : ", ") + p.key;
       return report_errors(
           {{tplayer::FieldPath{"preset"}, "unknown preset \"" + *o.preset + "\"; known: " + known}},
-          o.json);
+          as_json);
     }
     scenario = tplayer::to_value(preset->scenario);
   } else {
     const auto text = read_input(*o.file);
     if (!text)
       return report_errors(
-          {{tplayer::FieldPath{"json"}, "cannot read the file \"" + *o.file + "\""}}, o.json);
+          {{tplayer::FieldPath{"json"}, "cannot read the file \"" + *o.file + "\""}}, as_json);
     tplayer::JsonParse parsed = tplayer::parse_json(*text);
-    if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, o.json);
+    if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, as_json);
     scenario = std::move(parsed.value);
   }
   if (const auto problems = add_measured_links(scenario, o.measured); !problems.empty())
-    return report_errors(problems, o.json);
+    return report_errors(problems, as_json);
   if (o.sweep) return print_sweep(scenario, *o.sweep, o.json);
   const tplayer::Outcome outcome = tplayer::solve_value(scenario);
-  if (!outcome.result) return report_errors(outcome.errors, o.json || o.check);
+  if (!outcome.result) return report_errors(outcome.errors, as_json);
   if (o.check) {
     tplayer::Value checked = tplayer::Value::make_object();
     checked.add("result", tplayer::to_value(*outcome.result));

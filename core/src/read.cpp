@@ -385,8 +385,8 @@ class Reader {
         fail(place, "the same precision as " + p->key() + ", given twice");
         continue;
       }
-      // A peak that does not read is named here and kept (as NaN, never solved): the precision
-      // still has a peak, so the precision field is not also told there is none.
+      // A peak that does not read is named here and kept as NaN: the precision still has a peak,
+      // so the precision field is not also told there is none (validate() refuses the NaN).
       double flops = std::numeric_limits<double>::quiet_NaN();
       number(peak, place, FieldKind::Compute, flops);
       out.push_back({p->key(), flops});

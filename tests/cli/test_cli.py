@@ -666,6 +666,16 @@ def test_measured_name_taken():
         code, out, err = run(*args)
         check(code == 2 and err == f'tplayer: links.{name}: expected a name no other link has, got "{name}", '
               "which the scenario's links already use\n", f"{args}: exit {code}, {err!r}")
+    # In a list, a link given as a catalogue key (or {preset}) is named by it; --check answers in JSON.
+    scenario = parse(run("--preset", "Gpt3TensorParallelLayerTp8", "--print-scenario")[1], "print")
+    if scenario:
+        scenario["links"] = ["nvlink4", {"preset": "ib_ndr"}]
+        for name in ("nvlink4", "ib_ndr"):
+            code, out, err = run("--json", "-", "--check", "--measured", f"{name}={table}",
+                                 stdin=json.dumps(scenario))
+            r = parse(out, f"--check with {name} taken")
+            check(code == 2 and r and [e["field"] for e in r["errors"]] == [f"links.{name}"],
+                  f"{name} taken, --check: exit {code}, {out[:200]!r}")
 
 
 def test_measured_file_unreadable():

@@ -45,6 +45,16 @@ TEST_CASE("NaN and infinity in validate() of a Scenario built in C++", "[errors]
   CHECK(contains(message_for(errors, "workload.parameters"), "-Infinity"));
 }
 
+TEST_CASE("validate() refuses a NaN peak of a Scenario built in C++, of the peaks map",
+          "[errors]") {
+  // Reading keeps a peak that does not read as NaN; validate() must still refuse one.
+  Scenario s = find_preset("Gpt3TensorParallelLayerTp8")->scenario;
+  s.accelerator.peak_flops[0].flops_per_s = kNaN;
+  const auto errors = validate(s);
+  CHECK(fields(errors) == std::vector<std::string>{"accelerator.peak_flops"});
+  CHECK(contains(message_for(errors, "accelerator.peak_flops"), "NaN"));
+}
+
 TEST_CASE("validate() of a Scenario built in C++ with unknown precision keys", "[errors]") {
   // Reading JSON refuses such keys before validate() sees them; a struct can hold anything.
   Scenario s = find_preset("Gpt3TensorParallelLayerTp8")->scenario;

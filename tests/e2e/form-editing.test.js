@@ -135,7 +135,7 @@ describe('bad input: the message next to the field, the text kept, the old resul
     ['an unknown unit', 'in-link.0.latency', '5 parsecs', 'unknown unit'],
     ['heads', 'in-workload.heads', '0', '>= 1'],
     ['parameters', 'in-workload.parameters', '-175e9', '> 0'],
-    ['kv_heads', 'in-workload.kv_heads', '200', 'at most the heads (96)'],
+    ['kv_heads', 'in-workload.kv_heads', '200', '<= 96'],
     ['a peak', 'in-accelerator.peak_flops', '0', '> 0'],
     ['memory capacity', 'in-accelerator.memory_capacity', 'lots', 'expected a size in bytes'],
     ['infinity', 'in-tokens', '1e309', 'expected a whole number'],

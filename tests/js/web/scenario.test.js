@@ -401,7 +401,7 @@ describe('bad input typed into the form', () => {
     ],
     ['heads', ['workload', 'heads'], '0', 'workload.heads', '>= 1'],
     ['parameters', ['workload', 'parameters'], '-175e9', 'workload.parameters', '> 0'],
-    ['kv_heads', ['workload', 'kv_heads'], '200', 'workload.kv_heads', 'at most the heads (96)'],
+    ['kv_heads', ['workload', 'kv_heads'], '200', 'workload.kv_heads', '<= 96'],
     [
       'a peak',
       ['accelerator', 'peak_flops', 'fp16_dense'],

@@ -1,6 +1,6 @@
 // A Field for the leaf of the scenario at `path` (['links', 0, 'bandwidth']): its text as typed or
-// as the catalogue or the core has it, its unit choices, the core's help as the hint, and its
-// default as the placeholder (inside a catalogue part, its entry's value: what a blank means there). What is typed sets that leaf.
+// as the catalogue or the core has it, its unit choices, the core's help as the hint, and what a
+// blank stands for as the placeholder (blankValue). What is typed sets that leaf.
 
 import { useForm } from '../context.js';
 import {
