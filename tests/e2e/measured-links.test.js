@@ -41,11 +41,18 @@ const pasteInto = (page, selector, t) =>
     [selector, t],
   );
 
+/** `n` measured links added to the default preset (rows 3, 4, ...), their text boxes there. */
+async function addMeasured(page, n = 1) {
+  for (let i = 0; i < n; i++) {
+    await page.selectOption('#in-add-link', '@measured');
+    await page.click('.add-link button');
+  }
+  await until(page, byId(`in-link.${1 + n}.measured`));
+}
+
 /** A measured link added to the default preset (third row) with `t` pasted. */
 async function paste(page, t) {
-  await page.selectOption('#in-add-link', '@measured');
-  await page.click('.add-link button');
-  await until(page, BOX);
+  await addMeasured(page);
   await page.fill(BOX, t);
 }
 
@@ -152,9 +159,7 @@ describe('other ways in, and bad text', () => {
 
   it('a picked file and a dropped one read as the pasted text', async () => {
     const { page } = tab;
-    await page.selectOption('#in-add-link', '@measured');
-    await page.click('.add-link button');
-    await until(page, BOX);
+    await addMeasured(page);
     await page.setInputFiles(byId('in-link.2.measured-file'), DATA + name);
     await page.waitForFunction((s) => document.querySelector(s)?.value.length > 0, BOX);
     expect(await page.inputValue(BOX)).toBe(table);
@@ -180,11 +185,7 @@ describe('other ways in, and bad text', () => {
 
   it("a row's own state (what its file pick said) goes with it, not to the row below", async () => {
     const { page } = tab;
-    for (let i = 0; i < 2; i++) {
-      await page.selectOption('#in-add-link', '@measured');
-      await page.click('.add-link button');
-    }
-    await until(page, byId('in-link.3.measured'));
+    await addMeasured(page, 2);
     await page.setInputFiles(byId('in-link.2.measured-file'), DATA + name);
     const said = `Read ${name}`;
     const third = page.locator('.link-row').nth(2);
@@ -198,11 +199,7 @@ describe('other ways in, and bad text', () => {
 
   it('a file read that ends after its row went writes to no row', async () => {
     const { page } = tab;
-    for (let i = 0; i < 2; i++) {
-      await page.selectOption('#in-add-link', '@measured');
-      await page.click('.add-link button');
-    }
-    await until(page, byId('in-link.3.measured'));
+    await addMeasured(page, 2);
     // The page's file reads wait until let go.
     await page.evaluate(() => {
       const read = Blob.prototype.text;
