@@ -189,8 +189,8 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
   std::vector<std::size_t> drawn;
   for (std::size_t i = 0; i < result.links.size() && drawn.size() < kCardLinks; ++i)
     drawn.push_back(i);
-  if (binding && static_cast<std::size_t>(binding - result.links.data()) >= kCardLinks)
-    drawn.back() = static_cast<std::size_t>(binding - result.links.data());
+  const auto binding_at = binding ? static_cast<std::size_t>(binding - result.links.data()) : 0;
+  if (binding_at >= kCardLinks) drawn.back() = binding_at;
   for (const std::size_t i : drawn) {
     const LinkResult& l = result.links[i];
     const bool is_binding = &l == binding;

@@ -46,7 +46,7 @@ export function LinksEditor({ results, addPick }) {
         return (
           <div
             class={`link-row${KINDS[kind] ? ` ${kind.replace('_link', '')}` : ''}`}
-            key={rowKeys?.[i] ?? i}
+            key={rowKeys[i]}
           >
             <div class="link-head">
               <h3>
