@@ -288,7 +288,7 @@ std::string step_words(const std::string& pass, std::int64_t tokens) {
 
 // One link as a block of rows, so that the table fits kWidth columns whatever the names.
 void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool binding, bool nccl,
-                const std::string& step) {
+                const std::string& step, double head_time, double step_overhead) {
   using tplayer::format_quantity;
   std::string head = l.name + (binding ? " *" : "") + "  " + link_head(l, link);
   if (l.kind == "two_tier") {
@@ -327,10 +327,42 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
             << fixed(100 * l.serial_efficiency, 1) << "% / "
             << fixed(100 * l.overlapped_efficiency, 1) << "%)\n";
   wrapped("  hidden      " + hiding_text(l), 14);
-  wrapped("  model       " + format_quantity(l.model_time_s, Dimension::Time) + " serial, " +
-              format_quantity(l.overlapped_model_time_s, Dimension::Time) + " overlapped " + step +
-              ": " + tplayer::format_rate(l.tokens_per_s) + " tokens/s",
+  wrapped("  layers      " + format_quantity(l.model_time_s, Dimension::Time) + " serial, " +
+              format_quantity(l.overlapped_model_time_s, Dimension::Time) + " overlapped " + step,
           14);
+  std::string whole = "  step        " + format_quantity(l.step_time_s, Dimension::Time) +
+                      " = the layers + " +
+                      format_quantity(head_time + l.head_communication_time_s, Dimension::Time) +
+                      " outside them (embedding, head, their exchanges)";
+  if (step_overhead > 0)
+    whole += " + " + format_quantity(step_overhead, Dimension::Time) + " engine step overhead";
+  whole += ": " + tplayer::format_rate(l.tokens_per_s) + " tokens/s";
+  if (l.time_per_output_token_s > 0)
+    whole += ", " + format_quantity(l.time_per_output_token_s, Dimension::Time) + " per token";
+  if (l.time_to_first_token_s > 0)
+    whole += ", first token after " + format_quantity(l.time_to_first_token_s, Dimension::Time);
+  wrapped(whole, 14);
+  std::cout << '\n';
+}
+
+// SPEC 3.10: where a step's compute goes in the kernels model, one line per kernel, per rank.
+void print_kernels(const tplayer::Result& r) {
+  using tplayer::format_quantity;
+  if (r.kernels.empty()) return;
+  std::cout << "  where the compute goes (per rank, one step; fixed costs in brackets):\n";
+  for (const tplayer::KernelResult& k : r.kernels) {
+    const double total = k.count * k.time_s;
+    std::cout << "    " << pad(k.name, 20) << pad(format_quantity(total, Dimension::Time), 10)
+              << pad((k.count > 1 ? tplayer::format_number(k.count) + " x " +
+                                        format_quantity(k.time_s, Dimension::Time)
+                                  : std::string("once")),
+                     20)
+              << k.bound << "-bound (" << format_quantity(k.overhead_s, Dimension::Time)
+              << (k.wave_efficiency < 1
+                      ? "; tiles fill " + fixed(100 * k.wave_efficiency, 0) + "% of the units"
+                      : std::string())
+              << ")\n";
+  }
   std::cout << '\n';
 }
 
@@ -351,14 +383,24 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
               tplayer::format_number(r.memory_efficiency),
           2);
   const bool roofline = r.compute_model == tplayer::kRoofline;
+  const bool kernels = r.compute_model == tplayer::kKernels;
   const bool custom = tplayer::custom_allreduce(s);
+  const bool flops = r.compute_model == tplayer::kFlops;
   wrapped(
-      std::string(roofline && r.link_model == tplayer::kNccl        ? "model: as it runs"
-                  : !roofline && r.link_model == tplayer::kLineRate ? "model: mlsysim's"
-                                                                    : "model: mixed") +
+      std::string(kernels && r.link_model == tplayer::kNccl     ? "model: as it runs"
+                  : flops && r.link_model == tplayer::kLineRate ? "model: mlsysim's"
+                                                                : "model: mixed") +
           " (compute " +
-          (roofline ? "by the roofline: the slower of FLOPs and memory traffic"
-                    : "by FLOPs alone") +
+          (kernels
+               ? "as its kernels, each on its roofline plus its fixed cost" +
+                     (r.serving_engine.empty()
+                          ? std::string(", no serving engine")
+                          : ", under " + r.serving_engine + " (" +
+                                format_quantity(r.kernel_overhead_s, Dimension::Time) +
+                                " per kernel, " +
+                                format_quantity(r.step_overhead_s, Dimension::Time) + " per step)")
+           : roofline ? std::string("by the roofline: the slower of FLOPs and memory traffic")
+                      : std::string("by FLOPs alone")) +
           "; " +
           (r.link_model == tplayer::kNccl
                ? "links as " + std::string(custom ? "the serving engine's all-reduce or " : "") +
@@ -381,8 +423,7 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << tplayer::counted(s.tp_size, "rank") << ")\n";
   std::cout << "    memory term          " << format_quantity(r.memory_time_s, Dimension::Time)
             << "  (" << format_quantity(r.memory_bytes_per_rank, Dimension::Bytes)
-            << " read per rank" << (roofline ? "" : "; shown, not used by the FLOPs model")
-            << ")\n";
+            << " read per rank" << (flops ? "; shown, not used by the FLOPs model" : "") << ")\n";
   wrapped("  one accelerator alone  " + format_quantity(r.single_device_time_s, Dimension::Time) +
               (r.single_device_fits_in_memory
                    ? std::string()
@@ -406,16 +447,19 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
             << tplayer::format_binary_bytes(r.memory_capacity_bytes)
             << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
 
+  print_kernels(r);
   const std::string step = step_words(r.pass, s.tokens);
   for (const tplayer::LinkResult& l : r.links)
     print_link(l, find_link_named(s, l.name), l.name == r.binding_link,
-               r.link_model == tplayer::kNccl, step);
+               r.link_model == tplayer::kNccl, step, r.head_time_s, r.step_overhead_s);
   std::cout << "* binding link: " << r.binding_link << " (the layer is " << r.bound << "-bound)\n";
   std::cout << "  serial = no overlap of compute and exchange; overlapped = perfect overlap\n";
-  wrapped("  model = the layer x " +
+  wrapped("  layers = the layer x " +
               tplayer::counted(static_cast<std::int64_t>(r.layers), "layer") +
-              "; it leaves out the embeddings, the output head and sampling, and any "
-              "pipeline or data parallelism",
+              "; step = the layers, the embedding, LM head and sampling (" +
+              (s.workload.vocab > 0 ? "vocabulary " + std::to_string(s.workload.vocab)
+                                    : std::string("none: no vocabulary given")) +
+              ") and the serving engine's step overhead; no pipeline or data parallelism",
           4);
   if (r.warnings.empty()) {
     std::cout << "warnings: none\n";
@@ -486,7 +530,7 @@ void print_sweep_head(const tplayer::Scenario& s, const tplayer::Result& r,
               "; " + field + " swept",
           2);
   std::cout << "speedup and efficiency serial: compute per rank + the exchange, no overlap\n"
-               "tokens/s: through the whole model (the layer x its layers), serial\n"
+               "tokens/s: through the whole step (the layers, the embedding and the head), serial\n"
                "hidden from: the bandwidth from which the exchange takes no longer than the "
                "compute\n(a two-tier link's node link in one node, each GPU's network link "
                "across nodes)\n";

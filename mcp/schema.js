@@ -61,6 +61,15 @@ function schemaOfKind(kind, catalog) {
       return { type: 'string', enum: keysOf(catalog.accelerators) };
     case 'two_tier_key':
       return { type: 'string', enum: keysOf(catalog.two_tier_links || []) };
+    case 'engine_key':
+      return { type: 'string', enum: keysOf(catalog.serving_engines || []) };
+    case 'serving_engine':
+      return {
+        anyOf: [
+          { type: 'string', enum: keysOf(catalog.serving_engines || []) },
+          ref('serving_engine'),
+        ],
+      };
     case 'rows':
       return {
         type: 'array',
@@ -116,6 +125,8 @@ export const KNOWN_KINDS = [
   'workload_key',
   'accelerator_key',
   'two_tier_key',
+  'engine_key',
+  'serving_engine',
   'rows',
   'workload',
   'accelerator',
@@ -161,6 +172,7 @@ export function scenarioSchema(catalog) {
   const $defs = {
     workload: object('workload'),
     accelerator: object('accelerator'),
+    serving_engine: object('serving_engine'),
     protocol: object('protocol'),
     custom_branch: object('custom_branch'),
     link: object('link'),

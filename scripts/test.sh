@@ -17,12 +17,14 @@ step() {
 step "dependencies" bash scripts/ensure-deps.sh
 step "lint (Prettier, ESLint, clang-format, import circles, tsc --strict)" bash scripts/lint.sh
 step "calibration (re-fit from calibration/data; the catalogue matches the fit)" \
-  bash -c 'python3 -m unittest -q calibration/test_fit.py && python3 calibration/emit_catalog.py --check && python3 calibration/fit_custom.py --check'
+  bash -c 'python3 -m unittest -q calibration/test_fit.py && python3 calibration/emit_catalog.py --check && python3 calibration/fit_custom.py --check && python3 calibration/fit_kernels.py --check --classes-only'
 # Natively, the CLI: the release build every other door is compared with, run as a process on
 # every case file. The Catch2 cases run once, in-process, in the sanitizer build below (every case
 # there too); building and running them natively as well repeated those checks for ~25 s.
 step "native build (the CLI)" bash -c 'cmake --preset native >/dev/null && cmake --build --preset native --target tplayer'
 step "CLI tests (native release build)" ctest --preset native -L cli
+step "kernels model: the engines' fit matches its data (through the CLI)" \
+  python3 calibration/fit_kernels.py --check
 step "sanitizer build (clang, ASan + UBSan: tests and fuzz targets)" bash -c 'cmake --preset sanitize >/dev/null && cmake --build --preset sanitize'
 step "Catch2 + CLI tests under ASan + UBSan" ctest --preset sanitize
 step "fuzz smoke" bash scripts/fuzz.sh --smoke

@@ -39,6 +39,7 @@ val result_type(const Result&) {
 }
 val result_warnings(const Result& r) { return array_of(r.warnings); }
 val result_links(const Result& r) { return array_of(r.links); }
+val result_kernels(const Result& r) { return array_of(r.kernels); }
 
 // Registers the scalar members of T, named once in core's kResultFields / kLinkResultFields.
 template <class T, std::size_t N>
@@ -146,11 +147,15 @@ EMSCRIPTEN_BINDINGS(tplayer) {
   value_object<LinkResult> link("LinkResult");
   scalar_fields(link, kLinkResultFields);
 
+  value_object<KernelResult> kernel("KernelResult");
+  scalar_fields(kernel, kKernelResultFields);
+
   value_object<Result> result("Result");
   result.field("type", &result_type, &no_set);
   scalar_fields(result, kResultFields);
   result.field("warnings", &result_warnings, &no_set);
   result.field("links", &result_links, &no_set);
+  result.field("kernels", &result_kernels, &no_set);
 
   function("solve", &solve_json);
   function("check", &check_json);

@@ -41,6 +41,35 @@ export interface Workload {
   kv_heads?: number;
   /** Forward FLOPs per token for the whole model; defaults to 2 * parameters. */
   inference_flops?: number;
+  /**
+   * The MLP's intermediate size (per expert), for the kernels model; default: what the parameters
+   * leave once attention, the embedding and the head are counted.
+   */
+  ffn_hidden?: number;
+  /** A gated MLP (SwiGLU: gate and up projections, as Llama's); default false. */
+  gated_mlp?: boolean;
+  /** Vocabulary size: the embedding and LM head once per step (default 0: left out, as mlsysim). */
+  vocab?: number;
+  /** A mixture of experts: experts per layer (default 1: dense) and those each token is routed to. */
+  experts?: number;
+  experts_per_token?: number;
+}
+
+/**
+ * A serving engine (the kernels model and the whole step): its fixed cost per kernel and per step,
+ * and how it launches and runs the all-reduce. With `preset` (a key of catalog().serving_engines)
+ * it starts from that entry.
+ */
+export interface ServingEngine {
+  name?: string;
+  preset?: string;
+  /** Seconds (or "1 us") per kernel beyond its device time: the gap its launch mode leaves. */
+  kernel_overhead?: Quantity;
+  /** Host time per step: scheduling, sampling, detokenising, broadcasting to the TP workers. */
+  step_overhead?: Quantity;
+  /** Launch cost of one all-reduce under the engine; absent: the link model's. */
+  launch_overhead?: Quantity;
+  allreduce?: AllReduce;
 }
 
 /**
@@ -59,6 +88,8 @@ export interface Accelerator {
   memory_bandwidth?: Quantity;
   /** Link preset key of the chip's own scale-up link, a hint for UIs. */
   native_link?: string;
+  /** SMs or CUs: a GEMM's 128 x 128 tiles run on them in waves (kernels model); absent: unknown. */
+  compute_units?: number;
 }
 
 /** One of NCCL's branches for a link (the nccl link model): a fitted alpha-beta line. */
@@ -159,13 +190,17 @@ export interface Scenario {
    * memory traffic.
    */
   attention_context?: number;
-  /** "flops" (default: mlsysim's FLOPs / (peak x efficiency)) or "roofline" (the slower of FLOPs and memory traffic). */
+  /**
+   * "flops" (default: mlsysim's FLOPs / (peak x efficiency)), "roofline" (the slower of FLOPs and
+   * memory traffic) or "kernels" (the layer as its kernels, each on its roofline plus its fixed
+   * cost, GEMMs in waves of tiles over the compute units).
+   */
   compute_model?: ComputeModel;
   /** Fraction of the memory bandwidth the layer's reads reach, in (0, 1]; default 0.8. */
   memory_efficiency?: number;
   /** Number format of the all-reduce's payload; default: precision's (FP8 matmuls usually exchange "bf16"). */
   exchange_precision?: string;
-  /** "nccl" (default) or "custom": the serving engines' one-shot / two-shot kernels (nccl link model only). */
+  /** "nccl" or "custom": the serving engines' one-shot / two-shot kernels (nccl link model only); default: the serving engine's, else "nccl". */
   allreduce?: AllReduce;
   /**
    * "all_reduce" (default: Megatron) or "reduce_scatter_all_gather" (Megatron sequence parallelism:
@@ -173,11 +208,13 @@ export interface Scenario {
    * with a measured link: all_reduce_perf measures all-reduces only.
    */
   collective?: Collective;
+  /** A key of catalog().serving_engines ("vllm", "sglang", "tensorrt_llm", ...) or an object; absent: no engine costs. */
+  serving_engine?: string | ServingEngine;
 }
 
 /** "decode": one new token for each of `tokens` sequences, reading attention_context cached keys each. */
 export type Pass = 'forward' | 'backward' | 'training' | 'decode';
-export type ComputeModel = 'flops' | 'roofline';
+export type ComputeModel = 'flops' | 'roofline' | 'kernels';
 export type AllReduce = 'nccl' | 'custom';
 export type Collective = 'all_reduce' | 'reduce_scatter_all_gather';
 export type LinkModel = 'line_rate' | 'nccl';
@@ -241,8 +278,33 @@ export interface LinkResult {
    */
   model_time_s: number;
   overlapped_model_time_s: number;
-  /** Tokens per second through the whole model, serial: tokens / model_time_s. */
+  /** Outside the layers, on this link: the embedding's all-reduce and the logits' gather (0 without a vocabulary). */
+  head_communication_time_s: number;
+  /** The whole step: model_time_s + head_time_s + head_communication_time_s + step_overhead_s. */
+  step_time_s: number;
+  /** Tokens per second through the whole step: tokens / step_time_s. */
   tokens_per_s: number;
+  /** In a decode pass, the step: the time per output token; 0 otherwise. */
+  time_per_output_token_s: number;
+  /** In a forward pass, the step: the time to the first token of a prompt of `tokens`; 0 otherwise. */
+  time_to_first_token_s: number;
+}
+
+/** One kernel of a step in the kernels model, per rank. */
+export interface KernelResult {
+  name: string;
+  group: 'gemm' | 'attention' | 'small' | 'head';
+  /** Runs per step: the layers for a layer's kernel, 1 outside them. */
+  count: number;
+  flops: number;
+  bytes: number;
+  /** One run, its fixed costs included. */
+  time_s: number;
+  /** Of which fixed costs: the device's (by kernel class) and the serving engine's. */
+  overhead_s: number;
+  /** A GEMM's tiles over its waves of compute units (1 for other kernels). */
+  wave_efficiency: number;
+  bound: 'flops' | 'memory' | 'overhead';
 }
 
 export interface Result {
@@ -293,8 +355,19 @@ export interface Result {
   single_device_memory_bytes: number;
   /** Whether it fits; when not, the speedups' baseline (one accelerator) is a hypothetical. */
   single_device_fits_in_memory: boolean;
+  /** The serving engine's key (or name); "" without one. */
+  serving_engine: string;
+  /** Its fixed cost per kernel (kernels model only; else 0) and per step. */
+  kernel_overhead_s: number;
+  step_overhead_s: number;
+  /** The compute outside the layers, once per step (kernels model: embedding, final norm, LM head, sampling; 0 in the others, whose parameters hold it). */
+  head_time_s: number;
+  /** Kernels one layer runs (kernels model; 0 otherwise). */
+  kernels_per_layer: number;
   warnings: FieldError[];
   links: LinkResult[];
+  /** The kernels model's kernels, a layer's then the head's; empty in the other models. */
+  kernels: KernelResult[];
 }
 
 /** A result, or the errors that stop one (never both). */
@@ -384,6 +457,8 @@ export interface FieldInfo {
     | 'workload_key'
     | 'accelerator_key'
     | 'two_tier_key'
+    | 'engine_key'
+    | 'serving_engine'
     | 'bandwidth'
     | 'time'
     | 'bytes'
@@ -441,6 +516,7 @@ export interface Catalog {
     memory_capacity: number;
     memory_bandwidth: number;
     native_link?: string;
+    compute_units?: number;
     source: string;
   }>;
   links: Array<{
@@ -466,6 +542,18 @@ export interface Catalog {
    * Two-tier link presets (TP across nodes): a system's node link and network link, each a key of
    * `links`. Give the key as a link (`links: { x: 'hgx_h100_ndr' }`) or edit it as a TwoTierLink.
    */
+  /** Serving engines (the kernels model): fitted constants, the versions measured, the source. */
+  serving_engines: Array<
+    Required<Omit<ServingEngine, 'preset' | 'launch_overhead'>> & {
+      key: string;
+      launch_overhead?: number;
+      kernel_overhead: number;
+      step_overhead: number;
+      short_name: string;
+      versions: string;
+      source: string;
+    }
+  >;
   two_tier_links: Array<{
     key: string;
     label: string;
@@ -482,6 +570,7 @@ export interface Catalog {
     scenario: FieldInfo[];
     workload: FieldInfo[];
     accelerator: FieldInfo[];
+    serving_engine: FieldInfo[];
     link: FieldInfo[];
     protocol: FieldInfo[];
     custom_branch: FieldInfo[];

@@ -30,8 +30,11 @@ struct AcceleratorSpec {
   double memory_bandwidth;              // bytes/s
   const char* native_link;
   const char* source;
+  int compute_units = 0;  // SMs or CUs (architecture whitepapers); 0: no comparable count
 };
 
+// SMs / CUs: NVIDIA H100 (SXM5: 132 SMs), A100 (108), B200 (148, "Blackwell architecture"
+// technical brief), V100 (80) architecture whitepapers; AMD CDNA 3 whitepaper (MI300X: 304 CUs).
 constexpr AcceleratorSpec kAccelerators[] = {
     {"H100",
      "NVIDIA H100 SXM",
@@ -41,7 +44,8 @@ constexpr AcceleratorSpec kAccelerators[] = {
      80 * kGiB,
      3.35e12,
      "nvlink4",
-     "NVIDIA H100 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h100.yaml"},
+     "NVIDIA H100 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h100.yaml",
+     132},
     {"H200",
      "NVIDIA H200 SXM",
      "H200 SXM",
@@ -50,7 +54,8 @@ constexpr AcceleratorSpec kAccelerators[] = {
      141e9,
      4.8e12,
      "nvlink4",
-     "NVIDIA H200 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h200.yaml"},
+     "NVIDIA H200 Tensor Core GPU datasheet (SXM); mlsysim hardware/data/cloud/h200.yaml",
+     132},
     {"A100",
      "NVIDIA A100 SXM 80GB",
      "A100 SXM",
@@ -59,7 +64,8 @@ constexpr AcceleratorSpec kAccelerators[] = {
      80 * kGiB,
      2.039e12,
      "nvlink3",
-     "NVIDIA A100 Tensor Core GPU datasheet (SXM4 80GB); mlsysim hardware/data/cloud/a100.yaml"},
+     "NVIDIA A100 Tensor Core GPU datasheet (SXM4 80GB); mlsysim hardware/data/cloud/a100.yaml",
+     108},
     {"B200",
      "NVIDIA B200",
      "B200",
@@ -68,7 +74,8 @@ constexpr AcceleratorSpec kAccelerators[] = {
      180e9,
      8e12,
      "nvlink5",
-     "NVIDIA DGX B200 / Blackwell datasheet (per GPU); mlsysim hardware/data/cloud/b200.yaml"},
+     "NVIDIA DGX B200 / Blackwell datasheet (per GPU); mlsysim hardware/data/cloud/b200.yaml",
+     148},
     {"MI300X",
      "AMD Instinct MI300X",
      "MI300X",
@@ -77,7 +84,8 @@ constexpr AcceleratorSpec kAccelerators[] = {
      192e9,
      5.3e12,
      "infinity_fabric",
-     "AMD Instinct MI300X accelerator datasheet; mlsysim hardware/data/cloud/mi300x.yaml"},
+     "AMD Instinct MI300X accelerator datasheet; mlsysim hardware/data/cloud/mi300x.yaml",
+     304},
     {"V100",
      "NVIDIA V100 SXM2",
      "V100 SXM2",
@@ -86,7 +94,8 @@ constexpr AcceleratorSpec kAccelerators[] = {
      32 * kGiB,
      900e9,
      "nvlink2",
-     "NVIDIA Tesla V100 datasheet (SXM2 32GB); mlsysim hardware/data/cloud/v100.yaml"},
+     "NVIDIA Tesla V100 datasheet (SXM2 32GB); mlsysim hardware/data/cloud/v100.yaml",
+     80},
     {"TPUv5p",
      "Google TPU v5p",
      "TPU v5p",
@@ -258,6 +267,23 @@ constexpr CustomCalibrationSpec kCustomCalibrations[] = {
 #include "custom_calibration.inc"
 };
 
+struct EngineSpec {
+  const char* key;
+  const char* name;
+  const char* short_name;
+  const char* versions;
+  double kernel_overhead;  // seconds per kernel
+  double step_overhead;    // seconds per step
+  double launch_overhead;  // seconds per all-reduce
+  const char* allreduce;
+  const char* source;
+};
+
+// Fitted by calibration/fit_kernels.py from calibration/data/kernels and calibration/data/serving.
+constexpr EngineSpec kEngines[] = {
+#include "engine_calibration.inc"
+};
+
 struct WorkloadSpec {
   const char* key;
   const char* name;
@@ -270,28 +296,36 @@ struct WorkloadSpec {
   double inference_flops;  // forward FLOPs per token
   const char* note;
   const char* source;
+  // SPEC 3.10, from the model's published config.json (GPT-3: the paper's 4h MLP and GPT-2's
+  // tokenizer): intermediate size (per expert), gated MLP, vocabulary, experts and active ones.
+  int ffn_hidden;
+  bool gated_mlp;
+  int vocab;
+  int experts = 1;
+  int experts_per_token = 1;
 };
 
 constexpr WorkloadSpec kWorkloads[] = {
     {"GPT3", "GPT-3 175B", "GPT-3 175B", 175e9, 96, 12288, 96, 96, 350e9, "",
-     "Brown et al. 2020, Language Models are Few-Shot Learners; mlsysim models registry"},
+     "Brown et al. 2020, Language Models are Few-Shot Learners; mlsysim models registry", 49152,
+     false, 50257},
     {"GPT2", "GPT-2 1.5B", "GPT-2 1.5B", 1.5e9, 48, 1600, 25, 25, 3e9, "",
-     "Radford et al. 2019, GPT-2 (XL); mlsysim models registry"},
+     "Radford et al. 2019, GPT-2 (XL); mlsysim models registry", 6400, false, 50257},
     {"Llama2_7B", "Llama 2 7B", "Llama 2 7B", 7e9, 32, 4096, 32, 32, 14e9, "",
-     "Touvron et al. 2023, Llama 2; mlsysim models registry"},
+     "Touvron et al. 2023, Llama 2; mlsysim models registry", 11008, true, 32000},
     {"Llama2_70B", "Llama 2 70B", "Llama 2 70B", 70e9, 80, 8192, 64, 8, 140e9, "",
-     "Touvron et al. 2023, Llama 2; mlsysim models registry"},
+     "Touvron et al. 2023, Llama 2; mlsysim models registry", 28672, true, 32000},
     {"Llama3_8B", "Llama 3 8B", "Llama 3 8B", 8.03e9, 32, 4096, 32, 8, 16.06e9, "",
-     "Meta Llama 3 model card; mlsysim models registry"},
+     "Meta Llama 3 model card; mlsysim models registry", 14336, true, 128256},
     {"Llama3_70B", "Llama 3 70B", "Llama 3 70B", 70.6e9, 80, 8192, 64, 8, 141.2e9, "",
-     "Meta Llama 3 model card; mlsysim models registry"},
+     "Meta Llama 3 model card; mlsysim models registry", 28672, true, 128256},
     {"Llama3_405B", "Llama 3.1 405B", "Llama 3.1 405B", 405e9, 126, 16384, 128, 8, 810e9, "",
-     "Meta Llama 3.1 model card (Dubey et al. 2024); mlsysim models registry"},
+     "Meta Llama 3.1 model card (Dubey et al. 2024); mlsysim models registry", 53248, true, 128256},
     {"Mixtral_8x7B", "Mixtral 8x7B (MoE)", "Mixtral 8x7B", 46.7e9, 32, 4096, 32, 8, 25.8e9,
      "mixture of experts: 46.7e9 parameters stored, 12.9e9 active per token",
-     "Jiang et al. 2024, Mixtral of Experts; mlsysim models registry"},
+     "Jiang et al. 2024, Mixtral of Experts; mlsysim models registry", 14336, true, 32000, 8, 2},
     {"BERT_Large", "BERT Large", "BERT Large", 340e6, 24, 1024, 16, 16, 680e6, "",
-     "Devlin et al. 2019, BERT; mlsysim models registry"},
+     "Devlin et al. 2019, BERT; mlsysim models registry", 4096, false, 30522},
 };
 
 struct PresetSpec {
@@ -311,9 +345,10 @@ struct PresetSpec {
   int attention_context = 0;
   const char* link_model = "line_rate";
   const char* compute_model = "flops";
-  const char* allreduce = "nccl";
-  double launch_overhead = -1;               // < 0: the link model's default
+  const char* allreduce = nullptr;           // nullptr: the engine's, else nccl
+  double launch_overhead = -1;               // < 0: the engine's or the link model's default
   const char* exchange_precision = nullptr;  // nullptr: precision's
+  const char* serving_engine = nullptr;      // nullptr: none
 };
 
 constexpr PresetSpec kPresets[] = {
@@ -476,7 +511,13 @@ constexpr PresetSpec kPresets[] = {
 
 AcceleratorEntry expand(const AcceleratorSpec& spec) {
   AcceleratorEntry entry{
-      {spec.key, spec.name, {}, spec.memory_capacity, spec.memory_bandwidth, spec.native_link},
+      {spec.key,
+       spec.name,
+       {},
+       spec.memory_capacity,
+       spec.memory_bandwidth,
+       spec.native_link,
+       spec.compute_units > 0 ? std::optional<std::int64_t>(spec.compute_units) : std::nullopt},
       spec.short_name,
       spec.source};
   for (const char* suffix : {"_dense", "_sparse"}) {
@@ -526,9 +567,18 @@ TwoTierEntry expand(const TwoTierSpec& spec) {
 
 WorkloadEntry expand(const WorkloadSpec& spec) {
   return {{spec.key, spec.name, spec.parameters, spec.layers, spec.hidden_dim, spec.heads,
-           spec.kv_heads, spec.inference_flops},
+           spec.kv_heads, spec.inference_flops, spec.ffn_hidden, spec.gated_mlp, spec.vocab,
+           spec.experts, spec.experts_per_token},
           spec.short_name,
           spec.note,
+          spec.source};
+}
+
+EngineEntry expand(const EngineSpec& spec) {
+  return {{spec.key, spec.name, spec.kernel_overhead, spec.step_overhead, spec.launch_overhead,
+           spec.allreduce},
+          spec.short_name,
+          spec.versions,
           spec.source};
 }
 
@@ -553,7 +603,8 @@ ScenarioPreset expand(const PresetSpec& spec) {
   s.attention_context = spec.attention_context;
   s.link_model = spec.link_model;
   s.compute_model = spec.compute_model;
-  s.allreduce = spec.allreduce;
+  if (spec.allreduce) s.allreduce = spec.allreduce;
+  if (spec.serving_engine) s.serving_engine = find_engine(spec.serving_engine)->engine;
   if (spec.launch_overhead >= 0) s.launch_overhead = spec.launch_overhead;
   if (spec.exchange_precision)
     s.exchange_precision = parse_precision(spec.exchange_precision)->key();
@@ -600,6 +651,15 @@ const std::vector<WorkloadEntry>& workload_catalog() {
 const std::vector<ScenarioPreset>& scenario_presets() {
   static const std::vector<ScenarioPreset> table = expand_all(kPresets);
   return table;
+}
+
+const std::vector<EngineEntry>& engine_catalog() {
+  static const std::vector<EngineEntry> table = expand_all(kEngines);
+  return table;
+}
+
+const EngineEntry* find_engine(std::string_view key) {
+  return find_by_key(engine_catalog(), key, [](const auto& e) { return e.engine.key; });
 }
 
 const WorkloadEntry* find_workload(std::string_view key) {

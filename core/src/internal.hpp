@@ -55,4 +55,14 @@ const PeakFlops* find_peak(const Accelerator& accelerator, std::string_view prec
 bool read_sweep_field(Scenario& scenario, std::string_view field, const Value& value,
                       std::vector<FieldError>& errors);
 
+// SPEC 3.10: a step's kernels on one of `ranks` ranks: those of one layer (each run L times a
+// step) and those outside the layers (once a step: embedding, final norm, LM head, sampling; none
+// without a vocabulary). Times include each kernel's fixed costs and the pass's multiplier.
+struct StepKernels {
+  std::vector<KernelResult> layer;
+  std::vector<KernelResult> head;
+};
+StepKernels step_kernels(const Scenario& scenario, std::int64_t ranks);
+double total_time(const std::vector<KernelResult>& kernels);
+
 }  // namespace tplayer

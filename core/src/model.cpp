@@ -27,6 +27,10 @@ Nodes nodes_of(const Link& link, std::int64_t n) {
 
 using AllReduce = AllReduceTime;
 
+// The logits' gather after a vocab-parallel LM head (SPEC 3.10): one all-gather, which NCCL prices
+// as one phase of a ring (n-1 steps moving (n-1)/n of M) and NVLS at its busBw (3.9).
+constexpr CollectiveKind kAllGather{"all_gather", 1, 1, 5.0 / 6.0};
+
 // SPEC 3 and 3.9: a ring collective at line rate, alpha per step: its phases of n-1 steps, each
 // moving (n-1)/n of M (0 when n = 1).
 AllReduce line_rate_time(double bandwidth, double latency, double n, double message,
@@ -176,17 +180,27 @@ std::vector<FieldError> warnings(const Scenario& s) {
           format_quantity(s.accelerator.memory_capacity, Dimension::Bytes), ", ",
           format_binary_bytes(s.accelerator.memory_capacity), ")"});
   }
+  if (s.compute_model == kKernels && !s.accelerator.compute_units) {
+    warn(out, root.key("accelerator").key("compute_units"),
+         {"the accelerator has no compute_units (SMs or CUs): the kernels model prices every GEMM "
+          "as if its tiles filled the chip (no wave quantisation)"});
+  }
+  if (s.compute_model == kKernels && s.workload.experts > 1) {
+    warn(out, root.key("workload").key("experts"),
+         {"a mixture of experts: the kernels model routes tokens evenly, each expert that receives "
+          "tokens read once (real routing is uneven: the busiest expert sets the time)"});
+  }
   if (s.compute_model == kRoofline && mixture_of_experts(s.workload)) {
     warn(out, root.key("workload").key("inference_flops"),
          {"a mixture of experts: the roofline reads the experts its tokens route to as "
           "min(parameters, tokens x active parameters), an upper bound (tokens that share an "
           "expert read it once)"});
   }
-  if (s.allreduce == kCustom && s.link_model != kNccl) {
+  if (allreduce_of(s) == kCustom && s.link_model != kNccl) {
     warn(out, root.key("allreduce"),
          {"the serving engine's all-reduce is priced in the nccl link model only: at line rate "
           "every all-reduce is the ring's"});
-  } else if (s.allreduce == kCustom && !custom_allreduce(s)) {
+  } else if (allreduce_of(s) == kCustom && !custom_allreduce(s)) {
     warn(out, root.key("allreduce"),
          {"the serving engine's kernels run all-reduces only: each reduce-scatter and all-gather "
           "is NCCL's"});
@@ -482,7 +496,16 @@ bool same_link(const Link& a, const Link& b) {
 }
 
 double launch_overhead(const Scenario& s) {
-  return s.launch_overhead.value_or(s.link_model == kNccl ? kNcclLaunchOverhead : 0.0);
+  if (s.launch_overhead) return *s.launch_overhead;
+  if (s.link_model != kNccl) return 0.0;
+  if (s.serving_engine && s.serving_engine->launch_overhead)
+    return *s.serving_engine->launch_overhead;
+  return kNcclLaunchOverhead;
+}
+
+std::string_view allreduce_of(const Scenario& s) {
+  if (s.allreduce) return *s.allreduce;
+  return s.serving_engine ? std::string_view(s.serving_engine->allreduce) : kAllReduces[0];
 }
 
 const PassKind& pass_of(const Scenario& s) {
@@ -505,7 +528,7 @@ std::string exchange_precision(const Scenario& s) {
 }
 
 bool custom_allreduce(const Scenario& s) {
-  return s.allreduce == kCustom && s.link_model == kNccl && collective_of(s).calls == 1;
+  return allreduce_of(s) == kCustom && s.link_model == kNccl && collective_of(s).calls == 1;
 }
 
 const CollectiveKind& collective_of(const Scenario& s) {
@@ -555,12 +578,30 @@ Result solve(const Scenario& s) {
   r.single_device_time_s =
       roofline ? std::max(r.single_device_flop_time_s, r.single_device_memory_time_s)
                : r.single_device_flop_time_s;
+  const bool kernels = s.compute_model == kKernels;
+  if (kernels) {
+    // SPEC 3.10: the layer as its kernels; its memory-bound share decides the compute's bound.
+    StepKernels step = step_kernels(s, s.tp_size);
+    r.compute_time_s = total_time(step.layer);
+    r.single_device_time_s = total_time(step_kernels(s, 1).layer);
+    double memory = 0, flops = 0;
+    for (const KernelResult& k : step.layer) (k.bound == "flops" ? flops : memory) += k.time_s;
+    r.compute_bound = memory >= flops ? "memory" : "flops";
+    r.head_time_s = total_time(step.head);
+    r.kernels_per_layer = static_cast<double>(step.layer.size());
+    r.kernels = std::move(step.layer);
+    r.kernels.insert(r.kernels.end(), step.head.begin(), step.head.end());
+  }
+  const ServingEngine* engine = s.serving_engine ? &*s.serving_engine : nullptr;
+  r.serving_engine = engine ? (engine->key.empty() ? engine->name : engine->key) : "";
+  r.kernel_overhead_s = engine && kernels ? engine->kernel_overhead : 0;
+  r.step_overhead_s = engine ? engine->step_overhead : 0;
 
   r.message_bytes = message_bytes(s);
   r.bytes_per_element = b;
   r.exchange_precision = exchange_precision(s);
   r.exchange_bytes_per_element = parse_precision(r.exchange_precision)->bytes_per_element;
-  r.allreduce = s.allreduce;
+  r.allreduce = allreduce_of(s);
   r.peak_flops = peak;
   r.weights_per_rank_bytes = s.workload.parameters * b / n;
   const double layers = static_cast<double>(s.workload.layers);
@@ -573,7 +614,7 @@ Result solve(const Scenario& s) {
   r.single_device_fits_in_memory = r.single_device_memory_bytes <= r.memory_capacity_bytes;
   r.warnings = warnings(s);
   const double single_share =
-      roofline ? std::min(1.0, r.single_device_time_s / (n * r.compute_time_s)) : 1.0;
+      roofline || kernels ? std::min(1.0, r.single_device_time_s / (n * r.compute_time_s)) : 1.0;
   const double launch = launch_overhead(s);
   r.link_model = s.link_model;
   r.launch_overhead_s = launch;
@@ -655,7 +696,25 @@ Result solve(const Scenario& s) {
     l.overlapped_speedup = l.overlapped_efficiency * n;
     l.model_time_s = layers * l.serial_layer_time_s;
     l.overlapped_model_time_s = layers * l.overlapped_layer_time_s;
-    l.tokens_per_s = tokens / l.model_time_s;
+    // SPEC 3.10: the whole step. Outside the layers each step runs the vocab-parallel embedding's
+    // all-reduce and gathers the logits on this link; the head's compute is its kernels' in the
+    // kernels model (in the others the catalogue's parameters already hold its share).
+    if (s.workload.vocab > 0) {
+      const AllReduce embedding = exchange_time(link, own, pricing);
+      const Pricing gather{
+          s.tp_size,
+          tokens * static_cast<double>(s.workload.vocab) * r.exchange_bytes_per_element,
+          s.link_model,
+          launch,
+          false,
+          kAllGather};
+      l.head_communication_time_s = embedding.time() + exchange_time(link, own, gather).time();
+    }
+    l.step_time_s =
+        l.model_time_s + r.head_time_s + l.head_communication_time_s + r.step_overhead_s;
+    l.tokens_per_s = tokens / l.step_time_s;
+    if (s.pass == kDecode) l.time_per_output_token_s = l.step_time_s;
+    if (s.pass == kPasses[0].name) l.time_to_first_token_s = l.step_time_s;
     r.links.push_back(std::move(l));
   }
 

@@ -193,7 +193,16 @@ class Reader {
                      else
                        text(v, at, out.*m);
                    },
-                   [&](std::optional<std::string> T::*m) { out.*m = precision(v, at); },
+                   [&](std::optional<std::string> T::*m) {
+                     if (f.kind == FieldKind::Choice) {
+                       std::string picked;
+                       choice(v, at, f, picked);
+                       out.*m = picked;
+                     } else {
+                       out.*m = precision(v, at);
+                     }
+                   },
+                   [&](std::optional<ServingEngine> T::*m) { out.*m = engine(v, at); },
                    [&](bool T::*m) { boolean(v, at, out.*m); },
                    [&](Workload T::*m) { out.*m = workload(v, at); },
                    [&](Accelerator T::*m) { out.*m = accelerator(v, at); },
@@ -361,6 +370,16 @@ class Reader {
         [] {
           return known_keys(accelerator_catalog(), [](auto& e) { return e.accelerator.key; });
         });
+  }
+
+  ServingEngine engine(const Value& v, const Where& at) {
+    return catalogued<ServingEngine>(
+        v, at, "a serving engine", kServingEngineFields,
+        [](std::string_view key) -> const ServingEngine* {
+          const EngineEntry* entry = find_engine(key);
+          return entry ? &entry->engine : nullptr;
+        },
+        [] { return known_keys(engine_catalog(), [](auto& e) { return e.engine.key; }); });
   }
 
   std::vector<PeakFlops> peaks(const Value& v, const Where& at) {

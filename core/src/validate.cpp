@@ -102,9 +102,18 @@ class Checker {
   // A choice field holds one of its row's choices.
   template <class T>
   void choice(const Where& at, const InputField<T>& f, const T& object) {
-    const auto* member = std::get_if<std::string T::*>(&f.member);
-    if (!member) return;
-    const std::string& value = object.**member;
+    const std::string* given = nullptr;
+    std::visit(
+        [&](auto member) {
+          const auto& m = object.*member;
+          using M = std::remove_cvref_t<decltype(m)>;
+          if constexpr (std::is_same_v<M, std::string>) given = &m;
+          if constexpr (std::is_same_v<M, std::optional<std::string>>)
+            if (m) given = &*m;
+        },
+        f.member);
+    if (!given) return;
+    const std::string& value = *given;
     if (std::find(f.choices.begin(), f.choices.end(), value) == f.choices.end())
       fail(at, "unknown " + std::string(f.name) + " " + excerpt(value) + "; expected " +
                    spelled_list(f.choices, true));
@@ -251,7 +260,12 @@ std::vector<FieldError> validate(const Scenario& s) {
   if (w.kv_heads)  // at most the heads, when they are valid (a bad heads is named once, at heads)
     check.count(workload.key("kv_heads"), *w.kv_heads, 1, w.heads >= 1 ? w.heads : kMaxCount);
 
+  if (w.experts_per_token > w.experts && w.experts >= 1)
+    check.count(workload.key("experts_per_token"), w.experts_per_token, 1, w.experts);
+
   check.rules(root, kScenarioFields, s);
+  if (s.serving_engine)
+    check.rules(root.key("serving_engine"), kServingEngineFields, *s.serving_engine);
   if (s.recompute && pass_of(s).compute_multiplier == 1) {
     check.fail(root.key("recompute"),
                "recomputation runs the forward again inside a backward pass; expected pass "

@@ -34,6 +34,7 @@ Value rows_value(const std::vector<MeasuredRow>& rows) {
 Value workload_value(const Workload& w);
 Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol> table);
 Value accelerator_value(const Accelerator& a);
+Value engine_value(const ServingEngine& e);
 Value links_value(const std::vector<Link>& links);
 Value link_value(const Link& l);
 
@@ -68,6 +69,8 @@ Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
             v.add(name, workload_value(m));
           } else if constexpr (std::is_same_v<M, Accelerator>) {
             v.add(name, accelerator_value(m));
+          } else if constexpr (std::is_same_v<M, std::optional<ServingEngine>>) {
+            if (m) v.add(name, engine_value(*m));
           } else if constexpr (std::is_same_v<M, std::vector<Link>>) {
             v.add(name, links_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<PeakFlops>>) {
@@ -98,6 +101,7 @@ Value workload_value(const Workload& w) {
 bool same_accelerator(const Accelerator& a, const Accelerator& b) {
   return a.name == b.name && a.memory_capacity == b.memory_capacity &&
          a.memory_bandwidth == b.memory_bandwidth && a.native_link == b.native_link &&
+         a.compute_units == b.compute_units &&
          std::is_permutation(a.peak_flops.begin(), a.peak_flops.end(), b.peak_flops.begin(),
                              b.peak_flops.end());
 }
@@ -106,6 +110,12 @@ Value accelerator_value(const Accelerator& a) {
   const AcceleratorEntry* entry = find_accelerator(a.key);
   if (entry && same_accelerator(entry->accelerator, a)) return Value::from(a.key);
   return fields_value(a, kAcceleratorFields);
+}
+
+Value engine_value(const ServingEngine& e) {
+  const EngineEntry* entry = find_engine(e.key);
+  if (entry && entry->engine == e) return Value::from(e.key);
+  return fields_value(e, kServingEngineFields);
 }
 
 Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol> table) {
@@ -180,6 +190,10 @@ std::string_view kind_name(FieldKind kind) {
       return "accelerator_key";
     case FieldKind::TwoTierKey:
       return "two_tier_key";
+    case FieldKind::EngineKey:
+      return "engine_key";
+    case FieldKind::Engine:
+      return "serving_engine";
     case FieldKind::Bandwidth:
       return "bandwidth";
     case FieldKind::Time:
@@ -311,6 +325,8 @@ Value to_value(const Scenario& s) {
   used.exchange_precision = exchange_precision(s);
   used.workload.kv_heads = s.workload.kv_heads.value_or(s.workload.heads);
   used.workload.inference_flops = s.workload.inference_flops.value_or(2 * s.workload.parameters);
+  used.workload.ffn_hidden = ffn_hidden(s.workload);
+  used.allreduce = std::string(allreduce_of(s));
   Value head = Value::make_object();
   head.add("type", Value::from(kScenarioType));
   return fields_value(used, kScenarioFields, {}, std::move(head));
@@ -324,6 +340,9 @@ Value to_value(const Result& r) {
   Value& links = v.add("links", Value::make_array());
   for (const LinkResult& l : r.links)
     add_scalars(links.push(Value::make_object()), l, kLinkResultFields);
+  Value& kernels = v.add("kernels", Value::make_array());
+  for (const KernelResult& k : r.kernels)
+    add_scalars(kernels.push(Value::make_object()), k, kKernelResultFields);
   return v;
 }
 
@@ -413,6 +432,16 @@ Value catalog_value(bool results) {
     item.add("source", Value::from(e.source));
     accelerators.push(std::move(item));
   }
+  Value& engines = v.add("serving_engines", Value::make_array());
+  for (const EngineEntry& e : engine_catalog()) {
+    Value head = Value::make_object();
+    head.add("key", Value::from(e.engine.key));
+    Value item = fields_value(e.engine, kServingEngineFields, "preset", std::move(head));
+    item.add("short_name", Value::from(e.short_name));
+    item.add("versions", Value::from(e.versions));
+    item.add("source", Value::from(e.source));
+    engines.push(std::move(item));
+  }
   Value& links = v.add("links", Value::make_array());
   for (const LinkEntry& e : link_catalog()) {
     Value& item = links.push(Value::make_object());
@@ -460,6 +489,7 @@ Value catalog_value(bool results) {
   fields.add("scenario", field_table_value<Scenario>(kScenarioFields));
   fields.add("workload", field_table_value<Workload>(kWorkloadFields));
   fields.add("accelerator", field_table_value<Accelerator>(kAcceleratorFields));
+  fields.add("serving_engine", field_table_value<ServingEngine>(kServingEngineFields));
   fields.add("link", field_table_value<Link>(kLinkFields));
   fields.add("protocol", field_table_value<Protocol>(kProtocolFields));
   fields.add("custom_branch", field_table_value<Protocol>(kCustomBranchFields));

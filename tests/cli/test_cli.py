@@ -26,7 +26,10 @@ RESULT_FIELDS = {
     "single_device_flop_time_s", "single_device_memory_time_s", "exchange_precision",
     "exchange_bytes_per_element", "allreduce", "collective", "warnings", "links",
     # Beyond SPEC 6 (issue 22): the whole model and whether one accelerator holds it.
-    "layers", "single_device_memory_bytes", "single_device_fits_in_memory"}
+    "layers", "single_device_memory_bytes", "single_device_fits_in_memory",
+    # SPEC 3.10: the serving engine, the head outside the layers, the kernels model's kernels.
+    "serving_engine", "kernel_overhead_s", "step_overhead_s", "head_time_s", "kernels_per_layer",
+    "kernels"}
 LINK_FIELDS = {
     "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",
     "latency_time_s", "communication_time_s", "wire_bytes_per_rank", "comm_to_compute", "bound",
@@ -37,7 +40,10 @@ LINK_FIELDS = {
     "measured_max_bytes", "reduce_scatter_time_s", "all_gather_time_s",
     "hiding_bandwidth_bytes_per_s", "hiding_factor",
     # Beyond SPEC 6 (issue 22): the whole model on this link.
-    "model_time_s", "overlapped_model_time_s", "tokens_per_s"}
+    "model_time_s", "overlapped_model_time_s", "tokens_per_s",
+    # SPEC 3.10: the whole step on this link.
+    "head_communication_time_s", "step_time_s", "time_per_output_token_s",
+    "time_to_first_token_s"}
 # SPEC section 4 and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
@@ -199,7 +205,7 @@ def test_table_singular():
     code, out, err = run("--json", "-", stdin=json.dumps(scenario))
     check(code == 0, f"exit {code}, stderr {err!r}")
     for text in ("TP 1, 1 token, 1 all-reduce per layer", "/ 1 rank)", "(1 token x 12288 hidden",
-                 "per forward pass of 1 token:", "the layer x 1 layer;"):
+                 "per forward pass of 1 token\n", "the layer x 1 layer;"):
         check(text in out, f"the table lacks {text!r}:\n{out}")
     check(re.search(r"\b1 (tokens|ranks|all-reduces|layers)\b", out) is None,
           f"a plural after 1:\n{out}")
@@ -603,7 +609,8 @@ def test_check():
     check(links["rows"] == scenario["links"]["rows"], f"rows are written back as rows: {links['rows']}")
     derived = {d["field"]: d["from"] for d in r["derived"]}
     check(derived.get("collectives_per_layer") == [["pass"], ["recompute"]]
-          and derived.get("launch_overhead") == [["link_model"]], f"derived: {r['derived']}")
+          and derived.get("launch_overhead") == [["link_model"], ["serving_engine"]],
+          f"derived: {r['derived']}")
     # The result is --json's, and the scenario solves back to it.
     code, out, err = run("--json", "-", "--json", stdin=json.dumps(scenario))
     check(code == 0 and parse(out, "--json") == r["result"], "--check's result is --json's")

@@ -631,8 +631,14 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                 "layers",
                                                 "single_device_memory_bytes",
                                                 "single_device_fits_in_memory",
+                                                "serving_engine",
+                                                "kernel_overhead_s",
+                                                "step_overhead_s",
+                                                "head_time_s",
+                                                "kernels_per_layer",
                                                 "warnings",
-                                                "links"};
+                                                "links",
+                                                "kernels"};
   const std::vector<std::string> spec_link_fields = {"name",
                                                      "bandwidth_bytes_per_s",
                                                      "latency_s",
@@ -667,7 +673,11 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                      "hiding_factor",
                                                      "model_time_s",
                                                      "overlapped_model_time_s",
-                                                     "tokens_per_s"};
+                                                     "head_communication_time_s",
+                                                     "step_time_s",
+                                                     "tokens_per_s",
+                                                     "time_per_output_token_s",
+                                                     "time_to_first_token_s"};
 
   Value v = spec_scenario();
   v.set("tp_size", Value::from(2.0));  // a warning, so that its shape shows
@@ -676,7 +686,7 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
   CHECK(keys_of(out) == sorted(spec_fields));
   CHECK(out.find("type")->string == "TensorParallelLayerResult");
   for (const auto& field : kResultFields) CHECK(out.find(field.name) != nullptr);
-  CHECK(std::size(kResultFields) + 3 == spec_fields.size());
+  CHECK(std::size(kResultFields) + 4 == spec_fields.size());  // type, warnings, links, kernels
   CHECK(out.find("compute_time_s")->number == r.compute_time_s);
   CHECK(out.find("fits_in_memory")->kind == Value::Kind::Bool);
   CHECK(out.find("binding_link")->string == "infiniband_ndr");

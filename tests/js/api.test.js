@@ -401,8 +401,14 @@ describe('solve and check', () => {
       'layers',
       'single_device_memory_bytes',
       'single_device_fits_in_memory',
+      'serving_engine',
+      'kernel_overhead_s',
+      'step_overhead_s',
+      'head_time_s',
+      'kernels_per_layer',
       'warnings',
       'links',
+      'kernels',
     ]);
     expect(Array.isArray(r.links) && Array.isArray(r.warnings)).toBe(true);
     expect(Object.keys(r.links[0])).toEqual([
@@ -440,7 +446,11 @@ describe('solve and check', () => {
       'hiding_factor',
       'model_time_s',
       'overlapped_model_time_s',
+      'head_communication_time_s',
+      'step_time_s',
       'tokens_per_s',
+      'time_per_output_token_s',
+      'time_to_first_token_s',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);
@@ -490,10 +500,21 @@ describe('solve and check', () => {
     );
     expect(derivedFrom).toEqual({
       'scenario.collectives_per_layer': ['pass', 'recompute'],
-      'scenario.launch_overhead': ['link_model'],
+      'scenario.launch_overhead': ['link_model', 'serving_engine'],
       'scenario.exchange_precision': ['precision'],
+      'scenario.allreduce': ['serving_engine'],
       'workload.kv_heads': ['heads'],
       'workload.inference_flops': ['parameters'],
+      'workload.ffn_hidden': [
+        'parameters',
+        'layers',
+        'hidden_dim',
+        'heads',
+        'kv_heads',
+        'vocab',
+        'gated_mlp',
+        'experts',
+      ],
       'measured_link.ranks': ['measured'],
     });
     const workload = { name: 'w', parameters: 1e9, layers: 4, hidden_dim: 1024, heads: 16 };
@@ -512,6 +533,20 @@ describe('solve and check', () => {
         field: 'workload.inference_flops',
         path: ['workload', 'inference_flops'],
         from: [['workload', 'parameters']],
+      },
+      {
+        field: 'workload.ffn_hidden',
+        path: ['workload', 'ffn_hidden'],
+        from: [
+          'parameters',
+          'layers',
+          'hidden_dim',
+          'heads',
+          'kv_heads',
+          'vocab',
+          'gated_mlp',
+          'experts',
+        ].map((f) => ['workload', f]),
       },
     ]);
     expect(scenario.workload.kv_heads).toBe(16); // the value derived is in the scenario
@@ -539,6 +574,7 @@ describe('solve and check', () => {
       'collectives_per_layer',
       'launch_overhead',
       'exchange_precision',
+      'allreduce',
     ]);
   });
 
@@ -590,7 +626,9 @@ describe('solve and check', () => {
   it('the catalogue describes every input field and limit the core declares', () => {
     const { fields, limits } = api.catalog();
     const names = (kind) => fields[kind].map((f) => f.name);
-    expect(names('scenario')).toEqual(Object.keys(gpt3()).filter((k) => k !== 'type'));
+    expect(names('scenario').filter((n) => n !== 'serving_engine')).toEqual(
+      Object.keys(gpt3()).filter((k) => k !== 'type'),
+    );
     expect(names('workload')).toEqual([
       'name',
       'preset',
@@ -600,6 +638,11 @@ describe('solve and check', () => {
       'heads',
       'kv_heads',
       'inference_flops',
+      'ffn_hidden',
+      'gated_mlp',
+      'vocab',
+      'experts',
+      'experts_per_token',
     ]);
     expect(names('accelerator')).toEqual([
       'name',
@@ -608,6 +651,15 @@ describe('solve and check', () => {
       'memory_capacity',
       'memory_bandwidth',
       'native_link',
+      'compute_units',
+    ]);
+    expect(names('serving_engine')).toEqual([
+      'name',
+      'preset',
+      'kernel_overhead',
+      'step_overhead',
+      'launch_overhead',
+      'allreduce',
     ]);
     expect(names('link')).toEqual([
       'name',

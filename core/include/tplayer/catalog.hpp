@@ -25,6 +25,14 @@ struct AcceleratorEntry {
   std::string source;
 };
 
+// A serving engine (SPEC 3.10): its constants, the versions they were measured on, and where.
+struct EngineEntry {
+  ServingEngine engine;    // key and name filled
+  std::string short_name;  // e.g. "vLLM"
+  std::string versions;    // e.g. "0.8-0.11 (V1 engine, CUDA graphs)"
+  std::string source;
+};
+
 struct LinkEntry {
   std::string key;
   std::string label;
@@ -64,6 +72,7 @@ const std::vector<AcceleratorEntry>& accelerator_catalog();
 const std::vector<LinkEntry>& link_catalog();
 const std::vector<TwoTierEntry>& two_tier_catalog();
 const std::vector<ScenarioPreset>& scenario_presets();
+const std::vector<EngineEntry>& engine_catalog();
 
 // Lookups by exact key; nullptr when unknown.
 const WorkloadEntry* find_workload(std::string_view key);
@@ -71,6 +80,7 @@ const AcceleratorEntry* find_accelerator(std::string_view key);
 const LinkEntry* find_link(std::string_view key);
 const TwoTierEntry* find_two_tier(std::string_view key);
 const ScenarioPreset* find_preset(std::string_view key);
+const EngineEntry* find_engine(std::string_view key);
 
 // A link of the scenario built from a catalogue entry, named `name`. A two-tier entry gives a
 // two-tier link whose preset is the entry's key and whose tiers are its catalogue links.

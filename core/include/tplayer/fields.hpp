@@ -25,6 +25,7 @@ enum class FieldKind {
   LinkKey,         // a link preset key
   WorkloadKey,     // a workload preset key
   AcceleratorKey,  // an accelerator preset key
+  EngineKey,       // a serving engine preset key
   TwoTierKey,      // a two-tier link preset key
   Bandwidth,       // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
   Time,
@@ -32,6 +33,7 @@ enum class FieldKind {
   Compute,
   Workload,     // a workload preset key or object
   Accelerator,  // an accelerator preset key or object
+  Engine,       // a serving engine preset key or object
   Links,        // an ordered map (or array) of links
   PeakFlops,    // an object of precision -> FLOP/s
   Protocols,    // a list of protocol branches (SPEC 3.2)
@@ -63,18 +65,25 @@ struct FieldMemberOf<Scenario> {
       std::variant<std::int64_t Scenario::*, std::optional<std::int64_t> Scenario::*,
                    double Scenario::*, std::optional<double> Scenario::*, std::string Scenario::*,
                    std::optional<std::string> Scenario::*, bool Scenario::*, Workload Scenario::*,
-                   Accelerator Scenario::*, std::vector<Link> Scenario::*>;
+                   Accelerator Scenario::*, std::vector<Link> Scenario::*,
+                   std::optional<ServingEngine> Scenario::*>;
 };
 template <>
 struct FieldMemberOf<Workload> {
-  using type =
-      std::variant<std::int64_t Workload::*, std::optional<std::int64_t> Workload::*,
-                   double Workload::*, std::optional<double> Workload::*, std::string Workload::*>;
+  using type = std::variant<std::int64_t Workload::*, std::optional<std::int64_t> Workload::*,
+                            double Workload::*, std::optional<double> Workload::*,
+                            std::string Workload::*, bool Workload::*>;
 };
 template <>
 struct FieldMemberOf<Accelerator> {
   using type = std::variant<double Accelerator::*, std::string Accelerator::*,
-                            std::vector<PeakFlops> Accelerator::*>;
+                            std::vector<PeakFlops> Accelerator::*,
+                            std::optional<std::int64_t> Accelerator::*>;
+};
+template <>
+struct FieldMemberOf<ServingEngine> {
+  using type = std::variant<double ServingEngine::*, std::optional<double> ServingEngine::*,
+                            std::string ServingEngine::*>;
 };
 template <>
 struct FieldMemberOf<Link> {
@@ -114,6 +123,10 @@ inline constexpr std::string_view kFromPrecision[] = {"precision"};
 inline constexpr std::string_view kFromHeads[] = {"heads"};
 inline constexpr std::string_view kFromParameters[] = {"parameters"};
 inline constexpr std::string_view kFromMeasured[] = {"measured"};
+inline constexpr std::string_view kFromEngine[] = {"serving_engine"};
+inline constexpr std::string_view kFromLinkModelAndEngine[] = {"link_model", "serving_engine"};
+inline constexpr std::string_view kFromShapes[] = {"parameters", "layers", "hidden_dim", "heads",
+                                                   "kv_heads",   "vocab",  "gated_mlp",  "experts"};
 
 // A table of fields, whatever its length: the code that walks tables is one instance per object
 // type, not one per table.
@@ -153,9 +166,9 @@ inline constexpr InputField<Scenario> kScenarioFields[] = {
      kLinkModels},
     {"launch_overhead", FieldKind::Time, &Scenario::launch_overhead, false, FieldRule::NonNegative,
      {}, false, "a launch overhead in seconds",
-     "fixed cost of issuing one all-reduce (default 0 at line rate, 10 us with nccl: eager, one "
-     "process per GPU; CUDA graphs ~2-5 us)",
-     {}, kFromLinkModel},
+     "fixed cost of issuing one all-reduce (default: the serving engine's, else 0 at line rate and "
+     "10 us with nccl: eager, one process per GPU; CUDA graphs ~2-5 us)",
+     {}, kFromLinkModelAndEngine},
     {"pass", FieldKind::Choice, &Scenario::pass, false, FieldRule::None, kPasses[0].name, false,
      "a pass",
      "forward, backward, or training (forward + backward): compute x1, x2 or x3; decode: one new "
@@ -173,7 +186,8 @@ inline constexpr InputField<Scenario> kScenarioFields[] = {
     {"compute_model", FieldKind::Choice, &Scenario::compute_model, false, FieldRule::None, kFlops,
      false, "a compute model",
      "flops: FLOPs / (peak x efficiency), as mlsysim; roofline: the slower of the FLOPs and the "
-     "weights (and, in decode, KV cache) read from memory",
+     "weights (and, in decode, KV cache) read from memory; kernels: the layer as its kernels, each "
+     "on its own roofline with its fixed cost, GEMMs in waves of tiles over the compute units",
      kComputeModels},
     {"memory_efficiency", FieldKind::Real, &Scenario::memory_efficiency, false,
      FieldRule::Fraction, kDefaultMemoryEfficiency, true, "a fraction",
@@ -184,15 +198,20 @@ inline constexpr InputField<Scenario> kScenarioFields[] = {
      "number format of the all-reduce's payload (default: precision's). FP8 matmuls still "
      "all-reduce BF16 activations unless FP8 communication is switched on",
      {}, kFromPrecision},
-    {"allreduce", FieldKind::Choice, &Scenario::allreduce, false, FieldRule::None, kAllReduces[0],
+    {"allreduce", FieldKind::Choice, &Scenario::allreduce, false, FieldRule::None, {},
      false, "an all-reduce implementation",
      "nccl, or custom: the serving engines' one-shot / two-shot kernels over peer memory (vLLM, "
-     "SGLang, TensorRT-LLM), for messages up to a link's custom_max_bytes; nccl link model only",
-     kAllReduces},
+     "SGLang, TensorRT-LLM), for messages up to a link's custom_max_bytes; nccl link model only "
+     "(default: the serving engine's, else nccl)",
+     kAllReduces, kFromEngine},
     {"collective", FieldKind::Choice, &Scenario::collective, false, FieldRule::None, kAllReduce,
      false, "a collective",
      "all_reduce, or reduce_scatter_all_gather: sequence parallelism",
      kCollectives},
+    {"serving_engine", FieldKind::Engine, &Scenario::serving_engine, false, FieldRule::None, {},
+     false, "a serving engine",
+     "the engine that runs the step (vllm, sglang, tensorrt_llm, ...): its fixed cost per kernel "
+     "and per step, its all-reduce and launch; absent: none of these costs"},
 };
 
 inline constexpr InputField<Workload> kWorkloadFields[] = {
@@ -214,6 +233,22 @@ inline constexpr InputField<Workload> kWorkloadFields[] = {
     {"inference_flops", FieldKind::Real, &Workload::inference_flops, false, FieldRule::Positive, {},
      false, "FLOPs per token",
      "forward FLOPs per token for the whole model (default: 2 x parameters)", {}, kFromParameters},
+    {"ffn_hidden", FieldKind::Count, &Workload::ffn_hidden, false, FieldRule::AtLeast1, {}, false,
+     "a width",
+     "the MLP's intermediate size (per expert); default: what the parameters leave once "
+     "attention, the embedding and the head are counted",
+     {}, kFromShapes},
+    {"gated_mlp", FieldKind::Bool, &Workload::gated_mlp, false, FieldRule::None, false, false,
+     "true or false", "a gated MLP (SwiGLU: gate and up projections), as Llama's; false: up alone"},
+    {"vocab", FieldKind::Count, &Workload::vocab, false, FieldRule::AtLeast0, 0.0, false,
+     "a vocabulary size",
+     "tokens in the vocabulary, for the embedding and the LM head once per step (0 leaves them "
+     "out, as mlsysim does)"},
+    {"experts", FieldKind::Count, &Workload::experts, false, FieldRule::AtLeast1, 1.0, false,
+     "an expert count", "a mixture of experts: the MLP's experts per layer (1: a dense MLP)"},
+    {"experts_per_token", FieldKind::Count, &Workload::experts_per_token, false,
+     FieldRule::AtLeast1, 1.0, false, "an expert count",
+     "experts each token is routed to (at most the experts)"},
 };
 
 inline constexpr InputField<Accelerator> kAcceleratorFields[] = {
@@ -230,6 +265,31 @@ inline constexpr InputField<Accelerator> kAcceleratorFields[] = {
      FieldRule::Positive, {}, false, "a bandwidth in bytes/s", "memory bandwidth"},
     {"native_link", FieldKind::LinkKey, &Accelerator::native_link, false, FieldRule::None, {},
      false, "a link preset key", "the chip's own scale-up link, for the UI to suggest"},
+    {"compute_units", FieldKind::Count, &Accelerator::compute_units, false, FieldRule::AtLeast1, {},
+     false, "a unit count",
+     "SMs or CUs: a GEMM's 128 x 128 tiles run on them in waves (kernels model); absent: unknown"},
+};
+
+// A serving engine (SPEC 3.10): its costs as measured under its launch mode.
+inline constexpr InputField<ServingEngine> kServingEngineFields[] = {
+    {"name", FieldKind::Text, &ServingEngine::name, false, FieldRule::None, kCustomName, false,
+     "a name", "what to call it"},
+    {"preset", FieldKind::EngineKey, &ServingEngine::key, false, FieldRule::None, {}, false,
+     "a serving engine preset key",
+     "a catalogue engine to start from: the fields given here replace its own"},
+    {"kernel_overhead", FieldKind::Time, &ServingEngine::kernel_overhead, false,
+     FieldRule::NonNegative, 0.0, false, "an overhead in seconds",
+     "fixed cost per kernel beyond its device time: the gap its launch mode leaves (CUDA graphs: "
+     "about 1 us; a kernel launched from Python: several)"},
+    {"step_overhead", FieldKind::Time, &ServingEngine::step_overhead, false,
+     FieldRule::NonNegative, 0.0, false, "an overhead in seconds",
+     "host time per step: scheduling, sampling, detokenising, broadcasting to the TP workers"},
+    {"launch_overhead", FieldKind::Time, &ServingEngine::launch_overhead, false,
+     FieldRule::NonNegative, {}, false, "a launch overhead in seconds",
+     "fixed cost of issuing one all-reduce under the engine (absent: the link model's)"},
+    {"allreduce", FieldKind::Choice, &ServingEngine::allreduce, false, FieldRule::None,
+     kAllReduces[0], false, "an all-reduce implementation",
+     "nccl, or custom: the engine's own one-shot / two-shot kernels", kAllReduces},
 };
 
 inline constexpr InputField<Protocol> kProtocolFields[] = {

@@ -62,11 +62,13 @@ inline constexpr int kRecomputeMultiplier = 1;
 inline constexpr int kRecomputeCollectives = 2;
 inline constexpr std::string_view kDecode = kPasses[3].name;
 
-// The compute models of SPEC 2.5: FLOPs alone (mlsysim's) or the roofline (3.7): the slower of
-// the FLOPs and the memory traffic.
-inline constexpr std::string_view kComputeModels[] = {"flops", "roofline"};
+// The compute models of SPEC 2.5: FLOPs alone (mlsysim's), the roofline (3.7): the slower of
+// the FLOPs and the memory traffic, or the layer as its kernels (3.10), each on its own roofline
+// with its fixed cost, the GEMMs in waves of tiles over the compute units.
+inline constexpr std::string_view kComputeModels[] = {"flops", "roofline", "kernels"};
 inline constexpr std::string_view kFlops = kComputeModels[0];
 inline constexpr std::string_view kRoofline = kComputeModels[1];
+inline constexpr std::string_view kKernels = kComputeModels[2];
 // Tuned decode kernels stream 70-90 % of HBM peak (SPEC 3.7).
 inline constexpr double kDefaultMemoryEfficiency = 0.8;
 
@@ -115,6 +117,12 @@ struct Workload {
   std::int64_t heads = 0;
   std::optional<std::int64_t> kv_heads;   // defaults to heads
   std::optional<double> inference_flops;  // forward FLOPs per token; defaults to 2P
+  // The layer's shapes for the kernels model and the whole step (SPEC 3.10).
+  std::optional<std::int64_t> ffn_hidden;  // the MLP's width (per expert); derived when absent
+  bool gated_mlp = false;                  // gate and up projections (SwiGLU), or up alone
+  std::int64_t vocab = 0;                  // vocabulary: the embedding and LM head (0: none)
+  std::int64_t experts = 1;                // a mixture of experts: experts per layer,
+  std::int64_t experts_per_token = 1;      //   and those each token is routed to
   friend bool operator==(const Workload&, const Workload&) = default;
 };
 
@@ -131,6 +139,8 @@ struct Accelerator {
   double memory_capacity = 0;   // bytes
   double memory_bandwidth = 0;  // bytes/s
   std::string native_link;      // link preset key, a hint for the UI; may be empty
+  // SMs or CUs: the units a GEMM's tiles spread over in waves (SPEC 3.10); absent: unknown.
+  std::optional<std::int64_t> compute_units;
   friend bool operator==(const Accelerator&, const Accelerator&) = default;
 };
 
@@ -194,6 +204,18 @@ struct Link {
 // Whether two links price the same (everything but the name and where they came from).
 bool same_link(const Link& a, const Link& b);
 
+// A serving engine's own costs (SPEC 3.10), measured under its launch mode: each kernel's fixed
+// cost on top of its device time, the host's time per step, and how it runs the all-reduce.
+struct ServingEngine {
+  std::string key;  // catalogue key it came from; empty for a custom engine
+  std::string name;
+  double kernel_overhead = 0;             // seconds per kernel
+  double step_overhead = 0;               // seconds per step
+  std::optional<double> launch_overhead;  // seconds per all-reduce; absent: the link model's
+  std::string allreduce{"nccl"};          // "nccl" | "custom" (SPEC 3.8)
+  friend bool operator==(const ServingEngine&, const ServingEngine&) = default;
+};
+
 struct Scenario {
   Workload workload;
   std::int64_t tp_size = 0;
@@ -211,8 +233,9 @@ struct Scenario {
   std::string compute_model{kFlops};
   double memory_efficiency = kDefaultMemoryEfficiency;
   std::optional<std::string> exchange_precision;  // absent: `precision`'s format
-  std::string allreduce{kAllReduces[0]};
+  std::optional<std::string> allreduce;           // absent: the serving engine's, else "nccl"
   std::string collective{kCollectives[0]};
+  std::optional<ServingEngine> serving_engine;  // absent: no engine terms (SPEC 3.10)
 };
 
 // The pass of a scenario (the forward pass for an unknown name, which validate() refuses).
@@ -221,8 +244,14 @@ const PassKind& pass_of(const Scenario& scenario);
 int compute_multiplier(const Scenario& scenario);
 // The all-reduces per layer: as given, or the pass's default.
 std::int64_t collectives_per_layer(const Scenario& scenario);
-// The launch cost of one all-reduce: as given, or 0 at line rate and kNcclLaunchOverhead in nccl.
+// The launch cost of one all-reduce: as given, else the serving engine's, else 0 at line rate and
+// kNcclLaunchOverhead in nccl.
 double launch_overhead(const Scenario& scenario);
+// The all-reduce implementation: as given, else the serving engine's, else "nccl".
+std::string_view allreduce_of(const Scenario& scenario);
+// The MLP's width: as given, else what the parameters leave for it once attention, the embedding
+// and the head are counted (at least 1).
+std::int64_t ffn_hidden(const Workload& workload);
 // The exchange's number format: as given, or the scenario's precision (SPEC 3.8).
 std::string exchange_precision(const Scenario& scenario);
 // Whether the serving engine's custom all-reduce is asked for and can run: the nccl link model,
@@ -275,7 +304,28 @@ struct LinkResult {
   // it passes per second, serial. Everything outside the L layers is left out (README).
   double model_time_s = 0;
   double overlapped_model_time_s = 0;
+  // The whole step (SPEC 3.10): the layers, the embedding's all-reduce and the logits' gather on
+  // this link, the head's compute and the engine's step overhead; tokens per second over it, and
+  // in decode the time per output token, in a forward pass the time to the first token.
+  double head_communication_time_s = 0;
+  double step_time_s = 0;
   double tokens_per_s = 0;
+  double time_per_output_token_s = 0;
+  double time_to_first_token_s = 0;
+};
+
+// One kernel of a step in the kernels model (SPEC 3.10), per rank: its work, its time and what
+// bounds it. `count` is how often a step runs it: once per layer (L) or once per step (the head).
+struct KernelResult {
+  std::string name;   // "qkv", "attention", "input_norm", ..., "lm_head"
+  std::string group;  // "gemm", "attention", "small", "head"
+  double count = 0;
+  double flops = 0;
+  double bytes = 0;
+  double time_s = 0;           // one run, its fixed costs included
+  double overhead_s = 0;       // of which fixed costs (the device's and the engine's)
+  double wave_efficiency = 1;  // a GEMM's tiles over the compute units' waves (1 otherwise)
+  std::string bound;           // "flops" | "memory" | "overhead"
 };
 
 struct Result {
@@ -314,8 +364,16 @@ struct Result {
   // whether it can: when not, the speedups' baseline is a hypothetical.
   double single_device_memory_bytes = 0;
   bool single_device_fits_in_memory = false;
+  // SPEC 3.10: the engine, its costs, and the compute outside the layers (embedding, final norm,
+  // LM head, sampling) once per step; the kernels of a layer and of the head in the kernels model.
+  std::string serving_engine;
+  double kernel_overhead_s = 0;
+  double step_overhead_s = 0;
+  double head_time_s = 0;
+  double kernels_per_layer = 0;
   std::vector<FieldError> warnings;
   std::vector<LinkResult> links;
+  std::vector<KernelResult> kernels;
 };
 
 inline constexpr std::string_view kResultType = "TensorParallelLayerResult";
@@ -366,6 +424,11 @@ inline constexpr ScalarField<Result> kResultFields[] = {
     {"layers", &Result::layers},
     {"single_device_memory_bytes", &Result::single_device_memory_bytes},
     {"single_device_fits_in_memory", &Result::single_device_fits_in_memory},
+    {"serving_engine", &Result::serving_engine},
+    {"kernel_overhead_s", &Result::kernel_overhead_s},
+    {"step_overhead_s", &Result::step_overhead_s},
+    {"head_time_s", &Result::head_time_s},
+    {"kernels_per_layer", &Result::kernels_per_layer},
 };
 
 inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {
@@ -403,7 +466,23 @@ inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {
     {"hiding_factor", &LinkResult::hiding_factor},
     {"model_time_s", &LinkResult::model_time_s},
     {"overlapped_model_time_s", &LinkResult::overlapped_model_time_s},
+    {"head_communication_time_s", &LinkResult::head_communication_time_s},
+    {"step_time_s", &LinkResult::step_time_s},
     {"tokens_per_s", &LinkResult::tokens_per_s},
+    {"time_per_output_token_s", &LinkResult::time_per_output_token_s},
+    {"time_to_first_token_s", &LinkResult::time_to_first_token_s},
+};
+
+inline constexpr ScalarField<KernelResult> kKernelResultFields[] = {
+    {"name", &KernelResult::name},
+    {"group", &KernelResult::group},
+    {"count", &KernelResult::count},
+    {"flops", &KernelResult::flops},
+    {"bytes", &KernelResult::bytes},
+    {"time_s", &KernelResult::time_s},
+    {"overhead_s", &KernelResult::overhead_s},
+    {"wave_efficiency", &KernelResult::wave_efficiency},
+    {"bound", &KernelResult::bound},
 };
 
 }  // namespace tplayer
