@@ -10,6 +10,7 @@
 
 #include "tplayer/catalog.hpp"
 #include "tplayer/format.hpp"
+#include "tplayer/json.hpp"
 #include "tplayer/tplayer.hpp"
 
 namespace tplayer::cli {
@@ -63,6 +64,8 @@ std::string pad(std::string s, std::size_t width) {
 const char* verdict(bool pass) { return pass ? " met" : " MISS"; }
 
 }  // namespace
+
+Value kernels_validation_report();
 
 Errors errors_of(std::vector<double> relative) {
   std::sort(relative.begin(), relative.end());
@@ -121,7 +124,64 @@ Value validation_report() {
   report.add("tables", std::move(list));
   Value serving = serving_validation_report();
   for (auto& [key, value] : serving.object) report.add(key, std::move(value));
+  report.add("kernels", kernels_validation_report());
   return report;
+}
+
+// SPEC 3.10: the kernels model against vidur's per-kernel profiles and the serving engines against
+// published per-token, per-request and first-token times, as calibration/fit_kernels.py scored them
+// through this CLI (kept current by its --check).
+Value kernels_validation_report() {
+  static const char* const text =
+#include "kernels_validation.inc"
+      ;
+  return parse_json(text).value;
+}
+
+void print_kernels_validation(const Value& report) {
+  const Value& k = *report.find("kernel_report");
+  std::cout << "\nThe kernels model (compute_model \"kernels\") against measured per-kernel times\n"
+               "(calibration/data/kernels/vidur_layer_ops.csv, "
+            << format_number(k.find("kernels")->number)
+            << " kernels of a decoder\nlayer, A100 and H100, TP 1-8):\n"
+               "  per kernel: median "
+            << percent(k.find("median_in_sample")->number) << " in sample, "
+            << percent(k.find("median_left_out")->number) << " leaving one model out (target <= 15%"
+            << verdict(k.find("median_left_out")->number <= 0.15) << ")\n  by class, left out:";
+  for (const auto& [cls, e] : k.find("per_class_left_out")->object)
+    std::cout << ' ' << cls << ' ' << percent(e.number);
+  std::cout
+      << "\n\nServing engines against published step times (calibration/data/serving): error of "
+         "the\nstep's time in sample and with the point's source left out\n";
+  std::cout << "  " << pad("source", 30) << pad("engine", 14) << pad("kind", 8) << pad("GPU", 5)
+            << pad("TP", 3) << pad("b", 3) << pad("measured", 10) << pad("in sample", 10)
+            << "left out\n";
+  for (const Value& p : report.find("engine_points")->array) {
+    const double m = p.find("measured_s")->number;
+    const auto err = [&](const char* key) {
+      const double e = p.find(key)->number / m - 1;
+      return (e >= 0 ? "+" : "") + percent(e);
+    };
+    std::cout << "  " << pad(p.find("source")->string.substr(0, 29), 30)
+              << pad(p.find("engine")->string, 14) << pad(p.find("kind")->string, 8)
+              << pad(p.find("gpu")->string, 5) << pad(format_number(p.find("tp")->number), 3)
+              << pad(format_number(p.find("batch")->number), 3)
+              << pad(format_significant(m * 1e3, 4) + " ms", 10) << pad(err("in_sample_s"), 10)
+              << err("left_out_s") << '\n';
+  }
+  for (const auto& [which, label] :
+       {std::pair{"in_sample_s", "in sample"}, std::pair{"left_out_s", "one source left out"}}) {
+    const Value& s = *report.find("engine_report")->find(which);
+    const double points = s.find("points")->number, ratios = s.find("ratios")->number;
+    const double within = s.find("within_20")->number,
+                 ratio_ok = s.find("ratios_within_25")->number;
+    std::cout << "  " << label << ": median " << percent(s.find("median_abs_error")->number)
+              << "; within 20% on " << format_number(within) << "/" << format_number(points)
+              << " points (target 80%" << verdict(within >= 0.8 * points)
+              << ")\n    TP ratios within 25% on " << format_number(ratio_ok) << "/"
+              << format_number(ratios) << " (target 75%" << verdict(ratio_ok >= 0.75 * ratios)
+              << ")\n";
+  }
 }
 
 void print_validation(const Value& report) {
@@ -166,6 +226,7 @@ void print_validation(const Value& report) {
       << "The 16-rank tables are 2 nodes x 8 GPUs: a two-tier link (NVLink in the node, the\n"
          "network across), both models as for TP across nodes. mi300x_8.txt is RCCL, not NCCL.\n";
   print_serving_validation(report);
+  print_kernels_validation(*report.find("kernels"));
 }
 
 }  // namespace tplayer::cli

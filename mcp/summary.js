@@ -14,8 +14,10 @@ function nameOf(part, list, what) {
 function modelWords(r) {
   if (r.link_model === 'line_rate' && r.compute_model === 'flops')
     return "mlsysim's model (FLOPs at the given efficiency, links at line rate)";
+  if (r.link_model === 'nccl' && r.compute_model === 'kernels')
+    return `the model as it runs (the layer as its kernels${r.serving_engine ? ` under ${r.serving_engine}` : ''}, links as NCCL or the engine runs them)`;
   if (r.link_model === 'nccl' && r.compute_model === 'roofline')
-    return 'the model as it runs (the roofline, links as NCCL runs them)';
+    return 'the roofline with links as NCCL runs them';
   return `compute by ${r.compute_model}, links at ${r.link_model === 'nccl' ? 'NCCL' : 'line rate'}`;
 }
 
@@ -42,7 +44,7 @@ export function solveSummary(r, scenario, catalog) {
   if (binding)
     parts.push(
       `The binding link is ${binding.name}: the layer is ${binding.bound}-bound, ${ratio(binding.serial_speedup)} times as fast as one ${chip} alone (${percent(binding.serial_efficiency)} efficient${r.single_device_fits_in_memory ? '' : `; a hypothetical baseline: one ${chip} cannot hold the model's ${bytes(r.single_device_memory_bytes)}`})${binding.hiding_bandwidth_bytes_per_s > 0 ? `; a link of ${gbps(binding.hiding_bandwidth_bytes_per_s)} per direction would hide its exchange behind the compute` : ''}.`,
-      `On it the whole model (${r.layers} layers; embeddings, output head, pipeline and data parallelism left out) takes ${seconds(binding.model_time_s)} ${r.pass === 'decode' ? 'per decode step (a token for each sequence)' : `per ${r.pass} step`}, ${rate(binding.tokens_per_s)}.`,
+      `On it the whole step (${r.layers} layers, the embedding and LM head, and the engine's step overhead; pipeline and data parallelism left out) takes ${seconds(binding.step_time_s)} ${r.pass === 'decode' ? 'per output token (a token for each sequence)' : `per ${r.pass} step`}, ${rate(binding.tokens_per_s)}.`,
     );
   if (!r.fits_in_memory) parts.push("Each rank's share of the weights does not fit in its memory.");
   if (r.warnings.length) parts.push(`Warnings: ${r.warnings.map((w) => w.message).join('; ')}.`);

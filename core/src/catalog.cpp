@@ -367,8 +367,9 @@ constexpr PresetSpec kPresets[] = {
     {"Llama3_70BDecodeTp8",
      "Llama 3 70B decode, batch 32 at 4,096 cached tokens, TP 8 on H100, as it runs",
      "Decoding 32 sequences, each rank reads 288 MB of weights and KV cache per layer for 15 us of "
-     "FLOPs: as it runs, compute is memory-bound at 107 us, so NVLink 4's 29 us all-reduce (NCCL, "
-     "eager) leaves the layer compute-bound and InfiniBand's 163 us does not. mlsysim's "
+     "FLOPs; as vLLM runs the layer's 11 kernels that takes 184 us, so NVLink 4's 14 us all-reduce "
+     "(vLLM's multimem kernel) leaves the layer compute-bound and InfiniBand's 156 us does not: "
+     "17.14 ms per token (1,867 tokens/s across the 32 sequences) against 40.45 ms. mlsysim's "
      "FLOPs-only model would call even NVLink communication-bound (exchange 1.18x compute).",
      "Llama3_70B",
      8,
@@ -381,7 +382,11 @@ constexpr PresetSpec kPresets[] = {
      false,
      4096,
      "nccl",
-     "roofline"},
+     "kernels",
+     nullptr,
+     -1,
+     nullptr,
+     "vllm"},
     {"Llama3_405BTp16AcrossNodes",
      "Llama 3 405B, TP 16 across two HGX H100 nodes (two-tier: NVLink 4 + 8 x NDR)",
      "Crossing the node boundary grows one all-reduce from 0.53 ms (TP 8 in one node) to "
@@ -470,11 +475,12 @@ constexpr PresetSpec kPresets[] = {
      65536},
     {"Llama3_70BDecodeTp8Nccl",
      "Llama 3 70B decode, batch 1, TP 8 on H100, as NCCL runs it",
-     "At batch 1 the all-reduce is 16 KiB: as NCCL runs it eagerly on NVLink 4 it takes 25 us, "
-     "3.6x its 7 us at line rate, all fixed cost. Each rank still streams its share of the "
-     "weights (83 us at TP 8, 332 us at TP 2), so TP 8 runs the layer 2.8x faster than TP 2 (133 "
-     "against 368 us). mlsysim's FLOPs-only model claims the opposite: TP 8 at 14.6 us, slower "
-     "than TP 2's 4.0 us.",
+     "At batch 1 the all-reduce is 16 KiB: as NCCL runs it on NVLink 4 (under vLLM's CUDA graphs, "
+     "its own all-reduce off) it takes 18 us, 2.6x its 7 us at line rate, all fixed cost. Each "
+     "rank still streams its share of the weights, but each of the layer's 11 kernels keeps its "
+     "fixed cost whatever the TP: the kernels take 146 us at TP 8, 387 us at TP 2, and TP 8 runs "
+     "a token 2.3x faster than TP 2 (14.70 against 33.17 ms), not 4x. mlsysim's FLOPs-only model "
+     "claims the opposite: TP 8 at 14.6 us per layer, slower than TP 2's 4.0 us.",
      "Llama3_70B",
      8,
      1,
@@ -486,13 +492,18 @@ constexpr PresetSpec kPresets[] = {
      false,
      4096,
      "nccl",
-     "roofline"},
+     "kernels",
+     "nccl",
+     -1,
+     nullptr,
+     "vllm"},
     {"Llama3_70BDecodeTp8Vllm",
      "Llama 3 70B decode, batch 32, TP 8 on H100, as vLLM runs it",
-     "With CUDA graphs and its own all-reduce kernels, the 512 KiB all-reduce takes 14 us "
-     "(multimem) instead of NCCL's 29 us eager. TP 8 splits the 859 us of weight and KV-cache "
-     "reads of one H100 (which could not hold them) 8 ways to 107 us, and the exchange's fixed "
-     "cost eats part of that gain: 6.3x faster, not 8x.",
+     "With CUDA graphs and its own all-reduce kernels, vLLM's 512 KiB all-reduce takes 14 us "
+     "(multimem) instead of NCCL's 29 us eager. TP 8 splits the 914 us of one H100's layer (which "
+     "could not hold the weights and KV cache) 8 ways to 184 us of kernels, not 114 us: each of "
+     "its 11 kernels keeps its fixed cost. With the exchange that is 4.3x faster, not 8x: "
+     "17.14 ms per token, 1,867 tokens/s.",
      "Llama3_70B",
      8,
      32,
@@ -504,9 +515,11 @@ constexpr PresetSpec kPresets[] = {
      false,
      4096,
      "nccl",
-     "roofline",
-     "custom",
-     3e-6},
+     "kernels",
+     nullptr,
+     -1,
+     nullptr,
+     "vllm"},
 };
 
 AcceleratorEntry expand(const AcceleratorSpec& spec) {

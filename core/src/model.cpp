@@ -211,6 +211,9 @@ std::vector<FieldError> warnings(const Scenario& s) {
           pass_of(s).name == "training" ? ", optimizer state" : "",
           " and activations: the memory fit counts the weights only"});
   }
+  // A serving engine's own all-reduce falls back to NCCL off peer memory as a matter of course:
+  // said only when the custom all-reduce is not the engine's own choice.
+  const bool asked_custom = !(s.serving_engine && s.serving_engine->allreduce == kCustom);
   const Where links = root.key("links");
   for (std::size_t i = 0; i < s.links.size(); ++i) {
     const Link& link = s.links[i];
@@ -260,11 +263,11 @@ std::vector<FieldError> warnings(const Scenario& s) {
         warn(out, at,
              {whole_number(nodes.count), " nodes are more than the inter-node link's domain of ",
               whole_number(inter.domain.value_or(0))});
-      if (custom_allreduce(s) && nodes.count > 1)
+      if (custom_allreduce(s) && asked_custom && nodes.count > 1)
         warn(out, at,
              {"the custom all-reduce runs over peer memory inside one node: across nodes it is "
               "NCCL's"});
-      else if (custom_allreduce(s) && n > 1 && intra.custom.empty())
+      else if (custom_allreduce(s) && asked_custom && n > 1 && intra.custom.empty())
         warn(out, at, {"no custom all-reduce calibration for the intra-node link: priced by NCCL"});
       const Link& pricing = nodes.count == 1 ? intra : inter;
       if (s.link_model == kNccl && pricing.protocols.empty() && n > 1)
@@ -273,11 +276,11 @@ std::vector<FieldError> warnings(const Scenario& s) {
               "-node link: priced at line rate plus the launch overhead"});
       continue;
     }
-    if (custom_allreduce(s) && n > 1 && link.custom.empty()) {
+    if (custom_allreduce(s) && asked_custom && n > 1 && link.custom.empty()) {
       warn(out, at,
            {"no custom all-reduce calibration for this link (the serving engines run theirs over "
             "NVLink or PCIe peer-to-peer inside one node): priced by NCCL"});
-    } else if (custom_allreduce(s) && n > 1 && !within_domain(link, n)) {
+    } else if (custom_allreduce(s) && asked_custom && n > 1 && !within_domain(link, n)) {
       warn(out, at,
            {"the custom all-reduce needs every rank one peer-memory hop from every other, and "
             "tp_size is beyond the domain: priced by NCCL"});

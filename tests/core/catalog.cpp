@@ -7,6 +7,7 @@
 #include <set>
 
 #include "support.hpp"
+#include "tplayer/format.hpp"
 #include "tplayer/precision.hpp"
 #include "tplayer/units.hpp"
 
@@ -354,20 +355,30 @@ Result solved_as(Scenario s, std::string_view compute_model, std::string_view li
 }  // namespace
 
 TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[catalog][presets]") {
+  // The decode lessons are told as vLLM runs the step (SPEC 3.10): the kernels model under the
+  // vllm engine, the whole step per token.
+  const auto ms = [](double seconds) { return rounded(seconds * 1e3, 2) + " ms"; };
   {
     const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8");
     INFO(p.lesson);
     const Result r = solve(p.scenario);
     CHECK(p.scenario.pass == "decode");
     CHECK(p.scenario.attention_context == 4096);
+    CHECK(r.compute_model == "kernels");
+    CHECK(r.serving_engine == "vllm");
     CHECK(r.compute_bound == "memory");
     CHECK(contains(p.lesson, rounded(r.memory_bytes_per_rank / 1e6, 0) + " MB"));
     CHECK(contains(p.lesson, us(r.flop_time_s) + " us of FLOPs"));
-    CHECK(contains(p.lesson, "memory-bound at " + us(r.compute_time_s) + " us"));
+    CHECK(contains(p.lesson, "the layer's " + rounded(r.kernels_per_layer, 0) +
+                                 " kernels that takes " + us(r.compute_time_s) + " us"));
     CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " us all-reduce"));
+    CHECK(r.links[0].protocol == "multimem");
     CHECK(r.links[0].bound == "compute");
     CHECK(contains(p.lesson, "InfiniBand's " + us(r.links[1].allreduce_time_s) + " us"));
     CHECK(r.links[1].bound == "communication");
+    CHECK(contains(p.lesson, ms(r.links[0].time_per_output_token_s) + " per token (" +
+                                 format_rate(r.links[0].tokens_per_s) + " tokens/s"));
+    CHECK(contains(p.lesson, "against " + ms(r.links[1].time_per_output_token_s)));
     const Result mlsysim = solved_as(p.scenario, kFlops, kLineRate);
     CHECK(mlsysim.links[0].bound == "communication");
     CHECK(contains(p.lesson, "exchange " + rounded(mlsysim.links[0].comm_to_compute, 2) + "x"));
@@ -376,36 +387,43 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
     const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8Nccl");
     INFO(p.lesson);
     const Result r8 = solve(p.scenario);
-    const Result r2 = solved_as(p.scenario, kRoofline, kNccl, 2);
+    const Result r2 = solved_as(p.scenario, kKernels, kNccl, 2);
     const LinkResult& l8 = r8.links[0];
+    CHECK(l8.protocol == "ll");  // NCCL's: the engine's own all-reduce is off
     CHECK(contains(p.lesson, us(l8.allreduce_time_s) + " us, " +
                                  rounded(l8.allreduce_time_s / l8.line_rate_allreduce_time_s, 1) +
                                  "x its " + us(l8.line_rate_allreduce_time_s) + " us"));
+    CHECK(contains(p.lesson, rounded(r8.kernels_per_layer, 0) + " kernels"));
     CHECK(contains(
         p.lesson, us(r8.compute_time_s) + " us at TP 8, " + us(r2.compute_time_s) + " us at TP 2"));
-    const double tp8 = l8.serial_layer_time_s, tp2 = r2.links[0].serial_layer_time_s;
-    CHECK(contains(p.lesson, rounded(tp2 / tp8, 1) + "x faster than TP 2 (" + us(tp8) +
-                                 " against " + us(tp2) + " us)"));
+    const double tp8 = l8.time_per_output_token_s, tp2 = r2.links[0].time_per_output_token_s;
+    CHECK(contains(p.lesson, rounded(tp2 / tp8, 1) + "x faster than TP 2 (" +
+                                 rounded(tp8 * 1e3, 2) + " against " + ms(tp2) + ")"));
     const double m8 = solved_as(p.scenario, kFlops, kLineRate).links[0].serial_layer_time_s;
     const double m2 = solved_as(p.scenario, kFlops, kLineRate, 2).links[0].serial_layer_time_s;
     CHECK(m8 > m2);  // the direction the FLOPs-only model gets wrong
-    CHECK(contains(p.lesson, "TP 8 at " + us(m8, 1) + " us, slower than TP 2's " + us(m2, 1)));
+    CHECK(contains(p.lesson,
+                   "TP 8 at " + us(m8, 1) + " us per layer, slower than TP 2's " + us(m2, 1)));
   }
   {
     const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8Vllm");
     INFO(p.lesson);
     const Result r = solve(p.scenario);
-    CHECK(p.scenario.allreduce == "custom");
+    CHECK(allreduce_of(p.scenario) == "custom");  // the engine's
     CHECK(r.links[0].protocol == "multimem");
     CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " us (multimem)"));
     Scenario eager = p.scenario;
+    eager.serving_engine.reset();
     eager.allreduce = "nccl";
     eager.launch_overhead.reset();
     CHECK(contains(p.lesson, "NCCL's " + us(solve(eager).links[0].allreduce_time_s) + " us eager"));
-    CHECK(contains(p.lesson, us(r.single_device_time_s) + " us of weight"));
-    CHECK(contains(p.lesson, "8 ways to " + us(r.compute_time_s) + " us"));
+    CHECK(contains(p.lesson, us(r.single_device_time_s) + " us of one H100's layer"));
+    CHECK(contains(p.lesson, "8 ways to " + us(r.compute_time_s) + " us of kernels, not " +
+                                 us(r.single_device_time_s / 8) + " us"));
     CHECK(contains(p.lesson, rounded(r.links[0].serial_speedup, 1) + "x faster"));
-    CHECK(solved_as(p.scenario, kRoofline, kNccl, 1).fits_in_memory == false);
+    CHECK(contains(p.lesson, ms(r.links[0].time_per_output_token_s) + " per token, " +
+                                 format_rate(r.links[0].tokens_per_s) + " tokens/s"));
+    CHECK(solved_as(p.scenario, kKernels, kNccl, 1).fits_in_memory == false);
   }
   {
     const ScenarioPreset& p = *find_preset("Llama3_70BB200Fp8Tp8");

@@ -1,5 +1,5 @@
 // The decode question on the built page, in Chromium: Llama 2 70B decoding one sequence on A100,
-// as it runs (the roofline, NCCL): the layer gets faster from TP 2 to 4 to 8, the verdict says the
+// as it runs (the kernels model under vLLM, its all-reduce NCCL's as the preset has it): the layer gets faster from TP 2 to 4 to 8, the verdict says the
 // compute is memory-bound, and the page's numbers are the module's.
 import { expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
@@ -25,8 +25,10 @@ it('Llama 2 70B at batch 1 on A100 gets faster with TP as it runs, memory-bound'
       links: { nvlink: 'nvlink3' },
       pass: 'decode',
       attention_context: 4096,
-      compute_model: 'roofline',
+      compute_model: 'kernels',
       link_model: 'nccl',
+      serving_engine: 'vllm',
+      allreduce: 'nccl',
     });
     if (tp !== 2) await page.evaluate((h) => (location.hash = h), hash(tp));
     await page.waitForFunction((t) => document.querySelector('#in-tp_size')?.value === t, `${tp}`);

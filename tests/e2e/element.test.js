@@ -68,7 +68,9 @@ describe.each([
     );
     const api = await (await import('../../dist/tplayer.js')).load();
     const a = api.solve(gpt3());
-    const b = api.solve(gpt3({ tp_size: 4, link_model: 'nccl', compute_model: 'roofline' }));
+    const b = api.solve(
+      gpt3({ tp_size: 4, link_model: 'nccl', compute_model: 'kernels', serving_engine: 'vllm' }),
+    );
     for (const [i, r] of [
       [0, a],
       [1, b],

@@ -24,7 +24,7 @@ describe.each([
     expect(body).toContain('43.75 GB'); // weights per rank
     const verdicts = await text(page, '.verdicts');
     expect(verdicts).toContain(
-      'NVLink 4: compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient; a hypothetical: it cannot hold the model) exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs whole model (96 layers): 220.1 ms per forward pass of 2,048 tokens, 9,304 tokens/s',
+      'NVLink 4: compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient; a hypothetical: it cannot hold the model) exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs whole model (96 layers and the head): 220.7 ms per forward pass of 2,048 tokens, 9,279 tokens/s, first token after 220.7 ms',
     );
     expect(verdicts).toContain('IB NDR: communication-bound — exchange 1.9x compute');
     expect(verdicts).toMatch(

@@ -306,7 +306,8 @@ describe('runs no script until the first input, and does again what was done bef
       (page) => page.locator('#in-model-as_it_runs').check(),
       async (page) => {
         await page.waitForFunction(() => /link_model=nccl/.test(location.hash));
-        expect(page.url()).toContain('compute_model=roofline');
+        expect(page.url()).toContain('compute_model=kernels');
+        expect(page.url()).toContain('serving_engine=vllm'); // as it runs: vLLM unless named
         expect(await page.locator('#in-model-as_it_runs').isChecked()).toBe(true);
         expect(await page.locator('#in-model-mlsysim').isChecked()).toBe(false);
       },

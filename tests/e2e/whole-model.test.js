@@ -27,7 +27,7 @@ it('the decode preset: the whole model per token, its tokens per second, a hypot
     height: 800,
   });
   const models = [
-    ['as_it_runs', { compute_model: 'roofline', link_model: 'nccl' }],
+    ['as_it_runs', { compute_model: 'kernels', link_model: 'nccl' }],
     ['mlsysim', { compute_model: 'flops', link_model: 'line_rate' }],
   ];
   const { result: r } = await solvedInPage(page, 'Llama3_70BDecodeTp8', models[0][1]);
@@ -38,7 +38,7 @@ it('the decode preset: the whole model per token, its tokens per second, a hypot
     expect(card).toContain('a hypothetical: it cannot hold the model');
   }
   expect(await text(page, '.breakdown')).toContain('more than it holds');
-  expect(await text(page, '.breakdown')).toContain('leaving out the embeddings');
+  expect(await text(page, '.breakdown')).toContain('plus the embedding, LM head and sampling');
 
   await page.locator('.sweep').scrollIntoViewIfNeeded();
   await page.click('#in-sweep-over-tokens');

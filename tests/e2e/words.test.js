@@ -78,7 +78,7 @@ describe('honest verdicts', () => {
     const breakdown = await text(page, '.breakdown');
     expect(breakdown).toContain('Exchange t_comm (1 all-reduce)');
     expect(breakdown).toContain('The layer’s weights per rank');
-    expect(await text(page, '.verdicts')).toContain('whole model (1 layer):');
+    expect(await text(page, '.verdicts')).toContain('whole model (1 layer and the head):');
     // A two-tier link's nodes, one rank per node.
     await page.goto(
       `${env.server.url}#v=3&p=Llama3_405BTp16AcrossNodes&tp_size=1&links.0.ranks_per_node=1`,

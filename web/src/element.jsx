@@ -14,7 +14,7 @@ import css from './result.css?inline';
 import { loadApi } from './api.js';
 import { CompareBars } from './components/CompareBars.jsx';
 import { Verdicts } from './components/Verdicts.jsx';
-import { MODELS } from './models.js';
+import { MODELS, fieldsOf } from './models.js';
 import { createModel, formOf, presetForm } from './scenario.js';
 import { evaluate } from './state.js';
 import { decode, encode } from './url.js';
@@ -89,7 +89,7 @@ function formFor(api, el) {
   if (which === null) return { form };
   const m = MODELS.find(([key]) => key === which.trim().replace(/ /g, '_'));
   if (!m) return bad('model', `"${which}" is not "mlsysim" or "as it runs"`);
-  return { form: { ...form, scenario: { ...form.scenario, ...m[3] } } };
+  return { form: { ...form, scenario: { ...form.scenario, ...fieldsOf(m[3], form.scenario) } } };
 }
 
 function Result({ api, el }) {

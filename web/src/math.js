@@ -58,6 +58,16 @@ function computeSteps(inp, r, peakEta, F) {
     `${sig(r.flops_per_rank)} FLOP / ${peakEta}`,
     time(t),
   ];
+  if (r.compute_model === 'kernels')
+    return [
+      [
+        't_comp',
+        'Σ_k max(FLOPs_k / (peak × η × wave_k), bytes_k / (bandwidth × e_k)) + fixed_k',
+        `${r.kernels_per_layer} kernels a layer; a GEMM's 128 × 128 tiles run in waves over the compute units (wave_k: the share of the last wave's units they fill, so a GEMM of few tiles leaves units idle); fixed_k: the kernel's own fixed cost and the engine's ${time(r.kernel_overhead_s)}`,
+        time(r.compute_time_s),
+      ],
+      ['t_single', 'the same kernels on one accelerator', '', time(r.single_device_time_s)],
+    ];
   if (r.compute_model !== 'roofline')
     return [
       flop('t_comp', r.compute_time_s),

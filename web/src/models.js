@@ -12,7 +12,16 @@ export const MODELS = [
   [
     'as_it_runs',
     'As it runs',
-    'Compute by the roofline (the slower of FLOPs and memory traffic); the exchange as NCCL or the serving engine runs it, fitted to published measurements.',
-    { compute_model: 'roofline', link_model: 'nccl' },
+    'The layer as its kernels, each on its roofline plus its fixed cost, under the serving engine (vLLM unless another is picked); the exchange as NCCL or the engine runs it; all fitted to published measurements.',
+    { compute_model: 'kernels', link_model: 'nccl' },
   ],
 ];
+
+/** The serving engine "as it runs" prices under when the scenario names none. */
+export const DEFAULT_ENGINE = 'vllm';
+
+/** The fields a model sets on `scenario`: "as it runs" adds the default engine where none is named. */
+export const fieldsOf = (fields, scenario) =>
+  fields.compute_model === 'kernels' && !scenario.serving_engine
+    ? { ...fields, serving_engine: DEFAULT_ENGINE }
+    : fields;

@@ -26,7 +26,14 @@ const UNITS = {
 const NUMBER_KINDS = ['count', 'real'];
 const TEXT_KINDS = ['precision', 'choice', 'boolean']; // a select or a checkbox
 /** The parts below a field of these kinds. */
-const PARTS = { workload: 1, accelerator: 1, links: 1, peak_flops: 1, link: 1 };
+const PARTS = {
+  workload: 1,
+  accelerator: 1,
+  serving_engine: 1,
+  links: 1,
+  peak_flops: 1,
+  link: 1,
+};
 /** The kinds of link a row can be. */
 export const ROW_KINDS = ['link', 'measured_link', 'two_tier_link'];
 
@@ -46,6 +53,7 @@ export function createModel(catalog) {
     entries: {
       workload: byKey(catalog.workloads),
       accelerator: byKey(catalog.accelerators),
+      serving_engine: byKey(catalog.serving_engines),
       link: byKey(catalog.links),
       two_tier_link: byKey(catalog.two_tier_links),
     },

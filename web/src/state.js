@@ -22,7 +22,7 @@ import {
 } from './scenario.js';
 import { asTyped, unitLabel } from './format.js';
 import { modelInputs, tokenValues, tpValues } from './sweep.js';
-import { MODELS } from './models.js';
+import { MODELS, fieldsOf } from './models.js';
 import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
 
 function safely(fn, fallback) {
@@ -56,7 +56,10 @@ export function evaluate(api, model, form) {
   const [, , , other] = MODELS.find(
     ([, , , fields]) => fields.link_model !== o.scenario.link_model,
   );
-  const a = safely(() => api.check(toCore(model, { ...form.scenario, ...other })), failed);
+  const a = safely(
+    () => api.check(toCore(model, { ...form.scenario, ...fieldsOf(other, form.scenario) })),
+    failed,
+  );
   // Display names: a catalogue part's short name, ", edited" once edited; a link of the
   // user's own by its name, a default one in words.
   const edited = (path) => !isEntry(model, form, path, o.scenario);

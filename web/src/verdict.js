@@ -53,12 +53,13 @@ export function modelText(l, r, tokens) {
     r.pass === 'decode'
       ? `per token for ${tokens === 1 ? '1 sequence' : `each of ${count(tokens)} sequences`}`
       : `per ${r.pass === 'training' ? 'training step' : `${r.pass} pass`} of ${count(tokens)} ${plural(tokens, 'token')}`;
-  return `whole model (${r.layers} ${plural(r.layers, 'layer')}): ${time(l.model_time_s)} ${step}, ${rate(l.tokens_per_s)}`;
+  const first = r.pass === 'forward' ? `, first token after ${time(l.time_to_first_token_s)}` : '';
+  return `whole model (${r.layers} ${plural(r.layers, 'layer')} and the head): ${time(l.step_time_s)} ${step}, ${rate(l.tokens_per_s)}${first}`;
 }
 
 /** What the whole-model figures leave out, said once. */
 export const MODEL_LEAVES_OUT =
-  'Whole model: the layer times its layer count, leaving out the embeddings, output head, sampling, and pipeline or data parallelism.';
+  "Whole model: the layer times its layer count, plus the embedding, LM head and sampling (and their exchanges) once per step and the serving engine's step overhead; no pipeline or data parallelism.";
 
 /** "exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs" (the core's times, formatted). */
 export function exchangeText(l, c) {
@@ -101,6 +102,11 @@ export function summaryText(r, { n, titles, chip }) {
 export function computeText(r) {
   const ratio = r.memory_time_s / r.flop_time_s;
   const factor = (x) => (x >= 10 ? `${Math.round(x)}x` : times(x, 2));
+  if (r.compute_model === 'kernels') {
+    const layer = r.kernels.filter((k) => k.group !== 'head');
+    const fixed = layer.reduce((t, k) => t + k.overhead_s, 0);
+    return `${r.compute_bound === 'memory' ? 'memory' : 'FLOPs'}-bound as its ${r.kernels_per_layer} kernels, ${percent(fixed / r.compute_time_s)} of their time fixed costs (each kernel's own and the engine's)`;
+  }
   if (r.compute_model === 'roofline')
     return r.compute_bound === 'memory'
       ? `memory-bound: reading ${bytesWords(r.memory_bytes_per_rank)} per rank takes ${factor(ratio)} as long as its FLOPs`

@@ -24,11 +24,17 @@ let api;
 beforeAll(async () => ({ api } = await real()));
 
 describe('the measurements', () => {
-  it('ships calibration/validation.json unchanged, with serving-validation.json as its serving', () => {
+  it('ships calibration/validation.json unchanged, with serving-validation.json as its serving and the kernels fit as its kernels', () => {
     const json = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-    const { serving, ...shipped } = json('../../../dist/validation.json');
+    const { serving, kernels, ...shipped } = json('../../../dist/validation.json');
     expect(shipped).toEqual(json('../../../calibration/validation.json'));
     expect(serving).toEqual(json('../../../calibration/serving-validation.json'));
+    const fitted = json('../../../calibration/kernels_fitted.json');
+    expect(kernels).toEqual({
+      kernel_report: fitted.kernel_report,
+      engine_points: fitted.engine_points,
+      engine_report: fitted.engine_report,
+    });
     expect(data.tables.length).toBeGreaterThan(5);
   });
 

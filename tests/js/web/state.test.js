@@ -94,11 +94,14 @@ describe('createAppState', () => {
       api.solve({
         ...preset,
         link_model: 'nccl',
-        compute_model: 'roofline',
+        compute_model: 'kernels',
+        serving_engine: 'vllm', // "as it runs" names vLLM where the scenario names no engine
         launch_overhead: undefined,
+        allreduce: undefined,
       }),
     );
-    expect(v.shown.alt.scenario.launch_overhead).toBe(10e-6);
+    expect(v.shown.alt.scenario.launch_overhead).toBe(3e-6); // the engine's (CUDA graphs)
+    expect(v.shown.alt.scenario.allreduce).toBe('custom');
     expect(v.sweep.alt[3].result).toEqual(v.shown.alt.result); // tp 8
     act.set(['link_model'], 'nccl');
     v = view();
@@ -116,14 +119,15 @@ describe('createAppState', () => {
   it('switches both fields of a model at once, and the URL carries them', () => {
     const { view, act } = fresh();
     act.pickPreset('Llama3_70BDecodeTp8Nccl');
-    expect(view().shown.result.compute_model).toBe('roofline');
+    expect(view().shown.result.compute_model).toBe('kernels');
     act.setMany([
       [['compute_model'], 'flops'],
       [['link_model'], 'line_rate'],
     ]);
     const v = view();
     expect(v.hash).toBe('v=3&p=Llama3_70BDecodeTp8Nccl&link_model=line_rate&compute_model=flops');
-    expect(v.shown.alt.result.compute_model).toBe('roofline');
+    expect(v.shown.alt.result.compute_model).toBe('kernels');
+    expect(v.shown.alt.result.serving_engine).toBe('vllm');
   });
 
   it('keeps the last valid result while the input is invalid, and puts the error on the field', () => {

@@ -166,17 +166,17 @@ describe('sweep', () => {
     expect(computeBoundFrom(points.slice(3))).toBe(0);
   });
   it('says the whole model per step and its tokens per second, by pass', () => {
-    const l = { model_time_s: 0.2201, tokens_per_s: 9304.4 };
+    const l = { step_time_s: 0.2201, time_to_first_token_s: 0.2201, tokens_per_s: 9304.4 };
     expect(modelText(l, { pass: 'forward', layers: 96 }, 2048)).toBe(
-      'whole model (96 layers): 220.1 ms per forward pass of 2,048 tokens, 9,304 tokens/s',
+      'whole model (96 layers and the head): 220.1 ms per forward pass of 2,048 tokens, 9,304 tokens/s, first token after 220.1 ms',
     );
     expect(modelText({ ...l, tokens_per_s: 42.54 }, { pass: 'decode', layers: 80 }, 1)).toBe(
-      'whole model (80 layers): 220.1 ms per token for 1 sequence, 42.5 tokens/s',
+      'whole model (80 layers and the head): 220.1 ms per token for 1 sequence, 42.5 tokens/s',
     );
     expect(modelText(l, { pass: 'training', layers: 96 }, 2048)).toContain('per training step of');
     // One of a thing is said in the singular: a one-layer model, one token.
     expect(modelText(l, { pass: 'forward', layers: 1 }, 1)).toBe(
-      'whole model (1 layer): 220.1 ms per forward pass of 1 token, 9,304 tokens/s',
+      'whole model (1 layer and the head): 220.1 ms per forward pass of 1 token, 9,304 tokens/s, first token after 220.1 ms',
     );
   });
 });

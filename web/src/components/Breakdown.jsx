@@ -55,12 +55,12 @@ export function Breakdown({ shown, sweep, measured }) {
     ],
     [
       'Compute per rank t_comp',
-      `${fmt.time(r.compute_time_s)} (${r.compute_model === 'roofline' ? `roofline: ${r.compute_bound === 'memory' ? 'memory' : 'FLOPs'}-bound` : 'FLOPs'})`,
+      `${fmt.time(r.compute_time_s)} (${r.compute_model === 'flops' ? 'FLOPs' : `${r.compute_model === 'kernels' ? `${r.kernels_per_layer} kernels` : 'roofline'}: ${r.compute_bound === 'memory' ? 'memory' : 'FLOPs'}-bound`})`,
     ],
     ['  FLOPs term F / n / (peak x η)', fmt.time(r.flop_time_s)],
     [
       '  Memory term bytes / (bandwidth x efficiency)',
-      `${fmt.time(r.memory_time_s)}${r.compute_model === 'roofline' ? '' : ' (shown; the FLOPs model does not use it)'}`,
+      `${fmt.time(r.memory_time_s)}${r.compute_model === 'flops' ? ' (shown; the FLOPs model does not use it)' : ''}`,
     ],
     [
       'Bytes read per rank',

@@ -6,9 +6,10 @@
 
 import * as fmt from '../format.js';
 import { tierTitle, twoTierOf } from '../sweep.js';
-import { domainText, hidingText, protocolText, sharesText } from '../verdict.js';
+import { domainText, hidingText, protocolText, rate, sharesText } from '../verdict.js';
 import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
+import { StepBar } from './StepBar.jsx';
 
 /** A tier as the core read it (a catalogue key, or an object), in words. */
 const tierText = (links, value) =>
@@ -129,7 +130,11 @@ export function LinkCard({ shown, i, catalog }) {
     both('Layer time', fmt.time, 'serial_layer_time_s', 'overlapped_layer_time_s'),
     both('Speedup', fmt.times, 'serial_speedup', 'overlapped_speedup'),
     both('Efficiency', fmt.percent, 'serial_efficiency', 'overlapped_efficiency'),
-    both('Whole model per step', fmt.time, 'model_time_s', 'overlapped_model_time_s'),
+    both('The layers per step', fmt.time, 'model_time_s', 'overlapped_model_time_s'),
+    ['The whole step (the layers, the head, the engine)', fmt.time(l.step_time_s)],
+    r.pass === 'decode' && ['Time per output token', fmt.time(l.time_per_output_token_s)],
+    r.pass === 'forward' && ['Time to the first token', fmt.time(l.time_to_first_token_s)],
+    ['Tokens per second, the whole step', rate(l.tokens_per_s)],
   ].filter(Boolean);
   return (
     <article class={`card link-card ${l.bound}`} data-link={l.name}>
@@ -146,6 +151,7 @@ export function LinkCard({ shown, i, catalog }) {
       {kind && said.length > 0 && <Messages warnings={said} />}
       <p class="hiding">{hidingText(l)}</p>
       <Numbers rows={rows} />
+      {r.kernels.length > 0 && <StepBar r={r} l={{ ...l, title }} />}
     </article>
   );
 }

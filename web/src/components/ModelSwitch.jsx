@@ -7,7 +7,7 @@
 
 import { useForm } from '../context.js';
 import { shown } from '../scenario.js';
-import { MODELS } from '../models.js';
+import { MODELS, fieldsOf } from '../models.js';
 import { Choice } from './Choice.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
@@ -19,6 +19,7 @@ const LINK_MODELS = [
 const COMPUTE_MODELS = [
   ['flops', 'FLOPs'],
   ['roofline', 'Roofline'],
+  ['kernels', 'Kernels'],
 ];
 const ALLREDUCES = [
   ['nccl', 'NCCL'],
@@ -60,7 +61,11 @@ export function ModelSwitch() {
         options={MODELS}
         value={current?.[0]}
         onPick={(k) =>
-          setMany(Object.entries(MODELS.find((m) => m[0] === k)[3]).map(([f, v]) => [[f], v]))
+          setMany(
+            Object.entries(fieldsOf(MODELS.find((m) => m[0] === k)[3], form.scenario)).map(
+              ([f, v]) => [[f], v],
+            ),
+          )
         }
         small={false}
       />
@@ -78,6 +83,20 @@ export function ModelSwitch() {
       </div>
       <Messages id="link_model" />
       <Messages id="compute_model" />
+      {(computeModel === 'kernels' || 'serving_engine' in form.scenario) && (
+        <>
+          <p class="hint">
+            The serving engine: its fixed cost per kernel and per step, and how it launches and runs
+            the all-reduce, fitted to its published timings.
+          </p>
+          {part(
+            'serving_engine',
+            'Serving engine',
+            model.catalog.serving_engines.map((e) => [e.key, e.short_name]),
+          )}
+          <Messages id="serving_engine" />
+        </>
+      )}
       {(nccl || text('allreduce') !== 'nccl') && (
         <>
           <p class="hint">

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { twoTierOf } from '../sweep.js';
 import { Evidence } from './Evidence.jsx';
 import { MeasurementView } from './MeasurementView.jsx';
+import { DecodeView } from './DecodeView.jsx';
 import { ServingView } from './ServingView.jsx';
 import { TableView } from './TableView.jsx';
 import { linkList, tableKey, tablesFor } from './measured.js';
@@ -118,6 +119,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
         )}
       </div>
       <ServingView serving={data.serving} api={api} linkLabel={linkLabel} />
+      <DecodeView kernels={data.kernels} />
     </>
   );
 }
