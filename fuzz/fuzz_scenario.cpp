@@ -59,9 +59,28 @@ void check_result(const Scenario& s, const Result& r) {
                 r.single_device_time_s <=
                     static_cast<double>(s.tp_size) * r.compute_time_s * (1 + 1e-12),
             "roofline: t_comp = max(t_flop, t_mem), and one accelerator is at most n ranks' time");
-  else
-    require(r.compute_time_s == r.flop_time_s && r.compute_bound == "flops",
+  else if (s.compute_model == "kernels") {
+    // SPEC 3.10: t_comp is the layer's kernels, each at least its fixed cost; the head's follow.
+    double layer = 0, head = 0;
+    for (const KernelResult& k : r.kernels) {
+      require(std::isfinite(k.time_s) && k.time_s > 0 && k.overhead_s >= 0 &&
+                  k.time_s >= k.overhead_s && k.wave_efficiency > 0 && k.wave_efficiency <= 1 &&
+                  k.flops >= 0 && k.bytes >= 0,
+              "a kernel's time is finite, positive and at least its fixed cost", k.name);
+      (k.group == "head" ? head : layer) += k.time_s;
+    }
+    require(!r.kernels.empty() && r.kernels_per_layer >= 10 &&
+                std::fabs(layer - r.compute_time_s) <= 1e-9 * r.compute_time_s &&
+                std::fabs(head - r.head_time_s) <= 1e-9 * std::max(head, 1e-300) &&
+                (r.compute_bound == "memory" || r.compute_bound == "flops") &&
+                r.single_device_time_s <=
+                    static_cast<double>(s.tp_size) * r.compute_time_s * (1 + 1e-12),
+            "kernels: t_comp is the layer's kernels, and one accelerator is at most n ranks' time");
+  } else {
+    require(r.compute_time_s == r.flop_time_s && r.compute_bound == "flops" && r.kernels.empty() &&
+                r.head_time_s == 0,
             "the flops model's t_comp is its FLOPs term");
+  }
 
   require(r.links.size() == s.links.size(), "one link result per scenario link");
   require(!r.links.empty(), "a solved scenario has links");
@@ -122,9 +141,9 @@ void check_result(const Scenario& s, const Result& r) {
         s.link_model == "nccl" && s.tp_size > 1 && !link.protocols.empty();
     // SPEC 3.9: a reduce-scatter and an all-gather, each its own call, name both winners "a/a".
     const bool pair = s.collective == kReduceScatterAllGather;
-    const std::string winner = l.protocol.substr(0, l.protocol.find('/'));
-    require(pair == (l.protocol.find('/') != std::string::npos) &&
-                (!pair || l.protocol == winner + "/" + winner),
+    // A branch's own name may hold a '/': a pair's is the winner's twice, around one.
+    const std::string winner = pair ? l.protocol.substr(0, l.protocol.size() / 2) : l.protocol;
+    require((!pair || l.protocol == winner + "/" + winner),
             "a pair names both calls' winner, an all-reduce its one", where + " " + l.protocol);
     require(pair ? l.reduce_scatter_time_s == l.all_gather_time_s &&
                        l.reduce_scatter_time_s + l.all_gather_time_s == l.allreduce_time_s
@@ -197,9 +216,19 @@ void check_result(const Scenario& s, const Result& r) {
             "the hiding bandwidth and its factor are 0 together", where);
     // Issue 22: the whole model is the layer L times over; its throughput the step's tokens.
     require(l.model_time_s == r.layers * l.serial_layer_time_s &&
-                l.overlapped_model_time_s == r.layers * l.overlapped_layer_time_s &&
-                l.tokens_per_s == static_cast<double>(s.tokens) / l.model_time_s,
-            "the whole model is the layer x L, at the step's tokens per second", where);
+                l.overlapped_model_time_s == r.layers * l.overlapped_layer_time_s,
+            "the layers are the layer x L", where);
+    // SPEC 3.10: the step is the layers and what runs outside them, at its tokens per second.
+    require(
+        std::isfinite(l.step_time_s) && l.step_time_s >= l.model_time_s &&
+            l.head_communication_time_s >= 0 &&
+            (s.workload.vocab > 0 || l.head_communication_time_s == 0) &&
+            l.step_time_s ==
+                l.model_time_s + r.head_time_s + l.head_communication_time_s + r.step_overhead_s &&
+            l.tokens_per_s > 0 && l.tokens_per_s == static_cast<double>(s.tokens) / l.step_time_s &&
+            l.time_per_output_token_s == (s.pass == "decode" ? l.step_time_s : 0) &&
+            l.time_to_first_token_s == (s.pass == "forward" ? l.step_time_s : 0),
+        "the step is the layers, the head and the engine, at the step's tokens per second", where);
     if (l.communication_time_s == 0)
       require(l.hiding_bandwidth_bytes_per_s == 0, "nothing exchanged, nothing to hide", where);
     else if (l.bound == "compute")
@@ -234,8 +263,8 @@ void check_result(const Scenario& s, const Result& r) {
 
   // Warnings: exactly the rules of SPEC section 3.
   std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0,
-              link_warnings = 0, allreduce_warnings = 0, experts_warnings = 0, tokens_warnings = 0,
-              layer_warnings = 0;
+              link_warnings = 0, allreduce_warnings = 0, experts_warnings = 0, units_warnings = 0,
+              tokens_warnings = 0, layer_warnings = 0;
   for (const FieldError& w : r.warnings) {
     if (w.field == "tp_size")
       ++tp_warnings;
@@ -247,8 +276,10 @@ void check_result(const Scenario& s, const Result& r) {
       ++pass_warnings;
     else if (w.field == "allreduce")
       ++allreduce_warnings;
-    else if (w.field == "workload.inference_flops")
+    else if (w.field == "workload.inference_flops" || w.field == "workload.experts")
       ++experts_warnings;
+    else if (w.field == "accelerator.compute_units")
+      ++units_warnings;
     else if (w.field == "tokens")
       ++tokens_warnings;
     else if (w.path.empty())
@@ -268,7 +299,7 @@ void check_result(const Scenario& s, const Result& r) {
   require(collective_warnings == (collectives_per_layer(s) == 0 ? 1u : 0u),
           "a collectives warning exactly when collectives_per_layer is 0");
   require(allreduce_warnings ==
-              (s.allreduce == "custom" &&
+              (allreduce_of(s) == "custom" &&
                        (s.link_model != "nccl" || s.collective == kReduceScatterAllGather)
                    ? 1u
                    : 0u),
@@ -282,9 +313,15 @@ void check_result(const Scenario& s, const Result& r) {
   require(layer_warnings == (layer > 10 ? 1u : 0u),
           "a warning on the scenario exactly when one layer takes more than 10 s");
   const bool experts = w.inference_flops.value_or(2 * w.parameters) < 2 * w.parameters;
-  require(experts_warnings == (s.compute_model == "roofline" && experts ? 1u : 0u),
-          "a mixture-of-experts warning exactly in the roofline");
-  const bool custom = custom_allreduce(s) && s.tp_size > 1;
+  require(experts_warnings == (s.compute_model == "roofline" && experts ? 1u : 0u) +
+                                  (s.compute_model == "kernels" && w.experts > 1 ? 1u : 0u),
+          "a mixture-of-experts warning exactly in the roofline and the kernels model");
+  require(
+      units_warnings == (s.compute_model == "kernels" && !s.accelerator.compute_units ? 1u : 0u),
+      "a compute_units warning exactly in the kernels model without them");
+  // The engine's own custom all-reduce falls back to NCCL without a word.
+  const bool custom = custom_allreduce(s) && s.tp_size > 1 &&
+                      !(s.serving_engine && s.serving_engine->allreduce == "custom");
   std::size_t want_link = 0;  // beyond the domain; uncalibrated in nccl mode
   for (const Link& link : s.links) {
     if (link.is_two_tier()) {  // SPEC 3.3 for two tiers, and no NCCL calibration where it prices
@@ -341,9 +378,9 @@ void check_result_value(const Value& v) {
   for (const auto& field : kResultFields)
     require(k < v.object.size() && v.object[k++].first == field.name,
             "a result value lists the SPEC fields in order", std::string(field.name));
-  require(k + 2 == v.object.size() && v.object[k].first == "warnings" &&
-              v.object[k + 1].first == "links",
-          "a result value ends with warnings and links");
+  require(k + 3 == v.object.size() && v.object[k].first == "warnings" &&
+              v.object[k + 1].first == "links" && v.object[k + 2].first == "kernels",
+          "a result value ends with warnings, links and kernels");
 
   const std::string text = write_json(v);
   const JsonParse back = parse_json(text);

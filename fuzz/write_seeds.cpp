@@ -79,6 +79,24 @@ constexpr const char* kHandMade[] = {
     R"("pass":"decode","attention_context":4096,"compute_model":"roofline",)"
     R"("memory_efficiency":0.8,"exchange_precision":"bf16","allreduce":"custom",)"
     R"("link_model":"nccl","launch_overhead":"3 us"})",
+    // The kernels model (SPEC 3.10): a catalogue engine and an object, MoE, no compute units,
+    // a custom workload's derived MLP, and bad engine and shape fields.
+    R"({"workload":"Llama3_70B","tp_size":8,"tokens":32,"accelerator":"H100","precision":"bf16",)"
+    R"("local_efficiency":0.75,"links":{"nv":"nvlink4","ib":"ib_ndr"},"pass":"decode",)"
+    R"("attention_context":4096,"compute_model":"kernels","link_model":"nccl",)"
+    R"("serving_engine":"vllm"})",
+    R"({"workload":"Mixtral_8x7B","tp_size":2,"tokens":512,"accelerator":"TPUv5p",)"
+    R"("precision":"bf16","local_efficiency":0.7,"links":{"ici":"ici_v5p"},)"
+    R"("compute_model":"kernels","serving_engine":{"name":"e","kernel_overhead":"2 us",)"
+    R"("step_overhead":"1 ms","allreduce":"custom"}})",
+    R"({"workload":{"name":"w","parameters":1e9,"layers":4,"hidden_dim":2048,"heads":16,)"
+    R"("kv_heads":4,"vocab":32000,"gated_mlp":true},"tp_size":3,"tokens":1,"accelerator":"A100",)"
+    R"("local_efficiency":0.5,"links":{"p":"pcie4"},"pass":"decode","attention_context":7,)"
+    R"("compute_model":"kernels","link_model":"nccl","serving_engine":"pytorch_eager"})",
+    R"({"workload":{"preset":"GPT3","vocab":-1,"ffn_hidden":0,"experts":2,)"
+    R"("experts_per_token":3},"tp_size":8,"tokens":8,"accelerator":{"preset":"H100",)"
+    R"("compute_units":0},"local_efficiency":0.5,"links":["nvlink4"],"compute_model":"kernels",)"
+    R"("serving_engine":{"preset":"sglang","kernel_overhead":"-1 us","allreduce":"x"}})",
     R"({"workload":"Mixtral_8x7B","tp_size":16,"tokens":3,"accelerator":"A100","local_efficiency":1,)"
     R"("links":{"x":{"bandwidth":1,"custom":[{"name":"","pattern":"ring","efficiency":2,)"
     R"("base_latency":-1}],"custom_max_bytes":0}},"pass":"decode","recompute":true,)"

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "internal.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
 #include "tplayer/tplayer.hpp"
 
@@ -122,7 +123,10 @@ std::int64_t ffn_hidden(const Workload& w) {
   const double matrices =
       (w.gated_mlp ? 3 : 2) * h * static_cast<double>(std::max<std::int64_t>(w.experts, 1));
   const double f = std::round((per_layer - attention) / matrices);
-  return f >= 1 && f <= 9.0e15 ? static_cast<std::int64_t>(f) : 1;
+  // Within the field's own range, so the normalised scenario that writes it reads back: a model
+  // so large that its MLP would be wider than kMaxCount is priced at that width.
+  if (!(f >= 1)) return 1;
+  return f <= static_cast<double>(kMaxCount) ? static_cast<std::int64_t>(f) : kMaxCount;
 }
 
 StepKernels step_kernels(const Scenario& s, std::int64_t ranks) {
