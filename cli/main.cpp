@@ -602,6 +602,8 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
 // --sweep: the table (or with --json the points as {value, result} or {value, errors}); exit 2
 // when any point could not be solved, its errors on stderr.
 int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool json) {
+  if (auto capped = tplayer::sweep_values_errors(sweep.values.size()); !capped.empty())
+    return report_errors(capped, json);
   const std::vector<tplayer::Outcome> points = tplayer::sweep(scenario, sweep.field, sweep.values);
   const auto solved = std::find_if(points.begin(), points.end(),
                                    [](const tplayer::Outcome& p) { return p.result.has_value(); });

@@ -723,6 +723,16 @@ def test_bounded_reads():
               f"--json of {limit} bytes: exit {code}, {err!r}")
 
 
+def test_sweep_values_capped():
+    """--sweep takes at most the core's max_sweep_values (1024) values, as every door does."""
+    many = ",".join(str(i + 1) for i in range(1025))
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tokens=" + many)
+    check(code == 2 and err == "tplayer: values: expected at most 1024 values to sweep, got 1025\n",
+          f"--sweep of 1025 values: exit {code}, {err[:300]!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tokens=" + many[:many.rindex(",")], "--json")
+    check(code == 0 and len(parse(out, "--sweep of 1024")["points"]) == 1024, f"--sweep of 1024: exit {code}")
+
+
 def test_terminal_controls():
     """No control character reaches the terminal: unknown keys in error lines, names in the
     table's errors and file names are printed with C0 and C1 controls blanked (issue 43: ESC

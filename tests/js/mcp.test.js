@@ -10,10 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { load } from '../../dist/tplayer.js';
 import { unmappedKinds } from '../../mcp/schema.js';
-import { createServer, MAX_ANSWER_BYTES, MAX_SWEEP_VALUES } from '../../mcp/server.js';
+import { createServer, MAX_ANSWER_BYTES } from '../../mcp/server.js';
 
 const api = await load();
 const catalog = api.catalog();
+const MAX_SWEEP_VALUES = catalog.limits.max_sweep_values;
 const validation = JSON.parse(readFileSync(new URL('../../dist/validation.json', import.meta.url)));
 let client;
 let tools;
@@ -258,9 +259,13 @@ describe('bad input answers errors, never a crash', () => {
       'values',
     );
     const many = Array.from({ length: MAX_SWEEP_VALUES + 1 }, (_, i) => i + 1);
-    expect((await refused('sweep', { scenario, field: 'tp_size', values: many }))[0].field).toBe(
-      'values',
-    );
+    const [tooMany] = await refused('sweep', { scenario, field: 'tp_size', values: many });
+    expect(tooMany).toEqual({
+      field: 'values',
+      path: ['values'],
+      message: `expected at most ${MAX_SWEEP_VALUES} values to sweep, got ${MAX_SWEEP_VALUES + 1}`,
+    });
+    expect(tools.get('sweep').inputSchema.properties.values.maxItems).toBe(MAX_SWEEP_VALUES);
     expect((await refused('sweep', { scenario, field: 42, values: [1] }))[0].message).toBeTruthy();
     // The core's message, as a tool error: not a point's.
     const [notSwept] = await refused('sweep', { scenario, field: 'links', values: [1, 2] });
@@ -295,7 +300,7 @@ describe('bad input answers errors, never a crash', () => {
     scenario.links = Object.fromEntries(
       Array.from({ length: 64 }, (_, i) => [`l${i}`, { bandwidth: `${i + 1} GB/s` }]),
     );
-    const values = Array.from({ length: MAX_SWEEP_VALUES }, (_, i) => 1024 * (i + 1));
+    const values = Array.from({ length: 256 }, (_, i) => 1024 * (i + 1));
     const answer = await call('sweep', { scenario, field: 'tokens', values });
     expect(answer.isError).toBe(true);
     const [error] = json(answer).errors;
@@ -312,7 +317,7 @@ describe('bad input answers errors, never a crash', () => {
 
   test('a sweep of an invalid scenario is refused once, not at each value', async () => {
     const scenario = { ...structuredClone(catalog.presets[0].scenario), tokens: -1, layers: 0 };
-    const values = Array.from({ length: MAX_SWEEP_VALUES }, (_, i) => i + 1);
+    const values = Array.from({ length: 256 }, (_, i) => i + 1);
     const answer = await call('sweep', { scenario, field: 'tp_size', values });
     expect(answer.isError).toBe(true);
     expect(json(answer).errors).toEqual(api.check(scenario).errors);
