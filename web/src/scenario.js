@@ -249,10 +249,12 @@ export function numberOrText(text) {
  * A leaf as the scenario carries it: a number as typed becomes one, a quantity "<number> <unit>"
  * (a text that carries its own unit, "400 Gb/s", as typed), a yes/no true or false; a blank
  * optional field is left out (undefined), so the core applies its default; anything else goes
- * as typed, for the core to name.
+ * as typed, for the core to name. An array is a [number, unit] pair only for a quantity: a list
+ * (measured rows, protocol or custom branches) goes as it is, as the core reads it.
  */
 export function parse(info, v) {
-  if (!info || info.kind === 'rows' || (typeof v !== 'string' && !Array.isArray(v))) return v;
+  if (!info || (typeof v !== 'string' && !Array.isArray(v))) return v;
+  if (Array.isArray(v) && !isQuantity(info)) return v;
   const typed = Array.isArray(v) ? v[0] : v;
   const text = String(typed).trim();
   if (!text && !info.required && info.kind !== 'string') return undefined; // a text stays as typed
