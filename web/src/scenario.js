@@ -382,9 +382,12 @@ export function messagesByInput(model, scenario, list, precision) {
   return out;
 }
 
-/** At most `n` characters of user text, control characters blanked, for messages. */
+/**
+ * At most `n` characters (code points) of user text, for messages: controls (C0, C1), format
+ * characters (bidi overrides and isolates, zero-width ones, the BOM) and line separators blanked,
+ * so an echoed key cannot reorder or hide the notice around it.
+ */
 export function clip(text, n = 40) {
-  // eslint-disable-next-line no-control-regex
-  const s = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return s.length > n ? `${s.slice(0, n)}…` : s;
+  const s = [...String(text).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')];
+  return s.length > n ? `${s.slice(0, n).join('')}…` : s.join('');
 }

@@ -143,6 +143,15 @@ describe('version 3', () => {
     ]);
   });
 
+  it('echoes no bidi, invisible or control character in a notice (issue 43)', () => {
+    const key = 'a\u202egnp.exe\u2066b\u200bc\u0085d\u001be\ufeff\u2028';
+    const d = decode(model, `#v=3&p=Gpt3TensorParallelLayerTp8&${encodeURIComponent(key)}=1`);
+    expect(d.ignored).toEqual(['the unknown key "a gnp.exe b c d e  "']);
+    // Cut at code points: an emoji is never split into a lone surrogate.
+    const long = decode(model, `#v=3&p=Gpt3TensorParallelLayerTp8&${'%F0%9F%98%80'.repeat(70)}=1`);
+    expect(long.ignored[0]).toBe(`the unknown key "${'\u{1F600}'.repeat(64)}…"`);
+  });
+
   const ok = 'v=3&p=Gpt3TensorParallelLayerTp8';
   const hostile = {
     'bad %-encoding': '#v=3&p=%E0%A4%A',
