@@ -290,15 +290,29 @@ export function toCore(model, scenario) {
   return part('scenario', scenario);
 }
 
-/** The shortest exact-looking text of a number: 0.30000000000000004 -> "0.3". */
-const plain = (x) => String(Number(x.toPrecision(12)));
+/**
+ * The text of `x` in 12 significant digits where they read back (`back`) as exactly `want`, else
+ * in as many more as it takes: a link reopens on the very value (12 digits alone took a value at
+ * the 1e-30 bound below it, and the link no longer opened).
+ */
+function plain(x, back = Number, want = x) {
+  for (let p = 12; p < 17; p++) {
+    const t = String(Number(x.toPrecision(p)));
+    if (back(t) === want) return t;
+  }
+  return String(x);
+}
+
+/** How the core reads "<t> <unit>" (units.cpp): divided by 1e3, 1e6, 1e9 for ms, us, ns, else times the factor. */
+const reader = (factor) =>
+  factor < 1 ? (t) => Number(t) / Math.round(1 / factor) : (t) => Number(t) * factor;
 
 /** Counts as people write them: 96 -> "96", 175e9 -> "175e9", 8.03e9 -> "8.03e9". */
 function countText(x) {
   if (typeof x !== 'number') return String(x ?? '');
   if (Math.abs(x) < 1e6) return plain(x);
   const e = Math.floor(Math.log10(Math.abs(x)) / 3) * 3;
-  return `${plain(x / 10 ** e)}e${e}`;
+  return `${plain(x / 10 ** e, (t) => Number(`${t}e${e}`), x)}e${e}`;
 }
 
 /**
@@ -311,7 +325,8 @@ export function textOf(model, info, v) {
   const units = unitsOf(info);
   if (typeof v !== 'number') return [String(v ?? ''), units[0]];
   const unit = info.kind === 'bytes' && v % model.units.get(units[0]) ? units[1] : units[0];
-  return [plain(v / model.units.get(unit)), unit];
+  const factor = model.units.get(unit);
+  return [plain(v / factor, reader(factor), v), unit];
 }
 
 /**

@@ -2,7 +2,7 @@
 // codec of the form (version 3); every version 2 form the README shows opens the same view;
 // anything malformed is discarded with a reason, a key that is not a field is named.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addRow, presetForm } from '../../../web/src/scenario.js';
+import { addRow, formOf, presetForm } from '../../../web/src/scenario.js';
 import { elementCode, embedCode, embedUrl } from '../../../web/src/embed.js';
 import { MAX_HASH, decode, encode, fullUrl, isEmbed, urlWithHash } from '../../../web/src/url.js';
 import { check, core, edit, gpt3, real } from './model.js';
@@ -15,6 +15,32 @@ beforeAll(async () => ({ api, catalog, model } = await real()));
 const hashOf = (form) => encode(model, form, (t) => api.readMeasured(t));
 const roundTrip = (form) => decode(model, `#${hashOf(form)}`);
 const add = (form, pick) => ({ ...form, scenario: addRow(model, form.scenario, pick) });
+
+describe('values at the bounds reopen exactly (issue 43)', () => {
+  it('a link of a view whose values sit at 1e-30 and 1e30 opens on the very values', async () => {
+    const { api } = await real();
+    const base = api.Scenarios.Gpt3TensorParallelLayerTp8;
+    for (const [bandwidth, latency, efficiency] of [
+      [1e-30, 1e-30, 1e-30],
+      [1.0000000000000003e-30, 1.0000000000000003e-30, 1.0000000000000003e-30],
+      [9.999999999999999e29, 9.999999999999999e29, 1],
+      [7.777777777777777e-30, 7.777777777777777e-30, 0.1 + 0.2],
+    ]) {
+      const scenario = {
+        ...base.scenario,
+        local_efficiency: efficiency,
+        links: { a: { bandwidth, latency } },
+      };
+      const read = api.check(scenario);
+      expect(read.errors).toBeUndefined();
+      const form = formOf(model, base.key, read.scenario);
+      const back = api.check(core(roundTrip(form).form));
+      expect(back.errors, `${bandwidth} ${latency}`).toBeUndefined();
+      expect(back.scenario.links.a).toMatchObject({ bandwidth, latency });
+      expect(back.scenario.local_efficiency).toBe(efficiency);
+    }
+  });
+});
 
 describe('version 3', () => {
   it('is the preset key alone for an unedited preset, and round-trips every preset', () => {
