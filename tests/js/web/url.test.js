@@ -169,6 +169,23 @@ describe('version 3', () => {
     ]);
   });
 
+  it("drops a tier key on a plain link's row alone, keeping the link (issue 43)", () => {
+    const ok = 'v=3&p=Gpt3TensorParallelLayerTp8';
+    for (const [key, value] of [
+      ['links.0.intra_node', 'nvlink4'],
+      ['links.0.ranks_per_node', '4'],
+      ['links.1.inter_node.bandwidth', '5~GB%2Fs'],
+    ]) {
+      const d = decode(model, `#${ok}&${key}=${value}&tp_size=4`);
+      expect(d.ignored).toEqual([`"${key}" (not a field of a link)`]);
+      expect(d.form).toEqual(edit(gpt3(), [['tp_size'], '4']));
+    }
+    // On a two-tier row the same keys are its own.
+    const d = decode(model, `#${ok}&links=1&links.0=hgx_h100_ndr&links.0.ranks_per_node=4`);
+    expect(d.ignored).toEqual([]);
+    expect(check(d.form).errors).toBeUndefined();
+  });
+
   it('echoes no bidi, invisible or control character in a notice (issue 43)', () => {
     const key = 'a\u202egnp.exe\u2066b\u200bc\u0085d\u001be\ufeff\u2028';
     const d = decode(model, `#v=3&p=Gpt3TensorParallelLayerTp8&${encodeURIComponent(key)}=1`);
