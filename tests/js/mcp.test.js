@@ -315,6 +315,19 @@ describe('bad input answers errors, never a crash', () => {
     expect(JSON.stringify(few).length).toBeLessThan(MAX_ANSWER_BYTES);
   });
 
+  test('800 kB of markup in the names is refused at each name, not drawn into a 12.5 MB card', async () => {
+    const amp = '&'.repeat(400 * 1024); // twice: 800 kB, under the 1 MiB a scenario may be
+    const scenario = {
+      ...structuredClone(catalog.presets[0].scenario),
+      workload: { preset: 'GPT3', name: amp },
+      accelerator: { preset: 'H100', name: `H100 \u202e${amp}` },
+    };
+    const answer = await call('solve', { scenario });
+    expect(answer.isError).toBe(true);
+    expect(json(answer).errors.map((e) => e.field)).toEqual(['workload.name', 'accelerator.name']);
+    expect(JSON.stringify(answer).length).toBeLessThan(2000);
+  });
+
   test('a sweep of an invalid scenario is refused once, not at each value', async () => {
     const scenario = { ...structuredClone(catalog.presets[0].scenario), tokens: -1, layers: 0 };
     const values = Array.from({ length: 256 }, (_, i) => i + 1);
