@@ -33,11 +33,14 @@ std::uint64_t js_index(std::string_view key) {
 // ascending, then the other keys as written. Links given as an object take this order on every
 // door, so the CLI lists {"10": ..., "2": ...} as the JS door does: 2, then 10.
 std::vector<std::size_t> js_key_order(const Value::Members& members) {
-  std::vector<std::size_t> order(members.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return js_index(members[a].first) < js_index(members[b].first);
-  });
+  // An insertion sort, stable (at most kMaxLinks members are read): std::stable_sort cost the
+  // module 622 bytes (gzip -9).
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    std::size_t at = order.size();
+    while (at > 0 && js_index(members[order[at - 1]].first) > js_index(members[i].first)) --at;
+    order.insert(order.begin() + static_cast<std::ptrdiff_t>(at), i);
+  }
   return order;
 }
 
