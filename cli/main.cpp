@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -16,7 +17,9 @@
 
 #include "tplayer/card.hpp"
 #include "tplayer/catalog.hpp"
+#include "tplayer/format.hpp"
 #include "tplayer/json.hpp"
+#include "tplayer/limits.hpp"
 #include "tplayer/tplayer.hpp"
 #include "tplayer/units.hpp"
 #include "validate.hpp"
@@ -190,6 +193,52 @@ Options parse_args(const std::vector<std::string>& args) {
   if (o.permalink && !o.svg) o.problem = "--permalink goes with --format svg";
   return o;
 }
+
+// What reaches a terminal carries no control characters: C0 (but newline and tab), DEL and the
+// C1 controls (U+0080-U+009F, two bytes in UTF-8) are each written as one space, so that no name,
+// unknown key or file name in a message can move the cursor, retitle the window or write the
+// clipboard (OSC 52). Installed on stdout and stderr for the whole run (JSON escapes its
+// controls and the card drops them, so neither changes).
+class BlankControls : public std::streambuf {
+ public:
+  explicit BlankControls(std::ostream& stream) : stream_(stream), out_(stream.rdbuf(this)) {}
+  BlankControls(const BlankControls&) = delete;
+  BlankControls& operator=(const BlankControls&) = delete;
+  ~BlankControls() override {
+    if (lead_) out_->sputc('\xC2');
+    stream_.rdbuf(out_);
+    out_->pubsync();
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const auto byte = static_cast<unsigned char>(traits_type::to_char_type(c));
+    if (lead_) {  // after 0xC2: a C1 control is its second byte 0x80-0x9F
+      lead_ = false;
+      if (byte >= 0x80 && byte <= 0x9F) return out_->sputc(' ');
+      out_->sputc('\xC2');
+    }
+    if (byte == 0xC2) {
+      lead_ = true;
+      return c;
+    }
+    const bool control = (byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F;
+    return out_->sputc(control ? ' ' : static_cast<char>(byte));
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i)
+      if (traits_type::eq_int_type(overflow(traits_type::to_int_type(s[i])), traits_type::eof()))
+        return i;
+    return n;
+  }
+  int sync() override { return out_->pubsync(); }
+
+ private:
+  std::ostream& stream_;
+  std::streambuf* out_;
+  bool lead_ = false;
+};
 
 void print_json(const tplayer::Value& v) { std::cout << tplayer::write_json(v, 2) << '\n'; }
 
@@ -597,6 +646,8 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
 // --sweep: the table (or with --json the points as {value, result} or {value, errors}); exit 2
 // when any point could not be solved, its errors on stderr.
 int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool json) {
+  if (auto capped = tplayer::sweep_values_errors(sweep.values.size()); !capped.empty())
+    return report_errors(capped, json);
   const std::vector<tplayer::Outcome> points = tplayer::sweep(scenario, sweep.field, sweep.values);
   const auto solved = std::find_if(points.begin(), points.end(),
                                    [](const tplayer::Outcome& p) { return p.result.has_value(); });
@@ -648,17 +699,39 @@ int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool j
   return all_solved ? kExitOk : kExitBadInput;
 }
 
-std::optional<std::string> read_input(const std::string& file) {
-  if (file == "-") {
-    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  }
+// A file's text, or why it was not read.
+struct Input {
+  std::string text;
+  std::string problem;  // empty when the text was read
+};
+
+// The whole of a file, or of stdin ("-"), when it holds at most `limit` bytes: at most limit + 1
+// bytes are read, so /dev/zero, a FIFO or an endless pipe cannot grow the process; a longer one
+// is refused with the limit (the core's kMaxJsonBytes, for a scenario and for measured text).
+Input read_input(const std::string& file, std::size_t limit = tplayer::kMaxJsonBytes) {
+  const std::string named = file == "-" ? "the standard input" : "the file \"" + file + "\"";
+  Input out;
   std::error_code not_a_file;
-  if (std::filesystem::is_directory(file, not_a_file)) return std::nullopt;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::FILE* in = file == "-" ? stdin : nullptr;
+  if (!in && !std::filesystem::is_directory(file, not_a_file)) in = std::fopen(file.c_str(), "rb");
+  if (!in) return out.problem = "cannot read " + named, out;
+  out.text.resize(limit + 1);
+  std::size_t got = 0;
+  while (got < out.text.size()) {
+    const std::size_t n = std::fread(out.text.data() + got, 1, out.text.size() - got, in);
+    if (n == 0) break;
+    got += n;
+  }
+  const bool failed = std::ferror(in) != 0;
+  if (in != stdin) std::fclose(in);
+  out.text.resize(got);
+  if (failed)
+    out.problem = "cannot read " + named;
+  else if (got > limit)
+    out.problem = named + " holds more than " +
+                  tplayer::whole_number(static_cast<std::int64_t>(limit)) + " bytes; at most " +
+                  tplayer::whole_number(static_cast<std::int64_t>(limit)) + " are read";
+  return out;
 }
 
 // Adds each --measured link to the scenario's links (map or array form), its text read from
@@ -668,13 +741,13 @@ std::vector<tplayer::FieldError> add_measured_links(tplayer::Value& scenario,
   std::vector<tplayer::FieldError> problems;
   for (const MeasuredOption& m : measured) {
     const tplayer::FieldPath where{"links", m.name, "measured"};
-    const auto text = read_input(m.file);
-    if (!text) {
-      problems.emplace_back(where, "cannot read the file \"" + m.file + "\"");
+    const Input text = read_input(m.file);
+    if (!text.problem.empty()) {
+      problems.emplace_back(where, text.problem);
       continue;
     }
     tplayer::Value link = tplayer::Value::make_object();
-    link.add("measured", tplayer::Value::from(*text));
+    link.add("measured", tplayer::Value::from(text.text));
     if (m.ranks) link.add("ranks", tplayer::Value::from(static_cast<double>(*m.ranks)));
     if (!scenario.is_object()) continue;  // the core says what is wrong with the scenario
     tplayer::Value* links = nullptr;
@@ -733,11 +806,10 @@ int run(const Options& o) {
     }
     scenario = tplayer::to_value(preset->scenario);
   } else {
-    const auto text = read_input(*o.file);
-    if (!text)
-      return report_errors(
-          {{tplayer::FieldPath{"json"}, "cannot read the file \"" + *o.file + "\""}}, as_json);
-    tplayer::JsonParse parsed = tplayer::parse_json(*text);
+    const Input text = read_input(*o.file);
+    if (!text.problem.empty())
+      return report_errors({{tplayer::FieldPath{"json"}, text.problem}}, as_json);
+    tplayer::JsonParse parsed = tplayer::parse_json(text.text);
     if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, as_json);
     scenario = std::move(parsed.value);
   }
@@ -769,6 +841,7 @@ int run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const BlankControls out(std::cout), err(std::cerr);
   const Options options = parse_args(std::vector<std::string>(argv + 1, argv + argc));
   if (options.help) {
     std::cout << kUsage;

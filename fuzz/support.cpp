@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "well_formed.hpp"
+
 namespace tplayer::fuzz {
 
 void fail(std::string_view what, std::string_view detail) {
@@ -62,5 +64,7 @@ void check_errors(const std::vector<FieldError>& errors, bool input_utf8, std::s
     }
   }
 }
+
+std::string well_formed_xml(std::string_view text) { return xml::well_formed(text); }
 
 }  // namespace tplayer::fuzz

@@ -25,6 +25,9 @@ inline constexpr std::size_t kMaxFieldBytes = 200;
 
 bool valid_utf8(std::string_view text);
 
+// xml::well_formed (well_formed.hpp), compiled here without coverage: "" or what is wrong.
+std::string well_formed_xml(std::string_view text);
+
 // Every error (or warning) names a field and says something readable: non-empty field and
 // message, both of bounded length, and valid UTF-8 whenever the input was.
 void check_errors(const std::vector<FieldError>& errors, bool input_utf8, std::string_view what);

@@ -260,6 +260,7 @@ int main(int argc, char** argv) {
   Corpus scenarios(out / "scenario");
   Corpus quantities(out / "units");
   Corpus measurements(out / "measured");
+  Corpus cards(out / "card");  // fuzz_card: preset byte, link-count byte, NUL-separated texts
 
   for (const ScenarioPreset& preset : scenario_presets()) {
     scenarios.add(write_json(to_value(preset.scenario)));
@@ -329,13 +330,21 @@ int main(int argc, char** argv) {
   }
   for (const char* number : kNumbers) quantities.add(number);
 
+  using namespace std::string_literals;
+  for (const std::string& card :
+       {"\x00\x01GPT-3 on H100\0https://example.org/#v=3&a=1\0GPT-3\0H100\0nvlink\0ib"s,
+        "\x01\x3f\0\0\xe2\x80\xae evil\0\x1b]52;c;aGk=\x07\0&<>\"\0\xef\xbf\xbe\0\xff\xc0\x80"s,
+        "\x02\x0b"s + std::string(200, '&') + "\0"s + std::string(400, 'p') + "\xc3\xa9"s})
+    cards.add(card);
+  write_dict(out / "card.dict", {"&", "<", ">", "\"", "\x1b", "\xe2\x80\xae", "\xef\xbf\xbe",
+                                 "\xc3\xa9", "\xf0\x9f\x98\x80", "\xc2\x85", " ", "%"});
   write_dict(out / "scenario.dict", scenario_tokens);
   write_dict(out / "units.dict", unit_tokens);
   write_dict(out / "measured.dict",
              {"#", "#  Rank", " ", "\t", "\n", "\r\n", "float", "sum", "-1", "0", "N/A", "1048576",
               "12.50", "0.00", "1e3", "# Avg bus bandwidth"});
   std::cout << "seeds: " << scenarios.size() << " scenarios, " << quantities.size()
-            << " quantities, " << measurements.size() << " measurements in " << out.string()
-            << '\n';
+            << " quantities, " << measurements.size() << " measurements, " << cards.size()
+            << " cards in " << out.string() << '\n';
   return 0;
 }

@@ -4,8 +4,8 @@
 // build, in dist/. --module PATH and --validation PATH choose others.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createServer } from './server.js';
+import { LineTransport } from './stdio.js';
 
 const usage = 'usage: tplayer-mcp [--module PATH/tplayer.js] [--validation PATH/validation.json]';
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -40,4 +40,11 @@ const validationPath =
 const { load } = await import(pathToFileURL(modulePath).href);
 const tp = await load();
 const validation = validationPath ? JSON.parse(readFileSync(validationPath, 'utf8')) : null;
-await createServer(tp, { validation }).connect(new StdioServerTransport());
+const server = createServer(tp, { validation });
+// What could not be read or answered, on stderr (stdout is the protocol's), control characters
+// blanked: a request's text may be quoted in it.
+server.onerror = (error) =>
+  process.stderr.write(
+    `tplayer-mcp: ${String(error?.message ?? error).replace(/\p{Cc}/gu, ' ')}\n`,
+  );
+await server.connect(new LineTransport());

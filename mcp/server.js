@@ -12,9 +12,6 @@ import {
 import { scenarioSchema, sweepableFields } from './schema.js';
 import { solveSummary, sweepSummary, validationSummary } from './summary.js';
 
-/** At most this many values in one sweep (the page's sweep draws at most 64 points). */
-export const MAX_SWEEP_VALUES = 256;
-
 const objectInput = (properties, required, $defs) => ({
   type: 'object',
   ...($defs ? { $defs } : {}),
@@ -57,7 +54,7 @@ export function toolList(catalog, validation) {
             type: 'array',
             items: { type: 'number' },
             minItems: 1,
-            maxItems: MAX_SWEEP_VALUES,
+            maxItems: catalog.limits.max_sweep_values, // the core's cap, on every door
             description: 'the values it takes, in order',
           },
         },
@@ -103,10 +100,19 @@ export function toolList(catalog, validation) {
   ];
 }
 
-/** An answer: the paragraph, then the JSON, also as structured content, then any `more` items. */
+/**
+ * The most bytes one answer may hold, as JSON-RPC writes it: well under the 10 MiB line the SDK's
+ * stdio client reads (a longer line closes its connection, and the server's with it). Above it, a
+ * tool error says what to narrow.
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * An answer: the paragraph, then the JSON, then any `more` items. The JSON is sent once, as text
+ * (every client reads text; no output schema is declared, so no structuredContent is owed).
+ */
 const answer = (text, json, more = []) => ({
   content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(json) }, ...more],
-  structuredContent: json,
 });
 
 /**
@@ -129,8 +135,29 @@ function refused(errors) {
       { type: 'text', text: `The input was refused:\n${lines.join('\n')}` },
       { type: 'text', text: JSON.stringify({ errors }) },
     ],
-    structuredContent: { errors },
   };
+}
+
+// What each tool's caller can narrow when its answer is too long: the argument, and how.
+const narrower = {
+  solve: ['scenario', 'give fewer links or shorter names'],
+  check: ['scenario', 'give fewer links or shorter names'],
+  sweep: ['values', 'sweep fewer values, or a scenario with fewer links'],
+  catalog: ['section', 'ask for one section'],
+  validate: ['table', 'ask for one table or one link'],
+};
+
+/** The answer, or a tool error naming what to narrow when it is longer than MAX_ANSWER_BYTES. */
+function bounded(name, result) {
+  const bytes = Buffer.byteLength(JSON.stringify(result));
+  if (bytes <= MAX_ANSWER_BYTES) return result;
+  const [field, how] = narrower[name];
+  return refused([
+    argumentError(
+      field,
+      `the answer would hold ${bytes} bytes, above the ${MAX_ANSWER_BYTES} an answer may hold: ${how}`,
+    ),
+  ]);
 }
 
 const argumentError = (field, message) => ({ field, path: [field], message });
@@ -169,7 +196,7 @@ const excerpt = (s) =>
 /** The scenario argument: an object, or a preset's key read from the catalogue. */
 function scenarioOf(value, tp) {
   if (typeof value === 'string') {
-    const preset = tp.Scenarios[value];
+    const preset = Object.hasOwn(tp.Scenarios, value) ? tp.Scenarios[value] : null;
     if (preset) return { scenario: preset.scenario };
     return {
       errors: [
@@ -222,11 +249,12 @@ function handlers(tp, validation) {
     sweep({ scenario, field, values }) {
       const read = scenarioOf(scenario, tp);
       if (read.errors) return refused(read.errors);
-      if (!Array.isArray(values) || values.length === 0 || values.length > MAX_SWEEP_VALUES)
+      // At least one value (the schema's minItems); the most is the core's, said by sweep().
+      if (!Array.isArray(values) || values.length === 0)
         return refused([
           argumentError(
             'values',
-            `expected 1 to ${MAX_SWEEP_VALUES} numbers, got ${Array.isArray(values) ? `${values.length} values` : describe(values)}`,
+            `expected at least one number, got ${Array.isArray(values) ? 'none' : describe(values)}`,
           ),
         ]);
       let points;
@@ -240,6 +268,10 @@ function handlers(tp, validation) {
       // at every point, under "sweep").
       const [first] = points;
       if (first.errors?.[0].field === 'sweep') return refused(first.errors);
+      // Errors at every value (of two or more) are the scenario's, not a value's: said once, as the
+      // tool's error, rather than at each of up to 256 points.
+      const everywhere = commonErrors(points);
+      if (everywhere.length) return refused(everywhere);
       return answer(sweepSummary(field, points), { field, points });
     },
     catalog({ section }) {
@@ -288,6 +320,18 @@ function handlers(tp, validation) {
   };
 }
 
+/** The errors every point of a sweep has (the same field and message), in the first's order. */
+function commonErrors(points) {
+  if (points.length < 2 || points.some((p) => !p.errors)) return [];
+  const key = (e) => `${e.field}\n${e.message}`;
+  let common = new Set(points[0].errors.map(key));
+  for (const p of points.slice(1)) {
+    const here = new Set(p.errors.map(key));
+    common = new Set([...common].filter((k) => here.has(k)));
+  }
+  return points[0].errors.filter((e) => common.has(key(e)));
+}
+
 const catalogSummary = (c) =>
   `The catalogue: ${c.presets.length} scenario presets, ${c.workloads.length} workloads, ${c.accelerators.length} accelerators, ${c.links.length} links and ${(c.two_tier_links || []).length} two-tier links, each with its source; the field tables say what every scenario field takes.`;
 
@@ -318,7 +362,7 @@ export function createServer(tp, { validation = null } = {}) {
       );
     const errors = argumentErrors(args, tool);
     if (errors.length) return refused(errors);
-    return run[name](args);
+    return Promise.resolve(run[name](args)).then((result) => bounded(name, result));
   });
   return server;
 }

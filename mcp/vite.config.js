@@ -1,7 +1,7 @@
 // Bundles the MCP server (mcp/bin.js with the SDK it is built on) into one file for the npm
 // package, build/npm/mcp/tplayer-mcp.js, so that the package keeps no dependencies: the SDK's
-// stdio server is all it takes, without the HTTP transports the SDK also carries. The module
-// (tplayer.js) stays outside: bin.js imports the one beside it at run time. Run by
+// server (with mcp/stdio.js, our own stdio transport) is all it takes, without the HTTP
+// transports the SDK also carries. The module (tplayer.js) stays outside: bin.js imports the one beside it at run time. Run by
 // scripts/npm/pack.mjs.
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm run fuzz: builds the libFuzzer targets (CMake preset "sanitize": clang, ASan + UBSan, the
 # build the sanitizer tests run from too), writes
-# their seed corpora from the presets and tests/cases/, runs fuzz_scenario and fuzz_units side
-# by side (one core each) on fresh working corpora under build/fuzz/, and prints executions and
+# their seed corpora from the presets and tests/cases/, runs the targets (fuzz_scenario,
+# fuzz_units, fuzz_measured, fuzz_card) side by side (one core each) on fresh working corpora under build/fuzz/, and prints executions and
 # findings per target. Exits non-zero on any crash, sanitizer report or invariant failure.
 #
 #   bash scripts/fuzz.sh               60 s per target (FUZZ_SECONDS overrides)
@@ -30,7 +30,7 @@ while (($#)); do
 done
 [[ $seconds =~ ^[0-9]+$ && $seconds -gt 0 ]] || { echo "fuzz.sh: FUZZ_SECONDS must be a whole number > 0" >&2; exit 2; }
 
-targets=(fuzz_scenario fuzz_units fuzz_measured)
+targets=(fuzz_scenario fuzz_units fuzz_measured fuzz_card)
 goal=1000000  # executions per target in the default 60 s run (issue 5)
 out=build/fuzz
 bin=build/sanitize/fuzz

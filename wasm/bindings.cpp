@@ -126,6 +126,10 @@ val sweep_json(const std::string& text, const std::string& field, const std::str
 
 // Without the presets' results: the facade solves a preset when its result is first read (the
 // page's load reads none; solving and converting all of them was most of the catalogue's time).
+val sweep_values_errors_js(double count) {
+  return array_of(sweep_values_errors(static_cast<std::size_t>(count)));
+}
+
 val catalog_js() { return to_js(catalog_value(false)); }
 
 val read_measured_js(const std::string& text) { return to_js(measured_value(text)); }
@@ -160,6 +164,7 @@ EMSCRIPTEN_BINDINGS(tplayer) {
   function("solve", &solve_json);
   function("check", &check_json);
   function("sweep", &sweep_json);
+  function("sweepValuesErrors", &sweep_values_errors_js);
   function("catalog", &catalog_js);
   function("readMeasured", &read_measured_js);
   function("version", &version);

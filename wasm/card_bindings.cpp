@@ -38,9 +38,11 @@ val card_json(const std::string& text, const std::string& title, const std::stri
   const JsonParse parsed = parse_json(text);
   if (!parsed.ok())
     return errors_js({{FieldPath{}, "expected the scenario as JSON text: " + parsed.error}});
+  const CardText card{title, permalink};
+  if (auto errors = card_text_errors(card); !errors.empty()) return errors_js(errors);
   const Outcome outcome = solve_value(parsed.value);
   if (!outcome.result) return errors_js(outcome.errors);
-  return val(verdict_card_svg(outcome.scenario, *outcome.result, {title, permalink}));
+  return val(verdict_card_svg(outcome.scenario, *outcome.result, card));
 }
 
 }  // namespace

@@ -273,7 +273,7 @@ export async function instantiate(url, options = {}, cardUrl = url) {
           fieldError(['sweep'], `expected the name of a field to sweep, got ${typeof field}`),
         ]);
       }
-      const numbers = sweepValues(values, serialise);
+      const numbers = sweepValues(values, serialise, wasm);
       const json = serialise(scenario);
       if (json.errors) return numbers.list.map((value) => ({ value, errors: json.errors }));
       return wasm
@@ -321,13 +321,16 @@ export async function instantiate(url, options = {}, cardUrl = url) {
     ScenarioError,
     version: wasm.version(),
   });
-  return { api, wasm, serialise, sweepValues: (values) => sweepValues(values, serialise) };
+  return { api, wasm, serialise, sweepValues: (values) => sweepValues(values, serialise, wasm) };
 }
 
-function sweepValues(values, serialise) {
+function sweepValues(values, serialise, wasm) {
   if (!Array.isArray(values)) {
     throw new ScenarioError([fieldError(['values'], 'expected an array of numbers')]);
   }
+  // The core's cap, before any value is looked at (500k values exhausted Node's heap).
+  const capped = wasm.sweepValuesErrors(values.length);
+  if (capped.length) throw new ScenarioError(capped);
   const list = Array.from(values);
   list.forEach((value, i) => {
     if (typeof value !== 'number') {

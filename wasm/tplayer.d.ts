@@ -487,6 +487,8 @@ export interface FieldInfo {
 /** The limits on a scenario, as the core enforces them. */
 export interface Limits {
   max_links: number;
+  /** Most values one sweep() takes (1024), on every door: the CLI's --sweep and MCP's sweep too. */
+  max_sweep_values: number;
   max_protocols: number;
   max_name_bytes: number;
   max_errors: number;
@@ -616,7 +618,8 @@ export interface Tplayer {
    * Solves the scenario once per value of one numeric field, inside WebAssembly in one call: one
    * point per value, in order, each a result or that value's errors (a field that cannot be
    * swept gives every point an error on the field "sweep"). Throws ScenarioError when `field` is
-   * not a string or `values` is not an array of numbers.
+   * not a string, `values` is not an array of numbers or holds more than
+   * `catalog().limits.max_sweep_values` (1024) of them, the error at "values".
    */
   sweep(scenario: Scenario, field: SweepField, values: readonly number[]): SweepPoint[];
   /**

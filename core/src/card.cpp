@@ -9,8 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "internal.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/format.hpp"
+#include "tplayer/limits.hpp"
 
 namespace tplayer {
 namespace {
@@ -25,6 +27,23 @@ constexpr std::size_t kVerdictChars = 62;    // 15 px semibold
 constexpr std::size_t kLineChars = 84;       // 12-12.5 px
 constexpr std::size_t kLinkChars = 80;       // 13 px: a link's name and bound
 constexpr std::size_t kPermalinkChars = 92;  // 10.5 px monospace
+constexpr std::size_t kPermalinkLines = 3;   // a longer permalink ends in an ellipsis
+constexpr std::string_view kEllipsis = "\u2026";
+
+// `at`, or the start of the code point it falls inside (so a cut leaves whole characters).
+std::size_t boundary(std::string_view s, std::size_t at) {
+  if (at >= s.size()) return s.size();
+  for (int back = 0; back < 3 && at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80;
+       ++back)
+    --at;
+  return at;
+}
+
+// At most `bytes` bytes of `s`: longer text is cut at a code point and ends in an ellipsis.
+std::string shorten(std::string_view s, std::size_t bytes) {
+  if (s.size() <= bytes) return std::string(s);
+  return std::string(s.substr(0, boundary(s, bytes - kEllipsis.size()))) + std::string(kEllipsis);
+}
 
 // The styles of the card's text, by role.
 constexpr std::string_view kTitleStyle = R"(font-size="18" font-weight="700" fill="#18181b")";
@@ -47,21 +66,42 @@ struct Card {
     out.append(s);
     return *this;
   }
-  // A coordinate, to a tenth of a pixel.
-  [[gnu::noinline]] Card& num(double v) { return put(format_number(std::round(v * 10) / 10)); }
-  // Text as character data or a double-quoted attribute value.
+  // A coordinate, to a tenth of a pixel: what format_number(round(v * 10) / 10) prints, from the
+  // whole number of tenths (format_number's exact digits cost most of a card's time: ~3x).
+  [[gnu::noinline]] Card& num(double v) {
+    const double tenths = std::round(v * 10);
+    if (!(tenths >= 0 && tenths < 1e15)) return put(format_number(tenths / 10));
+    const auto t = static_cast<std::int64_t>(tenths);
+    put(whole_number(t / 10));
+    if (t % 10 != 0) out.append(1, '.').append(1, static_cast<char>('0' + t % 10));
+    return *this;
+  }
+  // Text as character data or a double-quoted attribute value. What XML 1.0 forbids or
+  // discourages is dropped (invalid UTF-8, C0 and C1 controls, U+FFFE, U+FFFF), so the card is
+  // well-formed whatever the text held.
   [[gnu::noinline]] Card& esc(std::string_view s) {
-    for (const char c : s) {
-      if (c == '&')
-        out += "&amp;";
-      else if (c == '<')
-        out += "&lt;";
-      else if (c == '>')
-        out += "&gt;";
-      else if (c == '"')
-        out += "&quot;";
-      else
-        out += c;
+    for (std::size_t i = 0; i < s.size();) {
+      const char c = s[i];
+      if (static_cast<unsigned char>(c) < 0x80) {  // ASCII: most of a card
+        ++i;
+        if (c == '&')
+          out += "&amp;";
+        else if (c == '<')
+          out += "&lt;";
+        else if (c == '>')
+          out += "&gt;";
+        else if (c == '"')
+          out += "&quot;";
+        else if (c >= 0x20 && c != 0x7F)
+          out += c;
+        continue;
+      }
+      const std::size_t from = i;
+      const auto code = next_code_point(s, i);
+      if (!code)
+        ++i;
+      else if (*code > 0x9F && *code != 0xFFFE && *code != 0xFFFF)
+        out.append(s.substr(from, i - from));
     }
     return *this;
   }
@@ -118,8 +158,12 @@ void model_words(Card& c, const Result& r) {
 }
 
 void scenario_line(Card& c, const Scenario& s, const Result& r) {
-  c.put(s.workload.name).put(" · TP ").put(whole_number(s.tp_size)).put(" · ");
-  c.put(counted(s.tokens, "token")).put(" · ").put(s.accelerator.name).put(" · ").put(s.precision);
+  c.put(shorten(s.workload.name, kMaxNameBytes))
+      .put(" · TP ")
+      .put(whole_number(s.tp_size))
+      .put(" · ");
+  c.put(counted(s.tokens, "token")).put(" · ").put(shorten(s.accelerator.name, kMaxNameBytes));
+  c.put(" · ").put(s.precision);
   if (r.exchange_precision != s.precision)
     c.put(" (exchanged in ").put(r.exchange_precision).put(")");
   c.put(" · ").put(r.pass);
@@ -133,7 +177,7 @@ std::string display_name(const Link& l) {
     return e->short_name + (same_link(l, link_from(*e, l.name)) ? "" : ", edited");
   if (const TwoTierEntry* e = find_two_tier(l.preset))
     return e->short_name + (same_link(l, link_from(*e, l.name)) ? "" : ", edited");
-  return l.name;
+  return shorten(l.name, kMaxNameBytes);
 }
 
 void verdict_sentence(Card& c, const Scenario& s, const LinkResult* binding,
@@ -153,6 +197,27 @@ void verdict_sentence(Card& c, const Scenario& s, const LinkResult* binding,
 
 }  // namespace
 
+std::vector<FieldError> card_text_errors(const CardText& text) {
+  std::vector<FieldError> errors;
+  const std::string& title = text.title;
+  if (title.size() > kMaxTitleBytes) {
+    errors.emplace_back(FieldPath{"title"}, "expected a title of at most " +
+                                                whole_number(kMaxTitleBytes) + " bytes, got " +
+                                                whole_number(title.size()) +
+                                                " bytes: " + excerpt(title));
+    return errors;
+  }
+  // A name's rule, with colons: a title is never a link, so a colon is no URL scheme there.
+  std::string plain = title;
+  std::replace(plain.begin(), plain.end(), ':', ' ');
+  if (!plain_label(plain))
+    errors.emplace_back(FieldPath{"title"},
+                        "expected a title of letters, digits, spaces or _ . , + ( ) / # @ - : (no "
+                        "markup or invisible characters), got " +
+                            excerpt(title));
+  return errors;
+}
+
 std::string verdict_card_svg(const Scenario& scenario, const Result& result, const CardText& text) {
   const LinkResult* binding = nullptr;
   std::string binding_name;
@@ -167,9 +232,11 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
   const auto bar = [&](double t) { return t <= 0 ? 0.0 : std::max(1.0, kBarWidth * t / longest); };
   Card title;
   if (text.title.empty())
-    title.put(scenario.workload.name).put(", TP ").put(whole_number(scenario.tp_size));
+    title.put(shorten(scenario.workload.name, kMaxNameBytes))
+        .put(", TP ")
+        .put(whole_number(scenario.tp_size));
   else
-    title.put(text.title);
+    title.put(shorten(text.title, kMaxTitleBytes));
   Card verdict;
   verdict_sentence(verdict, scenario, binding, binding_name);
   Card line;
@@ -235,7 +302,7 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
     line.out.clear();
     percent(times(line.put("speedup "), binding->serial_speedup)
                 .put(" over one ")
-                .put(scenario.accelerator.name)
+                .put(shorten(scenario.accelerator.name, kMaxNameBytes))
                 .put(" alone ("),
             binding->serial_efficiency)
         .put(" efficient), no overlap");
@@ -255,9 +322,15 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
     body.lines(line.out, kLineChars, 12, kFootStyle);
   }
   body.y += 4;
-  for (std::size_t i = 0; i < text.permalink.size(); i += kPermalinkChars)
-    body.text(kPad, body.y += 14, kLinkTextStyle,
-              std::string_view(text.permalink).substr(i, kPermalinkChars));
+  // The permalink in lines of kPermalinkChars bytes, each cut at a code point; past
+  // kPermalinkLines lines, an ellipsis.
+  std::string_view rest = text.permalink;
+  for (std::size_t n = 1; !rest.empty(); ++n) {
+    std::string shown(rest.substr(0, boundary(rest, kPermalinkChars)));
+    if (n == kPermalinkLines && shown.size() < rest.size()) shown = shorten(rest, kPermalinkChars);
+    rest.remove_prefix(n == kPermalinkLines ? rest.size() : shown.size());
+    body.text(kPad, body.y += 14, kLinkTextStyle, shown);
+  }
 
   Card svg;
   const double height = std::ceil(body.y + 14);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -43,6 +44,10 @@ inline Where link_where(const Where& links, std::span<const Link> before, std::s
 // A link name is a plain label: names travel in shared URLs and show on other people's pages,
 // so they carry no markup, no URL scheme and nothing invisible.
 bool plain_label(std::string_view name);
+
+// The next code point of `text` from `i` (advanced past it), or nullopt for invalid UTF-8 (`i`
+// left where it was).
+std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i);
 
 // "a, b or c" (quoted: "\"a\", \"b\" or \"c\""), for messages that list what is allowed.
 std::string spelled_list(std::span<const std::string_view> items, bool quoted);

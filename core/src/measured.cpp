@@ -143,6 +143,14 @@ bool rank_line(std::string_view line) {
          std::all_of(f.field[1].begin(), f.field[1].end(), is_digit);
 }
 
+// "nan", "-nan", "inf", "+Infinity", ...: how printf spells a time that is not a number.
+bool non_finite(std::string_view word) {
+  if (!word.empty() && (word[0] == '-' || word[0] == '+')) word.remove_prefix(1);
+  std::string lower(word);
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  return lower == "nan" || lower == "inf" || lower == "infinity";
+}
+
 std::string shown(std::string_view line) {
   std::string out(line.substr(0, kShownBytes));
   // Cut on a character boundary and keep control characters out of what a UI shows.
@@ -224,6 +232,13 @@ MeasuredParse parse_measured(std::string_view text) {
     row.line = number;
     double time_us = 0;
     const std::size_t at = layout ? layout : layout_of_row(fields);
+    // A data row whose time is nan or inf (a failed run) is an error, not a line passed over:
+    // skipped, it left a hole in the curve that nothing but readMeasured() told of.
+    if (fields.count >= at + 3 && whole_bytes(f[0], row.bytes) && non_finite(f[at])) {
+      out.error = "line " + whole_number(number) + ": the time " + excerpt(f[at]) +
+                  " is not a finite number of microseconds > 0";
+      return out;
+    }
     if (fields.count < at + 3 || !whole_bytes(f[0], row.bytes) || !decimal(f[at], time_us) ||
         !decimal(f[at + 1], row.algbw) || !decimal(f[at + 2], row.busbw)) {
       skip(line, "not a data row (size, count, type, redop, [root,] time, algbw, busbw, ...)");

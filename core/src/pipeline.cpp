@@ -84,6 +84,13 @@ Outcome Sweep::at(double value) {
   return finish(base_.scenario, std::move(errors), object_);
 }
 
+std::vector<FieldError> sweep_values_errors(std::size_t count) {
+  if (count <= kMaxSweepValues) return {};
+  return {{FieldPath{"values"}, "expected at most " + whole_number(kMaxSweepValues) +
+                                    " values to sweep, got " +
+                                    whole_number(static_cast<std::int64_t>(count))}};
+}
+
 std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
                            std::span<const double> values) {
   Sweep points(scenario, field);

@@ -17,6 +17,33 @@
 namespace tplayer {
 namespace {
 
+// A key's value as a JavaScript array index ("0", "7", "4294967294"; not "07"), else ~0.
+std::uint64_t js_index(std::string_view key) {
+  constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  if (key.empty() || key.size() > 10 || (key.size() > 1 && key[0] == '0')) return kNone;
+  std::uint64_t n = 0;
+  for (const char c : key) {
+    if (c < '0' || c > '9') return kNone;
+    n = n * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  return n <= 4294967294u ? n : kNone;
+}
+
+// The members of an object in the order a JavaScript object keeps them: array indices first,
+// ascending, then the other keys as written. Links given as an object take this order on every
+// door, so the CLI lists {"10": ..., "2": ...} as the JS door does: 2, then 10.
+std::vector<std::size_t> js_key_order(const Value::Members& members) {
+  // An insertion sort, stable (at most kMaxLinks members are read): std::stable_sort cost the
+  // module 622 bytes (gzip -9).
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    std::size_t at = order.size();
+    while (at > 0 && js_index(members[order[at - 1]].first) > js_index(members[i].first)) --at;
+    order.insert(order.begin() + static_cast<std::ptrdiff_t>(at), i);
+  }
+  return order;
+}
+
 constexpr double kMaxExactInteger = 9007199254740992.0;  // 2^53
 
 // Descriptive members any object may carry (catalogue entries have them); they are ignored.
@@ -422,8 +449,8 @@ class Reader {
       return out;
     }
     if (v.is_object()) {
-      for (const auto& [name, link] : v.object)
-        out.push_back(this->link(link, at, name, out, true));
+      for (const std::size_t i : js_key_order(v.object))
+        out.push_back(this->link(v.object[i].second, at, v.object[i].first, out, true));
     } else if (v.is_array()) {
       for (const Value& element : v.array) {
         std::string name;

@@ -163,7 +163,8 @@ constexpr std::pair<char32_t, char32_t> kHiddenCodePoints[] = {
     {0x3164, 0x3164}, {0xE000, 0xF8FF},   {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF}, {0xFFA0, 0xFFA0},
     {0xFFF0, 0xFFFF}, {0xE0000, 0xE007F}, {0xF0000, 0x10FFFF}};
 
-// The next code point of `text` from `i` (advanced past it), or nullopt for invalid UTF-8.
+}  // namespace
+
 std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char lead = byte(i);
@@ -184,8 +185,6 @@ std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
   i += length;
   return code;
 }
-
-}  // namespace
 
 // ASCII letters, digits, space and _ . , + ( ) / # @ -, and any other visible character
 // (non-ASCII letters, symbols).
@@ -214,6 +213,25 @@ bool named_by_name(std::span<const Link> before, std::string_view name) {
 }
 
 namespace {
+
+// A name shown on pages, cards and terminals (a link's, a workload's, an accelerator's): at most
+// kMaxNameBytes bytes of plain_label characters. `what`: "a link name", "an accelerator name".
+void label(Checker& check, const Where& at, std::string_view name, std::string_view what,
+           bool required) {
+  if (name.empty()) {
+    if (required)
+      check.fail(at, "expected a non-empty " + std::string(what.substr(what.find(' ') + 1)) +
+                         ", got an empty one");
+  } else if (name.size() > kMaxNameBytes) {
+    check.fail(at, "expected " + std::string(what) + " of at most " + whole_number(kMaxNameBytes) +
+                       " bytes, got " + whole_number(name.size()) + " bytes: " + excerpt(name));
+  } else if (!plain_label(name)) {
+    check.fail(at, "expected " + std::string(what) +
+                       " of letters, digits, spaces or _ . , + ( ) / # @ - (no "
+                       "markup, URL scheme or invisible characters), got " +
+                       excerpt(name));
+  }
+}
 
 // A link's NCCL protocol branches or its custom all-reduce branches: at most kMaxProtocols, each
 // named by a plain label, each member by its table's rule.
@@ -257,6 +275,7 @@ std::vector<FieldError> validate(const Scenario& s) {
   const Workload& w = s.workload;
   const Where workload = root.key("workload");
   check.rules(workload, kWorkloadFields, w);
+  label(check, workload.key("name"), w.name, "a workload name", false);
   if (w.kv_heads)  // at most the heads, when they are valid (a bad heads is named once, at heads)
     check.count(workload.key("kv_heads"), *w.kv_heads, 1, w.heads >= 1 ? w.heads : kMaxCount);
 
@@ -299,6 +318,7 @@ std::vector<FieldError> validate(const Scenario& s) {
                      "a peak in FLOP/s");
   }
   check.rules(accelerator, kAcceleratorFields, a);
+  label(check, accelerator.key("name"), a.name, "an accelerator name", false);
   if (!a.native_link.empty() && !find_link(a.native_link))
     check.fail(accelerator.key("native_link"), "unknown link preset " + excerpt(a.native_link));
 
@@ -318,18 +338,9 @@ std::vector<FieldError> validate(const Scenario& s) {
     const std::span<const Link> before(s.links.data(), i);
     const Where at = link_where(links, before, link.name);
     const Where name = at.key("name");
-    if (link.name.empty()) {
-      check.fail(name, "expected a non-empty link name, got an empty one");
-    } else if (link.name.size() > kMaxNameBytes) {
-      check.fail(name, "expected a link name of at most " + whole_number(kMaxNameBytes) +
-                           " bytes, got " + whole_number(link.name.size()) +
-                           " bytes: " + excerpt(link.name));
-    } else if (!plain_label(link.name)) {
-      check.fail(name,
-                 "expected a link name of letters, digits, spaces or _ . , + ( ) / # @ - (no "
-                 "markup, URL scheme or invisible characters), got " +
-                     excerpt(link.name));
-    } else if (!named_by_name(before, link.name)) {
+    label(check, name, link.name, "a link name", true);
+    if (!link.name.empty() && link.name.size() <= kMaxNameBytes && plain_label(link.name) &&
+        !named_by_name(before, link.name)) {
       check.fail(name, "expected a unique link name, got " + excerpt(link.name) + " a second time");
     }
     if (link.is_measured()) {

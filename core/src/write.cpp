@@ -251,6 +251,7 @@ Value field_table_value(FieldTable<T> table) {
 Value limits_value() {
   Value v = Value::make_object();
   v.add("max_links", Value::from(static_cast<double>(kMaxLinks)));
+  v.add("max_sweep_values", Value::from(static_cast<double>(kMaxSweepValues)));
   v.add("max_protocols", Value::from(static_cast<double>(kMaxProtocols)));
   v.add("max_name_bytes", Value::from(static_cast<double>(kMaxNameBytes)));
   v.add("max_errors", Value::from(static_cast<double>(kMaxErrors)));

@@ -694,6 +694,74 @@ def test_measured_file_unreadable():
                   f"--measured {path}: exit {code}, {err!r}")
 
 
+
+def test_bounded_reads():
+    """Any input (a file, /dev/zero, a FIFO, stdin) is read to at most its limit + 1 byte, and
+    one longer is refused with the limit, by its field (issue 43: /dev/zero grew to the memory
+    limit, then aborted)."""
+    limit = 1048576
+    said = f"holds more than {limit} bytes; at most {limit} are read\n"
+    code, out, err = run("--json", "/dev/zero")
+    check(code == 2 and err == f'tplayer: json: the file "/dev/zero" {said}',
+          f"--json /dev/zero: exit {code}, {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--measured", "m=/dev/zero")
+    check(code == 2 and err == f'tplayer: links.m.measured: the file "/dev/zero" {said}',
+          f"--measured m=/dev/zero: exit {code}, {err!r}")
+    code, out, err = run("--json", "-", stdin=" " * (limit + 1))
+    check(code == 2 and err == f"tplayer: json: the standard input {said}",
+          f"--json - of {limit + 1} bytes: exit {code}, {err!r}")
+    with tempfile.TemporaryDirectory() as tmp:
+        fifo = os.path.join(tmp, "fifo")
+        os.mkfifo(fifo)
+        writer = subprocess.Popen(["sh", "-c", f"cat /dev/zero > {fifo}"], stderr=subprocess.DEVNULL)
+        try:
+            code, out, err = run("--json", fifo)
+        finally:
+            writer.kill()
+            writer.wait()
+        check(code == 2 and err == f'tplayer: json: the file "{fifo}" {said}',
+              f"--json FIFO: exit {code}, {err!r}")
+        # At the limit exactly, the core reads it (and says what is wrong with the JSON).
+        exact = os.path.join(tmp, "exact.json")
+        with open(exact, "w") as f:
+            f.write(" " * limit)
+        code, out, err = run("--json", exact)
+        check(code == 2 and "more than" not in err and err.startswith("tplayer: json: "),
+              f"--json of {limit} bytes: exit {code}, {err!r}")
+
+
+def test_sweep_values_capped():
+    """--sweep takes at most the core's max_sweep_values (1024) values, as every door does."""
+    many = ",".join(str(i + 1) for i in range(1025))
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tokens=" + many)
+    check(code == 2 and err == "tplayer: values: expected at most 1024 values to sweep, got 1025\n",
+          f"--sweep of 1025 values: exit {code}, {err[:300]!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tokens=" + many[:many.rindex(",")], "--json")
+    check(code == 0 and len(parse(out, "--sweep of 1024")["points"]) == 1024, f"--sweep of 1024: exit {code}")
+
+
+def test_terminal_controls():
+    """No control character reaches the terminal: unknown keys in error lines, names in the
+    table's errors and file names are printed with C0 and C1 controls blanked (issue 43: ESC
+    and OSC 52 clipboard writes were printed raw)."""
+    doc = json.loads(scenario_text(spec_case()))
+    doc["\x1b]52;c;aGk=\x07key"] = 1
+    doc["\u009b31mred"] = 2
+    code, out, err = run("--json", "-", stdin=json.dumps(doc))
+    check(code == 2 and "]52;c;aGk= key" in err and " 31mred" in err,
+          f"unknown keys: exit {code}, {err!r}")
+    code, out, err = run("--json", "/tmp/no\x1b[2Jsuch\x07file")
+    check(code == 2 and err == 'tplayer: json: cannot read the file "/tmp/no [2Jsuch file"\n',
+          f"a file name with escapes: exit {code}, {err!r}")
+    for stream in (out, err):
+        check(not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", stream), f"controls in {stream!r}")
+    # The table's names: a workload's name is a label now (the core refuses escapes in it).
+    doc = json.loads(scenario_text(spec_case()))
+    doc["workload"] = {"preset": "GPT3", "name": "GPT\x1b]0;owned\x07"}
+    code, out, err = run("--json", "-", stdin=json.dumps(doc))
+    check(code == 2 and err.startswith("tplayer: workload.name: expected a workload name of ")
+          and "\x1b" not in err, f"a workload name with escapes: exit {code}, {err!r}")
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--list"]:  # CTest discovers the tests by this listing
         print(";".join(n[len("test_"):] for n in globals() if n.startswith("test_")))

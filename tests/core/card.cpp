@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <string>
 
+#include "../../fuzz/well_formed.hpp"
 #include "support.hpp"
+#include "tplayer/catalog.hpp"
 
 namespace tplayer::test {
 namespace {
@@ -92,6 +94,7 @@ TEST_CASE("a card of 64 links draws 12 and counts the rest, under 12 KB") {
   scenario.set("links", std::move(links));
   const std::string svg = card_of(scenario, {std::string(64, '&'), std::string(1000, 'p')});
   CHECK(svg.size() <= 12 * 1000);
+  CHECK(xml::well_formed(svg) == "");
   CHECK(count(svg, "and 52 more links") == 1);
   CHECK(count(svg, "fill=\"#ea580c\"") == 12 + 1);
 }
@@ -150,6 +153,81 @@ TEST_CASE("one token and one layer are said in the singular") {
   CHECK(count(svg, " · 1 token · ") == 1);
   CHECK(count(svg, "whole model (1 layer): ") == 1);
   CHECK(count(svg, "1 tokens") + count(svg, "1 layers") == 0);
+}
+
+// The card of SPEC 3.1 as solved, with these texts put where names go (a Scenario built in C++ is
+// not validated: the card must hold whatever it is given).
+std::string card_named(const std::string& name, const CardText& text) {
+  const Outcome out = solve_value(spec_scenario());
+  REQUIRE(out.result.has_value());
+  Scenario scenario = out.scenario;
+  Result result = *out.result;
+  scenario.workload.name = scenario.accelerator.name = name;
+  for (std::size_t i = 0; i < scenario.links.size(); ++i) {
+    scenario.links[i].preset.clear();
+    scenario.links[i].name = result.links[i].name = name + std::to_string(i);
+  }
+  result.binding_link = result.links[1].name;
+  return verdict_card_svg(scenario, result, text);
+}
+
+TEST_CASE("the card is well-formed XML in UTF-8 whatever its texts hold") {
+  // Controls (an OSC 52 clipboard write), U+FFFE, a C1 control, bytes that are not UTF-8, markup.
+  const std::string hostile =
+      "a\x1b]52;c;aGk=\x07 \xef\xbf\xbe \xc2\x85 \xff\xc0\x80 \x01<b>&\"\t\n\r z";
+  const std::string svg = card_named(hostile, {hostile, hostile});
+  CHECK(xml::well_formed(svg) == "");
+  CHECK(count(svg, "\x1b") + count(svg, "\xef\xbf\xbe") + count(svg, "\xc2\x85") == 0);
+  CHECK(count(svg, "a]52;c;aGk=") > 0);  // what XML allows is kept, escaped
+  CHECK(count(svg, "&lt;b&gt;&amp;&quot;") > 0);
+}
+
+TEST_CASE("the permalink is cut at code points, in at most three lines, then an ellipsis") {
+  std::string permalink = "https://example.org/#";
+  for (int i = 0; i < 200; ++i) permalink += "\xc3\xa9\xe2\x82\xac";  // e-acute and the euro sign
+  const std::string svg = card_of(spec_scenario(), {"", permalink});
+  CHECK(xml::well_formed(svg) == "");
+  CHECK(count(svg, "font-family=\"ui-monospace") == 3);
+  CHECK(count(svg, "\xe2\x80\xa6</text>") == 1);
+}
+
+TEST_CASE("names, the title and the permalink are shortened: the card stays under kMaxCardBytes") {
+  // 1 MB of text in every place (2.7 MB of card before; the JS door's 10 MB title, 20 MB).
+  for (const std::string& name : {std::string(1 << 20, '&'), std::string(1 << 20, 'x'),
+                                  std::string(300000, ' ') + "\xe2\x82\xac"}) {
+    const std::string svg = card_named(name, {name, name});
+    CHECK(xml::well_formed(svg) == "");
+    CHECK(svg.size() <= kMaxCardBytes);
+  }
+  // 64 links named by 64 bytes of three-byte characters, a 120-byte title, a 20 kB permalink.
+  Value scenario = spec_scenario();
+  Value links = Value::make_object();
+  std::string wide;
+  for (int i = 0; i < 20; ++i) wide += "\xe2\x82\xac";
+  for (int i = 0; i < 64; ++i) links.add(wide + std::to_string(1000 + i), Value::from("50 GB/s"));
+  scenario.set("links", std::move(links));
+  const std::string svg =
+      card_of(scenario, {std::string(kMaxTitleBytes, 'W'), std::string(20000, '&')});
+  CHECK(xml::well_formed(svg) == "");
+  CHECK(svg.size() <= kMaxCardBytes);
+}
+
+TEST_CASE("a card's title is a label: the name rule, at most kMaxTitleBytes, errors at title") {
+  CHECK(card_text_errors({"", "any \x1b text"}).empty());
+  for (const ScenarioPreset& p : scenario_presets()) {
+    INFO(p.key);
+    CHECK(card_text_errors({p.title, ""}).empty());
+  }
+  for (const std::string& title :
+       {std::string("a\x1b]52;c;aGk=\x07"), std::string("a \xe2\x80\xae gnp.exe"),
+        std::string("\xef\xbf\xbe"), std::string("<b>"), std::string(kMaxTitleBytes + 1, 'x')}) {
+    INFO(title);
+    const auto errors = card_text_errors({title, ""});
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].field == "title");
+    CHECK(errors[0].message.rfind("expected a title of ", 0) == 0);
+  }
+  CHECK(card_text_errors({"Llama: TP 8 (two-tier: NVLink + NDR)", ""}).empty());
 }
 
 }  // namespace

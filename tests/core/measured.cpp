@@ -168,6 +168,25 @@ TEST_CASE("header lines without '#' (NCCL, RCCL versions) are passed over and co
   CHECK(old.rows.back().time_s == 1818.8e-6);
 }
 
+TEST_CASE("a data row timed nan or inf is an error, not a line passed over (issue 43)",
+          "[measured]") {
+  for (const char* time : {"nan", "-nan", "inf", "Infinity", "NaN"}) {
+    INFO(time);
+    const std::string text = "  1024 256 float sum -1 10.0 0.10 0.18 0\n  2048 512 float sum -1 " +
+                             std::string(time) +
+                             " 0.17 0.30 0\n  4096 1024 float sum -1 14.0 0.29 0.52 0\n";
+    const MeasuredParse p = parse_measured(text);
+    CHECK(p.error == "line 2: the time \"" + std::string(time) +
+                         "\" is not a finite number of microseconds > 0");
+  }
+  // Other words in the time's place are still lines passed over, as before.
+  const MeasuredParse p = parse_measured(
+      "  1024 256 float sum -1 10.0 0.10 0.18 0\n  2048 512 float sum -1 N/A 0.17 0.30 0\n"
+      "  4096 1024 float sum -1 14.0 0.29 0.52 0\n");
+  CHECK(p.ok());
+  CHECK(p.rows.size() == 2);
+}
+
 TEST_CASE("a measured text is read up to the core's size limit, like a scenario", "[measured]") {
   const std::string row =
       "  1024 256 float sum -1 10.0 0.10 0.18 0\n  2048 512 float sum -1 12.0 0.17 0.30 0\n";

@@ -197,3 +197,65 @@ it.each([
     await context.close();
   },
 );
+
+it('reads a scenario with branch lists as the core does, and retries a failed load (issue 43)', async () => {
+  // protocols and custom branches: "got the string [object Object]" before.
+  const scenario = {
+    ...gpt3(),
+    link_model: 'nccl',
+    links: {
+      nv: {
+        bandwidth: '450 GB/s',
+        protocols: [
+          {
+            name: 'll',
+            pattern: 'ring',
+            base_latency: '1 us',
+            step_latency: '0.5 us',
+            efficiency: 0.5,
+          },
+        ],
+        custom: [
+          {
+            name: 'one_shot',
+            pattern: 'one_shot',
+            base_latency: '2 us',
+            step_latency: '0.1 us',
+            efficiency: 0.8,
+          },
+        ],
+        custom_max_bytes: '8 MiB',
+      },
+    },
+  };
+  const attribute = JSON.stringify(scenario).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  const api = await (await import('../../dist/tplayer.js')).load();
+  const r = api.solve(scenario);
+  // The module's wasm refused once: the element says what failed, and "Try again" loads it.
+  const opened = await openPage(env.browser, env.server.url, {});
+  const { page, context } = opened;
+  let refused = 0;
+  await page.route('**/tplayer.wasm.gz', (route) =>
+    refused++ ? route.continue() : route.fulfill({ status: 404, body: 'no' }),
+  );
+  body = `<tp-layer scenario='${attribute}'></tp-layer>`;
+  await page.goto(`http://localhost:${host.address().port}/`);
+  const alert = await page.waitForFunction(
+    () => document.querySelector('tp-layer').shadowRoot?.querySelector('[role=alert]')?.textContent,
+  );
+  const said = await alert.jsonValue();
+  expect(said).toMatch(
+    /^The calculator could not be loaded: .*tplayer\.js loaded, but not its WebAssembly/,
+  );
+  await page.evaluate(() =>
+    document.querySelector('tp-layer').shadowRoot.querySelector('[role=alert] button').click(),
+  );
+  await page.waitForFunction(() =>
+    document.querySelector('tp-layer').shadowRoot.querySelector('.tp'),
+  );
+  const t = await shadowText(page, 0);
+  expect(t).toContain(`Each of the 8 ranks computes for ${fmt.time(r.compute_time_s)}`);
+  expect(t).toContain(fmt.time(r.links[0].communication_time_s));
+  expect(t).not.toContain('[object Object]');
+  await context.close();
+});

@@ -699,6 +699,7 @@ describe('solve and check', () => {
       for (const f of list) expect(f.help.length).toBeGreaterThan(5);
     expect(limits).toEqual({
       max_links: 64,
+      max_sweep_values: 1024,
       max_protocols: 8,
       max_name_bytes: 64,
       max_errors: 100,
@@ -840,6 +841,35 @@ describe('sweep', () => {
       expect(() => api.sweep(gpt3(), 'tp_size', bad)).toThrow(ScenarioError);
     }
     expect(api.sweep(gpt3(), 'tp_size', [])).toEqual([]);
+  });
+
+  it("caps its values at the core's limits.max_sweep_values, the error at values (issue 43)", () => {
+    const max = api.catalog().limits.max_sweep_values;
+    expect(max).toBe(1024);
+    expect(
+      api.sweep(
+        gpt3(),
+        'tokens',
+        Array.from({ length: max }, (_, i) => i + 1),
+      ),
+    ).toHaveLength(max);
+    // 500k values (1 MB of input) exhausted Node's heap, uncatchably.
+    for (const n of [max + 1, 500000]) {
+      let error;
+      try {
+        api.sweep(gpt3(), 'tokens', new Array(n).fill(1));
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ScenarioError);
+      expect(error.errors).toEqual([
+        {
+          field: 'values',
+          path: ['values'],
+          message: `expected at most ${max} values to sweep, got ${n}`,
+        },
+      ]);
+    }
   });
 });
 

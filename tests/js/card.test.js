@@ -59,6 +59,33 @@ describe('card() on bad input', () => {
   });
 });
 
+describe('card() is valid and bounded (issue 43)', () => {
+  const scenario = tp.Scenarios.Gpt3TensorParallelLayerTp8.scenario;
+
+  test("the title is a label: the core's name rule, its refusal naming title", async () => {
+    for (const title of ['a\x1b]52;c;aGk=\x07', 'H100 \u202egnp.exe', '\ufffe', 'x'.repeat(121)]) {
+      const e = await tp.card(scenario, { title }).catch((x) => x);
+      expect(e, JSON.stringify(title)).toBeInstanceOf(ScenarioError);
+      expect(e.errors).toHaveLength(1);
+      expect(e.errors[0]).toMatchObject({ field: 'title', path: ['title'] });
+      expect(e.errors[0].message).toMatch(/^expected a title of /);
+    }
+    // A 10 MB title (a 20 MB card before): refused, its message an excerpt.
+    const huge = await tp.card(scenario, { title: '&'.repeat(10 * 1024 * 1024) }).catch((x) => x);
+    expect(huge.errors[0].field).toBe('title');
+    expect(huge.errors[0].message.length).toBeLessThan(200);
+  });
+
+  test('a permalink of any length is cut at code points, the card under 12 KB and UTF-8', async () => {
+    const permalink = `https://example.org/#${'é€'.repeat(100000)}`;
+    const svg = await tp.card(scenario, { permalink });
+    expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(12 * 1024);
+    expect(svg).not.toContain('\ufffd'); // no character was cut in half
+    expect(svg.match(/font-family="ui-monospace/g)).toHaveLength(3);
+    expect(svg).toContain('…</text>');
+  });
+});
+
 describe("where the card's module comes from", () => {
   let fresh = 0;
   const freshLoad = async (options) =>

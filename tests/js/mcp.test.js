@@ -10,10 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { load } from '../../dist/tplayer.js';
 import { unmappedKinds } from '../../mcp/schema.js';
-import { createServer, MAX_SWEEP_VALUES } from '../../mcp/server.js';
+import { createServer, MAX_ANSWER_BYTES } from '../../mcp/server.js';
 
 const api = await load();
 const catalog = api.catalog();
+const MAX_SWEEP_VALUES = catalog.limits.max_sweep_values;
 const validation = JSON.parse(readFileSync(new URL('../../dist/validation.json', import.meta.url)));
 let client;
 let tools;
@@ -122,7 +123,7 @@ describe('answers', () => {
     expect(answer.isError).toBeFalsy();
     const result = api.solve(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
     expect(json(answer)).toEqual(JSON.parse(JSON.stringify(result)));
-    expect(answer.structuredContent).toEqual(json(answer));
+    expect(answer.structuredContent).toBeUndefined(); // the JSON is sent once, as text
     const text = answer.content[0].text;
     expect(text).toContain('GPT-3 175B, TP 8, 2048 tokens');
     expect(text).toContain('The binding link is infiniband_ndr');
@@ -258,9 +259,13 @@ describe('bad input answers errors, never a crash', () => {
       'values',
     );
     const many = Array.from({ length: MAX_SWEEP_VALUES + 1 }, (_, i) => i + 1);
-    expect((await refused('sweep', { scenario, field: 'tp_size', values: many }))[0].field).toBe(
-      'values',
-    );
+    const [tooMany] = await refused('sweep', { scenario, field: 'tp_size', values: many });
+    expect(tooMany).toEqual({
+      field: 'values',
+      path: ['values'],
+      message: `expected at most ${MAX_SWEEP_VALUES} values to sweep, got ${MAX_SWEEP_VALUES + 1}`,
+    });
+    expect(tools.get('sweep').inputSchema.properties.values.maxItems).toBe(MAX_SWEEP_VALUES);
     expect((await refused('sweep', { scenario, field: 42, values: [1] }))[0].message).toBeTruthy();
     // The core's message, as a tool error: not a point's.
     const [notSwept] = await refused('sweep', { scenario, field: 'links', values: [1, 2] });
@@ -287,5 +292,65 @@ describe('bad input answers errors, never a crash', () => {
     await expect(call('nope', {})).rejects.toThrow(
       /unknown tool "nope"; the tools are solve, check, sweep, catalog, validate/,
     );
+  });
+
+  test('an answer above MAX_ANSWER_BYTES is a tool error that says what to narrow', async () => {
+    // 64 links swept over 256 values: 39 MB of JSON, which closed the SDK's stdio client.
+    const scenario = structuredClone(catalog.presets[0].scenario);
+    scenario.links = Object.fromEntries(
+      Array.from({ length: 64 }, (_, i) => [`l${i}`, { bandwidth: `${i + 1} GB/s` }]),
+    );
+    const values = Array.from({ length: 256 }, (_, i) => 1024 * (i + 1));
+    const answer = await call('sweep', { scenario, field: 'tokens', values });
+    expect(answer.isError).toBe(true);
+    const [error] = json(answer).errors;
+    expect(error.field).toBe('values');
+    expect(error.message).toMatch(
+      /^the answer would hold \d+ bytes, above the 4194304 .*fewer values/,
+    );
+    expect(JSON.stringify(answer).length).toBeLessThan(2000);
+    // A narrower one answers.
+    const few = await call('sweep', { scenario, field: 'tokens', values: values.slice(0, 8) });
+    expect(few.isError).toBeFalsy();
+    expect(JSON.stringify(few).length).toBeLessThan(MAX_ANSWER_BYTES);
+  });
+
+  test('800 kB of markup in the names is refused at each name, not drawn into a 12.5 MB card', async () => {
+    const amp = '&'.repeat(400 * 1024); // twice: 800 kB, under the 1 MiB a scenario may be
+    const scenario = {
+      ...structuredClone(catalog.presets[0].scenario),
+      workload: { preset: 'GPT3', name: amp },
+      accelerator: { preset: 'H100', name: `H100 \u202e${amp}` },
+    };
+    const answer = await call('solve', { scenario });
+    expect(answer.isError).toBe(true);
+    expect(json(answer).errors.map((e) => e.field)).toEqual(['workload.name', 'accelerator.name']);
+    expect(JSON.stringify(answer).length).toBeLessThan(2000);
+  });
+
+  test('a sweep of an invalid scenario is refused once, not at each value', async () => {
+    const scenario = { ...structuredClone(catalog.presets[0].scenario), tokens: -1, layers: 0 };
+    const values = Array.from({ length: 256 }, (_, i) => i + 1);
+    const answer = await call('sweep', { scenario, field: 'tp_size', values });
+    expect(answer.isError).toBe(true);
+    expect(json(answer).errors).toEqual(api.check(scenario).errors);
+    expect(JSON.stringify(answer).length).toBeLessThan(4000);
+    // Errors that differ by value stay each point's.
+    const mixed = json(
+      await call('sweep', {
+        scenario: 'Gpt3TensorParallelLayerTp8',
+        field: 'tp_size',
+        values: [0, -1],
+      }),
+    );
+    expect(mixed.points.map((p) => p.errors[0].field)).toEqual(['tp_size', 'tp_size']);
+  });
+
+  test("a preset key such as 'constructor' is an unknown key, not an inherited property", async () => {
+    for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const [error] = await refused('solve', { scenario: key });
+      expect(error.field).toBe('scenario');
+      expect(error.message).toContain(`got "${key}"`);
+    }
   });
 });

@@ -53,7 +53,7 @@ export function App({ view, actions, embed, first }) {
       <Notice notice={view.notice} />
       {view.loadError ? (
         <p class="notice" role="alert">
-          The calculator module (tplayer.js) could not be loaded: {view.loadError}
+          The calculator could not be loaded: {view.loadError}
         </p>
       ) : !model || !form ? (
         <p class="loading">Loading the calculator…</p>

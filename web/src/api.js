@@ -5,7 +5,22 @@ let once = null;
 
 /**
  * Resolves to the module's API; every call returns the one load. `base`: the URL tplayer.js is
- * beside (the page's own; element.js's for the web component on another site).
+ * beside (the page's own; element.js's for the web component on another site). A failed load is
+ * not kept: the next call tries again. Its error says which part failed: the script (tplayer.js,
+ * by its URL) or, once that ran, the WebAssembly it loads.
  */
-export const loadApi = (base = document.baseURI) =>
-  (once ||= import(/* @vite-ignore */ new URL('tplayer.js', base).href).then((m) => m.load()));
+export function loadApi(base = document.baseURI) {
+  if (once) return once;
+  const url = new URL('tplayer.js', base).href;
+  const failed = (what) => (e) => {
+    throw new Error(`${what} (${e?.message || e})`);
+  };
+  once = import(/* @vite-ignore */ url).then(
+    (m) => m.load().catch(failed(`${url} loaded, but not its WebAssembly`)),
+    failed(`${url} did not load`),
+  );
+  once.catch(() => {
+    once = null; // a later call tries again
+  });
+  return once;
+}

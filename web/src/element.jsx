@@ -21,7 +21,7 @@ import { decode, encode } from './url.js';
 
 /** Where the page, tplayer.js and this file are. */
 const BASE = new URL(/* @vite-ignore */ '.', import.meta.url).href;
-const OWN = `:host{display:block;margin:16px 0;color:var(--fg);font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}:host([hidden]){display:none}*{box-sizing:border-box}h2{font-size:1.2rem;margin:0 0 8px}h3{font-size:1.05rem;margin:0 0 8px}a{color:var(--accent)}.muted,.hint{color:var(--muted);font-size:.875rem;margin:4px 0 0}.tp{background:var(--bg);border:1px solid var(--line);border-radius:12px;padding:12px}.tp>.card{margin:12px 0 0}.err{color:var(--bad);margin:0}`;
+const OWN = `:host{display:block;margin:16px 0;color:var(--fg);font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}:host([hidden]){display:none}*{box-sizing:border-box}h2{font-size:1.2rem;margin:0 0 8px}h3{font-size:1.05rem;margin:0 0 8px}a{color:var(--accent)}.muted,.hint{color:var(--muted);font-size:.875rem;margin:4px 0 0}.tp{background:var(--bg);border:1px solid var(--line);border-radius:12px;padding:12px}.tp>.card{margin:12px 0 0}.err{color:var(--bad);margin:0}.err button{min-height:44px;font:inherit}`;
 const sheets = {}; // by scheme: result.css with its dark colours on ('all') or off ('not all')
 const shown = new Set(); // the elements on the page
 let system = null; // matchMedia of the system's dark scheme, once an element is on the page
@@ -151,13 +151,17 @@ class TpLayer extends HTMLElement {
         model ||= createModel(api.catalog());
         render(<Result api={api} el={this} />, root);
       },
-      (e) =>
+      (e) => {
         render(
           <p class="err" role="alert">
-            The calculator module (tplayer.js) could not be loaded: {String(e?.message || e)}
+            The calculator could not be loaded: {String(e?.message || e)}.{' '}
+            <button type="button">Try again</button>
           </p>,
           root,
-        ),
+        );
+        // dom.js draws no events: the one button is wired here. A new draw loads again.
+        root.querySelector('.err button').onclick = () => this.draw();
+      },
     );
     if (!root.firstChild) render(<p class="muted">Loading the calculator…</p>, root);
   }

@@ -257,10 +257,12 @@ export function numberOrText(text) {
  * A leaf as the scenario carries it: a number as typed becomes one, a quantity "<number> <unit>"
  * (a text that carries its own unit, "400 Gb/s", as typed), a yes/no true or false; a blank
  * optional field is left out (undefined), so the core applies its default; anything else goes
- * as typed, for the core to name.
+ * as typed, for the core to name. An array is a [number, unit] pair only for a quantity: a list
+ * (measured rows, protocol or custom branches) goes as it is, as the core reads it.
  */
 export function parse(info, v) {
-  if (!info || info.kind === 'rows' || (typeof v !== 'string' && !Array.isArray(v))) return v;
+  if (!info || (typeof v !== 'string' && !Array.isArray(v))) return v;
+  if (Array.isArray(v) && !isQuantity(info)) return v;
   const typed = Array.isArray(v) ? v[0] : v;
   const text = String(typed).trim();
   if (!text && !info.required && info.kind !== 'string') return undefined; // a text stays as typed
@@ -296,15 +298,29 @@ export function toCore(model, scenario) {
   return part('scenario', scenario);
 }
 
-/** The shortest exact-looking text of a number: 0.30000000000000004 -> "0.3". */
-const plain = (x) => String(Number(x.toPrecision(12)));
+/**
+ * The text of `x` in 12 significant digits where they read back (`back`) as exactly `want`, else
+ * in as many more as it takes: a link reopens on the very value (12 digits alone took a value at
+ * the 1e-30 bound below it, and the link no longer opened).
+ */
+function plain(x, back = Number, want = x) {
+  for (let p = 12; p < 17; p++) {
+    const t = String(Number(x.toPrecision(p)));
+    if (back(t) === want) return t;
+  }
+  return String(x);
+}
+
+/** How the core reads "<t> <unit>" (units.cpp): divided by 1e3, 1e6, 1e9 for ms, us, ns, else times the factor. */
+const reader = (factor) =>
+  factor < 1 ? (t) => Number(t) / Math.round(1 / factor) : (t) => Number(t) * factor;
 
 /** Counts as people write them: 96 -> "96", 175e9 -> "175e9", 8.03e9 -> "8.03e9". */
 function countText(x) {
   if (typeof x !== 'number') return String(x ?? '');
   if (Math.abs(x) < 1e6) return plain(x);
   const e = Math.floor(Math.log10(Math.abs(x)) / 3) * 3;
-  return `${plain(x / 10 ** e)}e${e}`;
+  return `${plain(x / 10 ** e, (t) => Number(`${t}e${e}`), x)}e${e}`;
 }
 
 /**
@@ -317,7 +333,8 @@ export function textOf(model, info, v) {
   const units = unitsOf(info);
   if (typeof v !== 'number') return [String(v ?? ''), units[0]];
   const unit = info.kind === 'bytes' && v % model.units.get(units[0]) ? units[1] : units[0];
-  return [plain(v / model.units.get(unit)), unit];
+  const factor = model.units.get(unit);
+  return [plain(v / factor, reader(factor), v), unit];
 }
 
 /**
@@ -388,9 +405,12 @@ export function messagesByInput(model, scenario, list, precision) {
   return out;
 }
 
-/** At most `n` characters of user text, control characters blanked, for messages. */
+/**
+ * At most `n` characters (code points) of user text, for messages: controls (C0, C1), format
+ * characters (bidi overrides and isolates, zero-width ones, the BOM) and line separators blanked,
+ * so an echoed key cannot reorder or hide the notice around it.
+ */
 export function clip(text, n = 40) {
-  // eslint-disable-next-line no-control-regex
-  const s = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return s.length > n ? `${s.slice(0, n)}…` : s;
+  const s = [...String(text).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')];
+  return s.length > n ? `${s.slice(0, n).join('')}…` : s.join('');
 }

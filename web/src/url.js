@@ -205,9 +205,15 @@ function read(model, got, ignored, need, keys, skip) {
     const check = row ? need : (ok, reason) => !!ok || !bad.push(reason);
     const chipPeak =
       !peaks || !resolved(model, 'accelerator', s.accelerator)?.key || at[2] in peaks;
+    // A field of the row's kind: a tier key on a plain link's row (or a link's on a two-tier row)
+    // is that key's problem alone; set, it turned the row into another kind and lost it whole.
+    const preset = at[0] === 'links' && at.length > 2 ? s.links[at[1]]?.preset : undefined;
+    const rowKind = ['link', 'two_tier_link'].find((kind) => model.entries[kind].has(preset));
+    const ofRow = !rowKind || model.fields[rowKind].has(at[2]);
     const ok =
       check(at[0] !== 'links' || !(at[1] >= s.links.length), `${name} (no such link row)`) &&
-      check(chipPeak, `${name} (a peak the chip does not list)`);
+      check(chipPeak, `${name} (a peak the chip does not list)`) &&
+      check(ofRow, `${name} (not a field of ${rowKind === 'link' ? 'a link' : 'a two-tier link'})`);
     let v = ok && value(model, where, parts, clip(k, 64), check);
     if (row && (!ok || v === undefined)) return null;
     // A row started again from another link keeps the name it had.

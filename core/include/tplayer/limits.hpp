@@ -22,6 +22,10 @@ inline constexpr std::size_t kMaxProtocols = 8;
 // Longest member or link name that a field path spells out; longer ones are named by position.
 inline constexpr std::size_t kMaxNameBytes = 64;
 
+// Most values one sweep takes, on every door (a sweep's results are held at once: 500k values
+// exhausted Node's heap). Far beyond a chart's points (the page draws 64).
+inline constexpr std::size_t kMaxSweepValues = 1024;
+
 // Most errors one outcome lists; past it, one last entry on the scenario says how many more.
 inline constexpr std::size_t kMaxErrors = 100;
 

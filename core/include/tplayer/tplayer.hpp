@@ -93,6 +93,10 @@ class Sweep {
   bool object_ = false;
 };
 
+// The problem of a sweep of `count` values, at "values": more than kMaxSweepValues. Every door asks
+// before it solves a point.
+std::vector<FieldError> sweep_values_errors(std::size_t count);
+
 // Every point of a sweep at once (for the CLI and tests; the wasm door streams Sweep::at).
 std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
                            std::span<const double> values);

@@ -24,6 +24,55 @@ let catalog;
 let model;
 beforeAll(async () => ({ api, catalog, model } = await real()));
 
+describe('branch lists (issue 43: <tp-layer scenario> refused them)', () => {
+  it('a scenario with protocols and custom branches reads as the core reads it', () => {
+    // The element's path: check(), then formOf() of the scenario, then the form back to the core.
+    const scenario = structuredClone(catalog.presets[0].scenario);
+    scenario.link_model = 'nccl';
+    scenario.links = {
+      nv: {
+        bandwidth: '450 GB/s',
+        protocols: [
+          {
+            name: 'll',
+            pattern: 'ring',
+            base_latency: '1 us',
+            step_latency: '0.5 us',
+            efficiency: 0.5,
+          },
+        ],
+        custom: [
+          {
+            name: 'one_shot',
+            pattern: 'one_shot',
+            base_latency: '2 us',
+            step_latency: '0.1 us',
+            efficiency: 0.8,
+          },
+        ],
+        custom_max_bytes: '8 MiB',
+      },
+    };
+    const direct = api.check(scenario);
+    expect(direct.errors).toBeUndefined();
+    const form = formOf(model, catalog.presets[0].key, scenario);
+    const sent = core(form);
+    expect(sent.links.nv.protocols).toEqual(scenario.links.nv.protocols);
+    expect(sent.links.nv.custom).toEqual(scenario.links.nv.custom);
+    const read = api.check(sent);
+    expect(read.errors).toBeUndefined();
+    expect(read.result).toEqual(direct.result);
+  });
+
+  it('parse() keeps a list as a list, and a quantity pair as a quantity', () => {
+    const field = (kind) => ({ name: 'x', kind, required: false });
+    const list = [{ name: 'a' }];
+    expect(parse(field('protocols'), list)).toBe(list);
+    expect(parse(field('custom_branches'), list)).toBe(list);
+    expect(parse(field('bandwidth'), ['400', 'GB/s'])).toBe('400 GB/s');
+  });
+});
+
 describe('presets and edits', () => {
   it('sends an unedited preset as exactly the preset, catalogue keys kept', () => {
     for (const p of catalog.presets) {

@@ -2,7 +2,7 @@
 // codec of the form (version 3); every version 2 form the README shows opens the same view;
 // anything malformed is discarded with a reason, a key that is not a field is named.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addRow, presetForm } from '../../../web/src/scenario.js';
+import { addRow, formOf, presetForm } from '../../../web/src/scenario.js';
 import { elementCode, embedCode, embedUrl } from '../../../web/src/embed.js';
 import { MAX_HASH, decode, encode, fullUrl, isEmbed, urlWithHash } from '../../../web/src/url.js';
 import { check, core, edit, gpt3, real } from './model.js';
@@ -15,6 +15,32 @@ beforeAll(async () => ({ api, catalog, model } = await real()));
 const hashOf = (form) => encode(model, form, (t) => api.readMeasured(t));
 const roundTrip = (form) => decode(model, `#${hashOf(form)}`);
 const add = (form, pick) => ({ ...form, scenario: addRow(model, form.scenario, pick) });
+
+describe('values at the bounds reopen exactly (issue 43)', () => {
+  it('a link of a view whose values sit at 1e-30 and 1e30 opens on the very values', async () => {
+    const { api } = await real();
+    const base = api.Scenarios.Gpt3TensorParallelLayerTp8;
+    for (const [bandwidth, latency, efficiency] of [
+      [1e-30, 1e-30, 1e-30],
+      [1.0000000000000003e-30, 1.0000000000000003e-30, 1.0000000000000003e-30],
+      [9.999999999999999e29, 9.999999999999999e29, 1],
+      [7.777777777777777e-30, 7.777777777777777e-30, 0.1 + 0.2],
+    ]) {
+      const scenario = {
+        ...base.scenario,
+        local_efficiency: efficiency,
+        links: { a: { bandwidth, latency } },
+      };
+      const read = api.check(scenario);
+      expect(read.errors).toBeUndefined();
+      const form = formOf(model, base.key, read.scenario);
+      const back = api.check(core(roundTrip(form).form));
+      expect(back.errors, `${bandwidth} ${latency}`).toBeUndefined();
+      expect(back.scenario.links.a).toMatchObject({ bandwidth, latency });
+      expect(back.scenario.local_efficiency).toBe(efficiency);
+    }
+  });
+});
 
 describe('version 3', () => {
   it('is the preset key alone for an unedited preset, and round-trips every preset', () => {
@@ -141,6 +167,32 @@ describe('version 3', () => {
       'the unknown key "workload.name"',
       'the unknown key "links.0.colour"',
     ]);
+  });
+
+  it("drops a tier key on a plain link's row alone, keeping the link (issue 43)", () => {
+    const ok = 'v=3&p=Gpt3TensorParallelLayerTp8';
+    for (const [key, value] of [
+      ['links.0.intra_node', 'nvlink4'],
+      ['links.0.ranks_per_node', '4'],
+      ['links.1.inter_node.bandwidth', '5~GB%2Fs'],
+    ]) {
+      const d = decode(model, `#${ok}&${key}=${value}&tp_size=4`);
+      expect(d.ignored).toEqual([`"${key}" (not a field of a link)`]);
+      expect(d.form).toEqual(edit(gpt3(), [['tp_size'], '4']));
+    }
+    // On a two-tier row the same keys are its own.
+    const d = decode(model, `#${ok}&links=1&links.0=hgx_h100_ndr&links.0.ranks_per_node=4`);
+    expect(d.ignored).toEqual([]);
+    expect(check(d.form).errors).toBeUndefined();
+  });
+
+  it('echoes no bidi, invisible or control character in a notice (issue 43)', () => {
+    const key = 'a\u202egnp.exe\u2066b\u200bc\u0085d\u001be\ufeff\u2028';
+    const d = decode(model, `#v=3&p=Gpt3TensorParallelLayerTp8&${encodeURIComponent(key)}=1`);
+    expect(d.ignored).toEqual(['the unknown key "a gnp.exe b c d e  "']);
+    // Cut at code points: an emoji is never split into a lone surrogate.
+    const long = decode(model, `#v=3&p=Gpt3TensorParallelLayerTp8&${'%F0%9F%98%80'.repeat(70)}=1`);
+    expect(long.ignored[0]).toBe(`the unknown key "${'\u{1F600}'.repeat(64)}…"`);
   });
 
   const ok = 'v=3&p=Gpt3TensorParallelLayerTp8';
