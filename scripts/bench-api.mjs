@@ -202,6 +202,25 @@ row(
   `${(rooflineSweep / flopsSweep).toFixed(2)}x flops (${(flopsSweep / 1000).toFixed(2)} us); ${within(rooflineSweep / flopsSweep)}`,
 );
 
+// The kernels model (docs: the step as the engine runs it) against the roofline on the same
+// decode scenario under vLLM: a layer as 11 kernels and the head's 4, twice (n ranks and one).
+// Target: within 3x the roofline.
+const kernels = { ...decode, compute_model: 'kernels', serving_engine: 'vllm' };
+for (let i = 0; i < 5_000; i++) api.solve(kernels);
+const kernelsSolve = timeSolves(kernels);
+const kernelsSweep = timeSweep(kernels);
+const within3 = (ratio) => `target <= 3x the roofline: ${ratio <= 3 ? 'met' : 'MISSED'}`;
+row(
+  'js: solve() in the kernels model (decode, vLLM), median of 20,000',
+  `${kernelsSolve.toFixed(2)} us`,
+  `${(kernelsSolve / rooflineSolve).toFixed(2)}x roofline (${rooflineSolve.toFixed(2)} us); ${within3(kernelsSolve / rooflineSolve)}`,
+);
+row(
+  'wasm: sweep() in the kernels model (decode, vLLM), per point',
+  `${(kernelsSweep / 1000).toFixed(2)} us`,
+  `${(kernelsSweep / rooflineSweep).toFixed(2)}x roofline (${(rooflineSweep / 1000).toFixed(2)} us); ${within3(kernelsSweep / rooflineSweep)}`,
+);
+
 // A measured link (SPEC 3.4): a pasted nccl-tests output of about 30 rows. The target (<= 50 us)
 // is the core's work in WebAssembly: reading the text into rows and pricing one all-reduce on
 // them (timed inside wasm by the testing module's hook). The whole solve() beside it adds what

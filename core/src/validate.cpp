@@ -287,13 +287,7 @@ std::vector<FieldError> validate(const Scenario& s) {
     const Where engine = root.key("serving_engine");
     check.rules(engine, kServingEngineFields, *s.serving_engine);
     // The result names the engine: a label, as a link's name is.
-    const std::string& name = s.serving_engine->name;
-    if (name.empty() || name.size() > kMaxNameBytes || !plain_label(name))
-      check.fail(engine.key("name"),
-                 "expected an engine name of 1 to " + whole_number(kMaxNameBytes) +
-                     " bytes of letters, digits, spaces or _ . , + ( ) / # @ - (no markup, URL "
-                     "scheme or invisible characters), got " +
-                     excerpt(name));
+    label(check, engine.key("name"), s.serving_engine->name, "an engine name", true);
   }
   if (s.recompute && pass_of(s).compute_multiplier == 1) {
     check.fail(root.key("recompute"),
