@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The page's budgets, measured on the built dist/ (a benchmark: it prints, it does not fail):
 //   1. bytes, gzip -9, each with its target: the module, dist/tplayer.js (gzip -9) and its wasm
-//      dist/tplayer.wasm.gz (as it is sent: already compressed), <= 64 KiB;
-//      the page's own HTML + CSS + JS (without the module) <= 32 KiB; the first load, both
-//      together, <= 96 KiB
+//      dist/tplayer.wasm.gz (as it is sent: already compressed), <= 96 KiB;
+//      the page's own HTML + CSS + JS (without the module) <= 40 KiB; the first load, both
+//      together, <= 160 KiB (re-based for the kernels model, the engines and the hostile-input
+//      bounds)
 //   2. the page's source in lines, each file of web/src and the total (target: about 3,500)
 //   3. Lighthouse 12 (mobile, simulated throttling) on dist/ served by scripts/serve.mjs, twice:
 //      on the machine as it is ("quiet": run it on a quiet machine), then with one core kept busy
@@ -26,7 +27,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 // Re-based for what the product does now (the roofline, the serving engine's all-reduce, measured
 // and two-tier links): the budgets the developers' guide sets.
-const BUDGET = { module: 64 * 1024, page: 32 * 1024, firstLoad: 96 * 1024, element: 12 * 1024 };
+const BUDGET = { module: 96 * 1024, page: 40 * 1024, firstLoad: 160 * 1024, element: 12 * 1024 };
 
 function parseArgs(argv) {
   const options = { lighthouse: true, runs: 3, checkOnly: false };
