@@ -60,6 +60,9 @@ FIXED_GRID = [i * 0.25e-6 for i in range(0, 41)]         # 0-10 us
 EFFICIENCY_GRID = [i / 20 for i in range(4, 21)]          # 0.2-1.0
 GEMM_EFFICIENCY_GRID = [i / 100 for i in range(60, 86)]   # the large-GEMM efficiency
 TARGET_KERNEL = 0.15
+# An engine's two constants fitted on fewer points than this are underdetermined: a source left
+# out then leaves its engine with the other engines' median, as an engine without data has.
+MIN_POINTS = 3
 
 
 def read_vidur(path=VIDUR):
@@ -369,7 +372,7 @@ def fit_engines():
     rows = []
     for p in POINTS:
         others = [q for q in POINTS if q["engine"] == p["engine"] and q["source"] != p["source"]]
-        if others:
+        if len(others) >= MIN_POINTS:
             left = least_squares(others)
         else:
             rest = [v for k, v in fitted.items()
