@@ -28,24 +28,29 @@ export function DecodeView({ kernels }) {
         <li>{summary(e.in_sample_s, 'fitted on them')}</li>
         <li>{summary(e.left_out_s, 'each source left out')}</li>
       </ul>
-      <Table cols={['source', 'engine, GPU', 'model, TP, batch', 'measured', 'fitted', 'left out']}>
-        {points.map((p, i) => (
-          <tr key={i}>
-            <th scope="row">{p.source}</th>
-            <td>
-              {p.engine}, {p.gpu}
-            </td>
-            <td>
-              {p.workload}, TP {p.tp}, batch {p.batch}
-            </td>
-            <td>
-              {fmt.time(p.measured_s)} {KINDS[p.kind]}
-            </td>
-            <td>{signed(p.in_sample_s / p.measured_s - 1)}</td>
-            <td>{signed(p.left_out_s / p.measured_s - 1)}</td>
-          </tr>
-        ))}
-      </Table>
+      <details>
+        <summary>Every point ({points.length})</summary>
+        <Table
+          cols={['source', 'engine, GPU', 'model, TP, batch', 'measured', 'fitted', 'left out']}
+        >
+          {points.map((p, i) => (
+            <tr key={i}>
+              <th scope="row">{p.source}</th>
+              <td>
+                {p.engine}, {p.gpu}
+              </td>
+              <td>
+                {p.workload}, TP {p.tp}, batch {p.batch}
+              </td>
+              <td>
+                {fmt.time(p.measured_s)} {KINDS[p.kind]}
+              </td>
+              <td>{signed(p.in_sample_s / p.measured_s - 1)}</td>
+              <td>{signed(p.left_out_s / p.measured_s - 1)}</td>
+            </tr>
+          ))}
+        </Table>
+      </details>
     </section>
   );
 }
