@@ -18,6 +18,8 @@ bandwidth B (bytes/s per direction), one launch overhead per all-reduce:
     nvls branch:  t_p = base_p + M / (eff_p * B)
     t = launch + min_p t_p
 
+Fully connected links (per_peer set, issue 42): B = min(bandwidth, (n-1) per_peer).
+
 Two-tier (SPEC 3.5, the 2-node tables): the inter-node link's ring branches with N = n/g
 nodes in place of n and g * B_inter in place of B.  step_p are NCCL's hwLat values and are
 fixed; eff_p and (by policy) base_p are fitted per link, shared by all its tables; launch is
@@ -74,9 +76,12 @@ class Link:
     """A calibrated catalogue link: what is fixed, and where its free constants start."""
 
     def __init__(self, key, bandwidth, hw, branches, start_eff, domain=None, alpha=None,
-                 start_base=None, note=""):
+                 start_base=None, note="", per_peer=None):
         self.key = key
         self.bandwidth = bandwidth  # bytes/s per direction (SPEC 4, 1 GB = 1e9 B)
+        # Fully connected (SPEC 2.4, issue 42): one link of per_peer bytes/s to each peer, so a
+        # group of n ranks reaches min(bandwidth, (n - 1) per_peer); None: switched.
+        self.per_peer = per_peer
         self.hw = hw  # "nvlink" | "pcie" | "net": which hwLat row gives step_p
         self.branches = tuple(branches)
         self.start_eff = dict(start_eff)  # NCCL's own bandwidth / B; where the fit starts
@@ -84,6 +89,12 @@ class Link:
         self.domain = domain
         self.alpha = alpha  # line-rate latency, s (SPEC 4), for the line-rate validation
         self.note = note
+
+    def bandwidth_at(self, n):
+        """The bandwidth a group of n ranks gets (core: link_bandwidth)."""
+        if self.per_peer is None or n < 2:
+            return self.bandwidth
+        return min(self.bandwidth, (n - 1) * self.per_peer)
 
 
 def _ratio(busbw_gbps, link_gbps):
@@ -128,9 +139,11 @@ LINKS = {
     # MI300X: 7 xGMI links x 64 GB/s, every GPU pair joined directly (no switch).  RCCL runs
     # rings over them; its base latencies are RCCL's (baseLat 12 / 12 / 17 us in tuning.cc) and
     # its small messages take paths NCCL's model lacks, so the bases are fitted, as on networks.
+    # Fully connected: one 64 GB/s link to each of the 7 peers (a group of n uses n - 1).
     "infinity_fabric": Link("infinity_fabric", 448 * GB, "xgmi", ("ll", "ll128", "simple"),
                             {"ll": 0.25, "ll128": 0.644, "simple": 0.7}, domain=8, alpha=0.5 * US,
                             start_base={"ll": 12.0, "ll128": 12.0, "simple": 17.0},
+                            per_peer=64 * GB,
                             note="RCCL, not NCCL: RCCL is a fork of NCCL with the same ring "
                                  "structure and protocols (LL, LL128, Simple), its own latency "
                                  "constants (ROCm/rccl src/graph/tuning.cc) and extra "
@@ -452,7 +465,8 @@ class Table:
         self.two_tier = self.nodes > 1
         # n and B the branches see: N and g * B_inter across nodes (SPEC 3.5)
         self.n_eff = self.nodes if self.two_tier else self.ranks
-        self.bw_eff = (self.g if self.two_tier else 1) * link.bandwidth
+        self.bw_eff = (self.g * link.bandwidth if self.two_tier
+                       else link.bandwidth_at(self.ranks))
         self.typical_launch_us = LAUNCH_MODES[spec.launch][1]
         self.targets = ((LOOSE_IN_SAMPLE_TARGET, LOOSE_LEFT_OUT_TARGET) if spec.loose
                         else (IN_SAMPLE_TARGET, LEFT_OUT_TARGET))
@@ -501,7 +515,7 @@ class Table:
                 t = line_rate_two_tier_time(self.ranks, self.g, m, intra_bw, intra_alpha,
                                             link.bandwidth, link.alpha)
             else:
-                t = line_rate_time(self.ranks, m, link.bandwidth, link.alpha)
+                t = line_rate_time(self.ranks, m, link.bandwidth_at(self.ranks), link.alpha)
             out.append(t / US)
         return out
 
@@ -851,6 +865,8 @@ def run(policy=DEFAULT_POLICY):
         r_eff, r_base, launches = fits[key]
         fixed = fixed_bases(link, policy)
         entry = {"bandwidth_bytes_per_s": link.bandwidth}
+        if link.per_peer:
+            entry["per_peer_bytes_per_s"] = link.per_peer
         if link.domain:
             entry["domain"] = link.domain
         entry["protocols"] = protocols_json(link, r_eff, r_base)
@@ -907,6 +923,8 @@ def run(policy=DEFAULT_POLICY):
             "nvls": "t_p = base_p + M / (efficiency_p * B)",
             "time": "t = launch_overhead + min_p t_p",
             "two_tier": "inter-node ring branches with N = n/g nodes and g * B_inter",
+            "fully_connected": "B = min(bandwidth, (n-1) * per_peer): a group of n uses the "
+                               "links to its n-1 peers",
             "base_latency_policy": policy + ": " + POLICIES[policy],
             "rows": f"bytes >= {MIN_BYTES}",
             "objective": "sum over tables of the mean over rows of log(model/measured)^2, "

@@ -49,7 +49,8 @@ PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
              "Mixtral_8x7B", "BERT_Large"]
 ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100"]
-LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "infinity_fabric", "ici_v5p", "roce_gaudi3",
+LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvlink5_nvl72", "infinity_fabric",
+         "mi355x_xgmi", "ici_v5p", "roce_gaudi3",
          "pcie4", "pcie5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
 # The two-tier link presets: key -> (intra_node, inter_node, ranks_per_node).
 TWO_TIER_LINKS = {"hgx_h100_ndr": ("nvlink4", "ib_ndr", 8), "hgx_a100_hdr": ("nvlink3", "ib_hdr", 8),
