@@ -76,12 +76,14 @@ class Link:
     """A calibrated catalogue link: what is fixed, and where its free constants start."""
 
     def __init__(self, key, bandwidth, hw, branches, start_eff, domain=None, alpha=None,
-                 start_base=None, note="", per_peer=None):
+                 start_base=None, note="", per_peer=None, free_bases=()):
         self.key = key
         self.bandwidth = bandwidth  # bytes/s per direction (SPEC 4, 1 GB = 1e9 B)
         # Fully connected (SPEC 2.4, issue 42): one link of per_peer bytes/s to each peer, so a
         # group of n ranks reaches min(bandwidth, (n - 1) per_peer); None: switched.
         self.per_peer = per_peer
+        # Branches whose base latency is fitted whatever the policy (a cost NCCL's model lacks)
+        self.free_bases = tuple(free_bases)
         self.hw = hw  # "nvlink" | "pcie" | "net": which hwLat row gives step_p
         self.branches = tuple(branches)
         self.start_eff = dict(start_eff)  # NCCL's own bandwidth / B; where the fit starts
@@ -149,6 +151,18 @@ LINKS = {
                                  "constants (ROCm/rccl src/graph/tuning.cc) and extra "
                                  "small-message kernels; step latencies are RCCL's Ring hwLat, "
                                  "base latencies and efficiencies fitted"),
+    # GB200 NVL72: 72 GPUs on NVLink 5 switches.  NCCL's B200 estimates (NCCL-MODEL.md 1.6, 2.26:
+    # Ring LL / LL128 / Simple algbw 161.1 / 365.7 / 411.4 at n = 8, i.e. busbw x 1.75; NVLS algbw
+    # 600) are where the fit starts and what the ring branches keep (the table has no size where
+    # a ring runs).  The NVLS base is fitted: across the rack's 18 trays NVLS ramps up slowly
+    # (algbw 297 GB/s at 512 MiB, 425 at 4 GiB), a fixed cost NCCL's 25 us lacks.
+    "nvlink5_nvl72": Link("nvlink5_nvl72", 900 * GB, "nvlink", ("ll", "ll128", "simple", "nvls"),
+                          {"ll": _ratio(161.1 * 1.75, 900), "ll128": _ratio(365.7 * 1.75, 900),
+                           "simple": _ratio(411.4 * 1.75, 900), "nvls": _ratio(600, 900)},
+                          domain=72, alpha=0.5 * US, free_bases=("nvls",),
+                          note="GB200 NVL72: the NVLS base latency is fitted on the full-rack "
+                               "table (the multi-tray NVLS ramp); the ring branches are NCCL's "
+                               "B200 estimates (no ring-sized row in the table)"),
     "ib_ndr": Link("ib_ndr", 50 * GB, "net", ("ll", "ll128", "simple"), _NET_START_EFF,
                    alpha=5 * US, start_base=_NET_START_BASE),
     "efa_p4d": Link("efa_p4d", 6.25 * GB, "net", ("simple",), _NET_START_EFF, alpha=5 * US,
@@ -220,6 +234,9 @@ TABLES = (
               loose=True),
     TableSpec("h100_16_2node_efa_p5.txt", "efa_p5", "process_per_gpu",
               "2x8 H100, 32x EFAv2/node (p5)", intra="nvlink4", nodes=2, loose=True),
+    # Added for issue 42.  512 MiB and up on an NVLink SHARP domain: NVLS (NCCL-MODEL.md 1.6).
+    TableSpec("gb200nvl72_72.txt", "nvlink5_nvl72", "process_per_gpu",
+              "GB200 NVL72, full rack, NVLS", branches=("nvls",)),
 )
 
 
@@ -243,6 +260,9 @@ KIN = {
     "infinity_fabric": ("nvlink3", "no other RCCL table: an 8-GPU scale-up fabric priced as "
                                    "NCCL prices NVLink 3 (8 GPUs, 300 GB/s, NCCL's latencies), "
                                    "at 448 GB/s"),
+    "nvlink5_nvl72": ("nvlink4", "no other NVL72 table: NVLink with NVLS as NCCL runs it on an "
+                                 "H100 board (its fitted NVLS efficiency and NCCL's 25 us), at "
+                                 "900 GB/s"),
     "ib_ndr": ("efa_p5", "8 x 400 Gb/s per 8 H100 node, 2 nodes, like p5's 32 x EFAv2: the same "
                          "bandwidth per GPU, the same constants"),
     "efa_p5": ("ib_ndr", "8 x 400 Gb/s InfiniBand NDR per 8 H100 node, 2 nodes: the same "
@@ -259,7 +279,6 @@ CARRIED = (
     # key, from, bandwidth, domain, bandwidth-ratio of what NCCL reaches, drop nvls
     ("nvlink4_ring", "nvlink4", 450 * GB, 8, 1.0, True),
     ("nvlink5", "nvlink4", 900 * GB, 8, SM100_NVLINK_BW / SM90_NVLINK_BW, False),
-    ("nvlink5_nvl72", "nvlink4", 900 * GB, 72, SM100_NVLINK_BW / SM90_NVLINK_BW, False),
     ("pcie3", "pcie4", 16 * GB, 8, None, False),
     ("ib_hdr", "ib_ndr", 25 * GB, None, None, False),
     ("ib_xdr", "ib_ndr", 100 * GB, None, None, False),
@@ -576,9 +595,9 @@ def fixed_bases(link, policy):
     if link.hw in ("net", "xgmi") or policy == "free":
         return set()
     if policy == "nccl":
-        return set(link.branches)
+        return set(link.branches) - set(link.free_bases)
     if policy == "anchor":
-        return {"ll"} & set(link.branches)
+        return {"ll"} & set(link.branches) - set(link.free_bases)
     raise ValueError(policy)
 
 

@@ -1,5 +1,5 @@
 // Fabrics as they are built (issue 42): fully connected links, where a group of n ranks uses the
-// n-1 links to its peers.
+// n-1 links to its peers, and the 72-GPU NVLink domain priced from its own measurement.
 #include "support.hpp"
 #include "tplayer/catalog.hpp"
 
@@ -100,6 +100,25 @@ TEST_CASE("a fully connected link given as an object, and its bad per_peer", "[f
   // An edited preset keeps its per_peer, and writes it.
   const Result edited = solved(mi300x(2, R"({"preset": "infinity_fabric", "per_peer": 32e9})"));
   CHECK(edited.links[0].bandwidth_bytes_per_s == 32e9);
+}
+
+TEST_CASE("NVL72: the full rack's all-reduce from its measurement, partitions on one domain",
+          "[fabrics]") {
+  // calibration/data/gb200nvl72_72.txt: 4 GiB in 10,094 us and 512 MiB in 1,806.7 us on 72
+  // ranks (NVLS); the fitted curve is within 5 % of both with the table's 10 us launch.
+  const Link nvl72 = link_from(*find_link("nvlink5_nvl72"), "nvl72");
+  const std::pair<double, double> rows[] = {{4294967296.0, 10094e-6}, {536870912.0, 1806.7e-6}};
+  for (const auto& [bytes, seconds] : rows) {
+    INFO(bytes);
+    const AllReduceTime t = allreduce_time(nvl72, 72, bytes, kNccl, 10e-6);
+    CHECK(t.protocol == "nvls");
+    CHECK_THAT(t.time(), WithinRel(seconds, 0.05));
+  }
+  // TP 16 and 36 inside the rack are within its domain: NVLS competes there too.
+  for (std::int64_t n : {16, 36, 72}) {
+    INFO(n);
+    CHECK(allreduce_time(nvl72, n, 4294967296.0, kNccl, 10e-6).protocol == "nvls");
+  }
 }
 
 }  // namespace tplayer::test
