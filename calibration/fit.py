@@ -18,6 +18,8 @@ bandwidth B (bytes/s per direction), one launch overhead per all-reduce:
     nvls branch:  t_p = base_p + M / (eff_p * B)
     t = launch + min_p t_p
 
+Fully connected links (per_peer set, issue 42): B = min(bandwidth, (n-1) per_peer).
+
 Two-tier (SPEC 3.5, the 2-node tables): the inter-node link's ring branches with N = n/g
 nodes in place of n and g * B_inter in place of B.  step_p are NCCL's hwLat values and are
 fixed; eff_p and (by policy) base_p are fitted per link, shared by all its tables; launch is
@@ -74,9 +76,14 @@ class Link:
     """A calibrated catalogue link: what is fixed, and where its free constants start."""
 
     def __init__(self, key, bandwidth, hw, branches, start_eff, domain=None, alpha=None,
-                 start_base=None, note=""):
+                 start_base=None, note="", per_peer=None, free_bases=()):
         self.key = key
         self.bandwidth = bandwidth  # bytes/s per direction (SPEC 4, 1 GB = 1e9 B)
+        # Fully connected (SPEC 2.4, issue 42): one link of per_peer bytes/s to each peer, so a
+        # group of n ranks reaches min(bandwidth, (n - 1) per_peer); None: switched.
+        self.per_peer = per_peer
+        # Branches whose base latency is fitted whatever the policy (a cost NCCL's model lacks)
+        self.free_bases = tuple(free_bases)
         self.hw = hw  # "nvlink" | "pcie" | "net": which hwLat row gives step_p
         self.branches = tuple(branches)
         self.start_eff = dict(start_eff)  # NCCL's own bandwidth / B; where the fit starts
@@ -84,6 +91,12 @@ class Link:
         self.domain = domain
         self.alpha = alpha  # line-rate latency, s (SPEC 4), for the line-rate validation
         self.note = note
+
+    def bandwidth_at(self, n):
+        """The bandwidth a group of n ranks gets (core: link_bandwidth)."""
+        if self.per_peer is None or n < 2:
+            return self.bandwidth
+        return min(self.bandwidth, (n - 1) * self.per_peer)
 
 
 def _ratio(busbw_gbps, link_gbps):
@@ -128,14 +141,28 @@ LINKS = {
     # MI300X: 7 xGMI links x 64 GB/s, every GPU pair joined directly (no switch).  RCCL runs
     # rings over them; its base latencies are RCCL's (baseLat 12 / 12 / 17 us in tuning.cc) and
     # its small messages take paths NCCL's model lacks, so the bases are fitted, as on networks.
+    # Fully connected: one 64 GB/s link to each of the 7 peers (a group of n uses n - 1).
     "infinity_fabric": Link("infinity_fabric", 448 * GB, "xgmi", ("ll", "ll128", "simple"),
                             {"ll": 0.25, "ll128": 0.644, "simple": 0.7}, domain=8, alpha=0.5 * US,
                             start_base={"ll": 12.0, "ll128": 12.0, "simple": 17.0},
+                            per_peer=64 * GB,
                             note="RCCL, not NCCL: RCCL is a fork of NCCL with the same ring "
                                  "structure and protocols (LL, LL128, Simple), its own latency "
                                  "constants (ROCm/rccl src/graph/tuning.cc) and extra "
                                  "small-message kernels; step latencies are RCCL's Ring hwLat, "
                                  "base latencies and efficiencies fitted"),
+    # GB200 NVL72: 72 GPUs on NVLink 5 switches.  NCCL's B200 estimates (NCCL-MODEL.md 1.6, 2.26:
+    # Ring LL / LL128 / Simple algbw 161.1 / 365.7 / 411.4 at n = 8, i.e. busbw x 1.75; NVLS algbw
+    # 600) are where the fit starts and what the ring branches keep (the table has no size where
+    # a ring runs).  The NVLS base is fitted: across the rack's 18 trays NVLS ramps up slowly
+    # (algbw 297 GB/s at 512 MiB, 425 at 4 GiB), a fixed cost NCCL's 25 us lacks.
+    "nvlink5_nvl72": Link("nvlink5_nvl72", 900 * GB, "nvlink", ("ll", "ll128", "simple", "nvls"),
+                          {"ll": _ratio(161.1 * 1.75, 900), "ll128": _ratio(365.7 * 1.75, 900),
+                           "simple": _ratio(411.4 * 1.75, 900), "nvls": _ratio(600, 900)},
+                          domain=72, alpha=0.5 * US, free_bases=("nvls",),
+                          note="GB200 NVL72: the NVLS base latency is fitted on the full-rack "
+                               "table (the multi-tray NVLS ramp); the ring branches are NCCL's "
+                               "B200 estimates (no ring-sized row in the table)"),
     "ib_ndr": Link("ib_ndr", 50 * GB, "net", ("ll", "ll128", "simple"), _NET_START_EFF,
                    alpha=5 * US, start_base=_NET_START_BASE),
     "efa_p4d": Link("efa_p4d", 6.25 * GB, "net", ("simple",), _NET_START_EFF, alpha=5 * US,
@@ -207,6 +234,9 @@ TABLES = (
               loose=True),
     TableSpec("h100_16_2node_efa_p5.txt", "efa_p5", "process_per_gpu",
               "2x8 H100, 32x EFAv2/node (p5)", intra="nvlink4", nodes=2, loose=True),
+    # Added for issue 42.  512 MiB and up on an NVLink SHARP domain: NVLS (NCCL-MODEL.md 1.6).
+    TableSpec("gb200nvl72_72.txt", "nvlink5_nvl72", "process_per_gpu",
+              "GB200 NVL72, full rack, NVLS", branches=("nvls",)),
 )
 
 
@@ -230,6 +260,9 @@ KIN = {
     "infinity_fabric": ("nvlink3", "no other RCCL table: an 8-GPU scale-up fabric priced as "
                                    "NCCL prices NVLink 3 (8 GPUs, 300 GB/s, NCCL's latencies), "
                                    "at 448 GB/s"),
+    "nvlink5_nvl72": ("nvlink4", "no other NVL72 table: NVLink with NVLS as NCCL runs it on an "
+                                 "H100 board (its fitted NVLS efficiency and NCCL's 25 us), at "
+                                 "900 GB/s"),
     "ib_ndr": ("efa_p5", "8 x 400 Gb/s per 8 H100 node, 2 nodes, like p5's 32 x EFAv2: the same "
                          "bandwidth per GPU, the same constants"),
     "efa_p5": ("ib_ndr", "8 x 400 Gb/s InfiniBand NDR per 8 H100 node, 2 nodes: the same "
@@ -246,7 +279,6 @@ CARRIED = (
     # key, from, bandwidth, domain, bandwidth-ratio of what NCCL reaches, drop nvls
     ("nvlink4_ring", "nvlink4", 450 * GB, 8, 1.0, True),
     ("nvlink5", "nvlink4", 900 * GB, 8, SM100_NVLINK_BW / SM90_NVLINK_BW, False),
-    ("nvlink5_nvl72", "nvlink4", 900 * GB, 72, SM100_NVLINK_BW / SM90_NVLINK_BW, False),
     ("pcie3", "pcie4", 16 * GB, 8, None, False),
     ("ib_hdr", "ib_ndr", 25 * GB, None, None, False),
     ("ib_xdr", "ib_ndr", 100 * GB, None, None, False),
@@ -452,7 +484,8 @@ class Table:
         self.two_tier = self.nodes > 1
         # n and B the branches see: N and g * B_inter across nodes (SPEC 3.5)
         self.n_eff = self.nodes if self.two_tier else self.ranks
-        self.bw_eff = (self.g if self.two_tier else 1) * link.bandwidth
+        self.bw_eff = (self.g * link.bandwidth if self.two_tier
+                       else link.bandwidth_at(self.ranks))
         self.typical_launch_us = LAUNCH_MODES[spec.launch][1]
         self.targets = ((LOOSE_IN_SAMPLE_TARGET, LOOSE_LEFT_OUT_TARGET) if spec.loose
                         else (IN_SAMPLE_TARGET, LEFT_OUT_TARGET))
@@ -501,7 +534,7 @@ class Table:
                 t = line_rate_two_tier_time(self.ranks, self.g, m, intra_bw, intra_alpha,
                                             link.bandwidth, link.alpha)
             else:
-                t = line_rate_time(self.ranks, m, link.bandwidth, link.alpha)
+                t = line_rate_time(self.ranks, m, link.bandwidth_at(self.ranks), link.alpha)
             out.append(t / US)
         return out
 
@@ -562,9 +595,9 @@ def fixed_bases(link, policy):
     if link.hw in ("net", "xgmi") or policy == "free":
         return set()
     if policy == "nccl":
-        return set(link.branches)
+        return set(link.branches) - set(link.free_bases)
     if policy == "anchor":
-        return {"ll"} & set(link.branches)
+        return {"ll"} & set(link.branches) - set(link.free_bases)
     raise ValueError(policy)
 
 
@@ -851,6 +884,8 @@ def run(policy=DEFAULT_POLICY):
         r_eff, r_base, launches = fits[key]
         fixed = fixed_bases(link, policy)
         entry = {"bandwidth_bytes_per_s": link.bandwidth}
+        if link.per_peer:
+            entry["per_peer_bytes_per_s"] = link.per_peer
         if link.domain:
             entry["domain"] = link.domain
         entry["protocols"] = protocols_json(link, r_eff, r_base)
@@ -907,6 +942,8 @@ def run(policy=DEFAULT_POLICY):
             "nvls": "t_p = base_p + M / (efficiency_p * B)",
             "time": "t = launch_overhead + min_p t_p",
             "two_tier": "inter-node ring branches with N = n/g nodes and g * B_inter",
+            "fully_connected": "B = min(bandwidth, (n-1) * per_peer): a group of n uses the "
+                               "links to its n-1 peers",
             "base_latency_policy": policy + ": " + POLICIES[policy],
             "rows": f"bytes >= {MIN_BYTES}",
             "objective": "sum over tables of the mean over rows of log(model/measured)^2, "

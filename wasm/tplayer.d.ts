@@ -129,6 +129,11 @@ export interface Link {
   latency?: Quantity;
   /** The most ranks it joins directly (8 for an HGX board); absent: no limit. */
   domain?: number;
+  /**
+   * Fully connected (xGMI, NVLink without a switch): bytes/s per direction of the one link to each
+   * peer; a group of n ranks uses n-1 of them, (n-1) x per_peer, at most `bandwidth`. Absent: switched.
+   */
+  per_peer?: Quantity;
   /** NCCL's branches for the nccl model (1 to 8); the fastest wins. */
   protocols?: Protocol[];
   /** The serving engine's all-reduce kernels (1 to 8), competing with NCCL's when allreduce is "custom". */
@@ -221,6 +226,7 @@ export type LinkModel = 'line_rate' | 'nccl';
 
 export interface LinkResult {
   name: string;
+  /** The bandwidth the group gets: a fully connected link's (n-1) x per_peer, at most the fabric's. */
   bandwidth_bytes_per_s: number;
   latency_s: number;
   allreduce_time_s: number;
@@ -529,6 +535,8 @@ export interface Catalog {
     latency: number;
     /** Absent: no limit. */
     domain?: number;
+    /** Fully connected: bytes/s per direction of each peer link; absent for a switched link. */
+    per_peer?: number;
     /** Fitted on published nccl-tests measurements; absent for a link without them. */
     protocols?: Array<Required<Protocol> & { base_latency: number; step_latency: number }>;
     source: string;

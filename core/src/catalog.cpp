@@ -124,6 +124,7 @@ struct LinkSpec {
   double latency;    // seconds per ring step
   int domain;        // most ranks joined directly (SPEC 3.3); 0: no limit
   const char* source;
+  double per_peer = 0;  // fully connected: bytes/s per direction of each peer link; 0: switched
 };
 
 constexpr LinkSpec kLinks[] = {
@@ -145,10 +146,19 @@ constexpr LinkSpec kLinks[] = {
      "mlsysim; an HGX B200 board joins 8 GPUs"},
     {"nvlink5_nvl72", "NVLink 5 (GB200 NVL72)", "NVLink 5 NVL72", 900e9, 0.5e-6, 72,
      "NVIDIA GB200 NVL72: 72 GPUs in one NVLink domain, 900 GB/s per direction per GPU"},
+    // Fully connected (no switch): each GPU has one xGMI link to each of its 7 peers, so a TP group
+    // of n uses n-1 of them; `bandwidth` is all seven (the whole fabric).
     {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", "Infinity Fabric", 448e9,
      0.5e-6, 8,
-     "AMD MI300X datasheet: 7 Infinity Fabric links x 64 GB/s per direction; alpha assumed "
-     "0.5 us"},
+     "AMD MI300X datasheet: 7 Infinity Fabric links x 64 GB/s per direction (128 GB/s peak per "
+     "link), one to each peer of an 8-GPU platform; alpha assumed 0.5 us",
+     64e9},
+    {"mi355x_xgmi", "AMD Infinity Fabric (MI355X, 7 x 76.8 GB/s)", "xGMI (MI355X)", 537.6e9, 0.5e-6,
+     8,
+     "AMD Instinct MI355X product page (amd.com/en/products/accelerators/instinct/mi350/"
+     "mi355x.html): 7 Infinity Fabric links, 153.6 GB/s peak per link (76.8 GB/s per "
+     "direction), one to each peer of an 8-GPU platform; alpha assumed 0.5 us",
+     76.8e9},
     {"ici_v5p", "TPU v5p ICI", "TPU v5p ICI", 600e9, 0.5e-6, 0,
      "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 us"},
     {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", "Gaudi 3 RoCE", 525e9, 1e-6, 8,
@@ -559,6 +569,7 @@ LinkEntry expand(const LinkSpec& spec) {
   LinkEntry entry{
       spec.key,    spec.label, spec.short_name, spec.bandwidth, spec.latency, spec.domain, {},
       spec.source, {}};
+  entry.per_peer = spec.per_peer;
   for (const CalibrationSpec& c : kCalibrations) {
     if (std::string_view(c.key) != spec.key) continue;
     entry.protocols = branches_of(c.protocols);
@@ -700,6 +711,7 @@ Link link_from(const LinkEntry& entry, std::string name) {
   link.custom = entry.custom;
   link.custom_max_bytes = entry.custom_max_bytes;
   if (entry.domain > 0) link.domain = entry.domain;
+  if (entry.per_peer > 0) link.per_peer = entry.per_peer;
   return link;
 }
 

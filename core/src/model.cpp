@@ -224,6 +224,14 @@ std::vector<FieldError> warnings(const Scenario& s) {
             " ranks this link joins directly (its domain): priced as if one ring reached them "
             "all"});
     }
+    if (link.is_fully_connected() && n > 1 && link_bandwidth(link, n) < link.bandwidth) {
+      warn(out, at,
+           {"fully connected: each GPU has one link to each peer (",
+            format_quantity(*link.per_peer, Dimension::Bandwidth), " per direction) and ", tp,
+            " uses only the ", whole_number(n - 1),
+            " to its group: ", format_quantity(link_bandwidth(link, n), Dimension::Bandwidth),
+            " of the fabric's ", format_quantity(link.bandwidth, Dimension::Bandwidth)});
+    }
     if (link.is_measured()) {
       const double message = message_bytes(s);
       const MeasuredTime t =
@@ -325,7 +333,8 @@ AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double m
 AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double inter_bandwidth, double g,
                              double nodes, double message, const CollectiveKind& kind,
                              double* intra_time) {
-  const double rs_bandwidth = (g - 1) / g * message / intra.bandwidth;
+  const double rs_bandwidth =
+      (g - 1) / g * message / link_bandwidth(intra, static_cast<std::int64_t>(g));
   const double rs_latency = (g - 1) * intra.latency;
   const AllReduce across = line_rate_time(inter_bandwidth, inter.latency, nodes, message / g, kind);
   if (intra_time) *intra_time = kind.phases * (rs_bandwidth + rs_latency);
@@ -395,8 +404,9 @@ AllReduce collective_time(const Link& link, double bandwidth, std::int64_t ranks
 // The bandwidth SPEC 3.9's hiding search varies: the link's own; a two-tier link's node link
 // while its ranks fit one node, its network link beyond (a measured link's is its bus bandwidth).
 double varied_bandwidth(const Link& link, std::int64_t ranks) {
-  if (!link.is_two_tier()) return link.bandwidth;
-  return link.tiers[nodes_of(link, ranks).count > 1 ? 1 : 0].bandwidth;
+  if (!link.is_two_tier()) return link_bandwidth(link, ranks);
+  const Nodes at = nodes_of(link, ranks);
+  return at.count > 1 ? link.tiers[1].bandwidth : link_bandwidth(link.tiers[0], ranks);
 }
 
 // How every link of a scenario prices one of the layer's c exchanges.
@@ -484,17 +494,22 @@ AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double messag
 AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
                                  double message_bytes, double launch) {
   if (ranks <= 1) return {};
-  AllReduce t =
-      custom_branch_time(branch, static_cast<double>(ranks), message_bytes, link.bandwidth);
+  AllReduce t = custom_branch_time(branch, static_cast<double>(ranks), message_bytes,
+                                   link_bandwidth(link, ranks));
   t.latency_time += launch;
   return t;
 }
 
+double link_bandwidth(const Link& link, std::int64_t ranks) {
+  if (!link.per_peer || ranks < 2) return link.bandwidth;
+  return std::min(link.bandwidth, static_cast<double>(ranks - 1) * *link.per_peer);
+}
+
 bool same_link(const Link& a, const Link& b) {
   return a.form == b.form && a.bandwidth == b.bandwidth && a.latency == b.latency &&
-         a.domain == b.domain && a.protocols == b.protocols && a.custom == b.custom &&
-         a.custom_max_bytes == b.custom_max_bytes && a.measured == b.measured &&
-         a.ranks == b.ranks && a.ranks_per_node == b.ranks_per_node &&
+         a.domain == b.domain && a.per_peer == b.per_peer && a.protocols == b.protocols &&
+         a.custom == b.custom && a.custom_max_bytes == b.custom_max_bytes &&
+         a.measured == b.measured && a.ranks == b.ranks && a.ranks_per_node == b.ranks_per_node &&
          std::equal(a.tiers.begin(), a.tiers.end(), b.tiers.begin(), b.tiers.end(), same_link);
 }
 
@@ -629,7 +644,7 @@ Result solve(const Scenario& s) {
   for (const Link& link : s.links) {
     LinkResult l;
     l.name = link.name;
-    l.bandwidth_bytes_per_s = link.bandwidth;
+    l.bandwidth_bytes_per_s = link_bandwidth(link, s.tp_size);
     l.latency_s = link.latency;
     l.domain = static_cast<double>(link.domain.value_or(0));
     l.within_domain = within_domain(link, s.tp_size);

@@ -452,6 +452,7 @@ Value catalog_value(bool results) {
     item.add("bandwidth", Value::from(e.bandwidth));
     item.add("latency", Value::from(e.latency));
     if (e.domain > 0) item.add("domain", Value::from(static_cast<double>(e.domain)));
+    if (e.per_peer > 0) item.add("per_peer", Value::from(e.per_peer));
     if (!e.protocols.empty()) item.add("protocols", branches_value(e.protocols, kProtocolFields));
     if (!e.custom.empty()) {
       item.add("custom", branches_value(e.custom, kCustomBranchFields));

@@ -49,7 +49,8 @@ PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
              "Mixtral_8x7B", "BERT_Large"]
 ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100"]
-LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "infinity_fabric", "ici_v5p", "roce_gaudi3",
+LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvlink5_nvl72", "infinity_fabric",
+         "mi355x_xgmi", "ici_v5p", "roce_gaudi3",
          "pcie4", "pcie5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
 # The issue's two-tier link presets: key -> (intra_node, inter_node, ranks_per_node).
 TWO_TIER_LINKS = {"hgx_h100_ndr": ("nvlink4", "ib_ndr", 8), "hgx_a100_hdr": ("nvlink3", "ib_hdr", 8),
@@ -516,6 +517,14 @@ def test_validate():
         check(t["nccl"]["pass"] == (t["nccl"]["median"] <= target), f"{t['table']}: verdict")
         check(("left_out" in t) == ("left_out" in want), f"{t['table']}: left out")
         check(t["rows"] == want["rows"] and t["min_bytes"] == want["min_bytes"], f"{t['table']}: rows")
+    # Issue 42: the fabrics built differently have their rows: the full NVL72 rack on its own
+    # link (NVLS, within its target) and the 8-GPU MI300X on the fully connected xGMI link.
+    by_table = {t["table"]: t for t in r["tables"]}
+    nvl72, mi300x = by_table.get("gb200nvl72_72.txt"), by_table.get("mi300x_8.txt")
+    check(nvl72 and nvl72["link"] == "nvlink5_nvl72" and nvl72["ranks"] == 72
+          and nvl72["nccl"]["pass"], f"the NVL72 row: {nvl72}")
+    check(mi300x and mi300x["link"] == "infinity_fabric" and mi300x["nccl"]["pass"],
+          f"the MI300X row: {mi300x}")
     # SPEC 3.9: the sequence-parallel rows of end-to-end.md are modelled, forward with and without.
     rows = {x["experiment"]: x for x in r["end_to_end"]}
     tp, sp = rows.get("tensor parallel only, no recompute"), rows.get("sequence parallelism")

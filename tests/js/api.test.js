@@ -667,6 +667,7 @@ describe('solve and check', () => {
       'bandwidth',
       'latency',
       'domain',
+      'per_peer',
       'protocols',
       'custom',
       'custom_max_bytes',

@@ -47,6 +47,7 @@ struct LinkEntry {
   std::vector<Protocol> custom = {};
   double custom_max_bytes = kDefaultCustomMaxBytes;
   std::string custom_calibration = {};
+  double per_peer = 0;  // fully connected: bytes/s per direction of each peer link; 0: switched
 };
 
 // A two-tier link preset (SPEC 3.5): a system's node link and its network link, by link key.

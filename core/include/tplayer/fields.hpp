@@ -87,10 +87,10 @@ struct FieldMemberOf<ServingEngine> {
 };
 template <>
 struct FieldMemberOf<Link> {
-  using type =
-      std::variant<double Link::*, std::string Link::*, std::optional<std::int64_t> Link::*,
-                   std::int64_t Link::*, std::vector<Protocol> Link::*, std::vector<Link> Link::*,
-                   std::vector<MeasuredRow> Link::*>;
+  using type = std::variant<double Link::*, std::optional<double> Link::*, std::string Link::*,
+                            std::optional<std::int64_t> Link::*, std::int64_t Link::*,
+                            std::vector<Protocol> Link::*, std::vector<Link> Link::*,
+                            std::vector<MeasuredRow> Link::*>;
 };
 template <>
 struct FieldMemberOf<Protocol> {
@@ -337,6 +337,10 @@ inline constexpr InputField<Link> kLinkFields[] = {
      "a latency in seconds", "alpha: seconds per ring step"},
     {"domain", FieldKind::Count, &Link::domain, false, FieldRule::AtLeast1, {}, false,
      "a rank count", "the most ranks it joins directly (8 for an HGX board); absent: no limit"},
+    {"per_peer", FieldKind::Bandwidth, &Link::per_peer, false, FieldRule::Positive, {}, false,
+     "a bandwidth in bytes/s",
+     "fully connected (xGMI, NVLink without a switch): bytes/s per direction of the one link to "
+     "each peer; a group of n uses n-1 of them; absent: switched"},
     {"protocols", FieldKind::Protocols, &Link::protocols, false, FieldRule::None, {}, false,
      "protocol branches", "NCCL's branches for the nccl model (at most 8); the fastest wins"},
     {"custom", FieldKind::Custom, &Link::custom, false, FieldRule::None, {}, false,

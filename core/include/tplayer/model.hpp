@@ -196,10 +196,20 @@ struct Link {
   // link inside it and by a network link across nodes. tiers = {intra_node, inter_node}.
   std::vector<Link> tiers = {};
   std::int64_t ranks_per_node = 0;
+  // A fully connected link (xGMI, NVLink without a switch): one link of `per_peer` bytes/s per
+  // direction to each peer, so a group of n uses n-1 of them (see link_bandwidth); absent:
+  // switched, every group gets `bandwidth`.
+  std::optional<double> per_peer = std::nullopt;
   LinkForm form = LinkForm::Priced;
   bool is_measured() const { return form == LinkForm::Measured; }
   bool is_two_tier() const { return form == LinkForm::TwoTier; }
+  bool is_fully_connected() const { return per_peer.has_value(); }
 };
+
+// The bandwidth per rank a group of `ranks` gets on a link priced from its bandwidth: the link's
+// own on a switched link; on a fully connected one the links to the group's other members,
+// (n - 1) x per_peer, at most the whole fabric (`bandwidth`, which it is beyond the domain).
+double link_bandwidth(const Link& link, std::int64_t ranks);
 
 // Whether two links price the same (everything but the name and where they came from).
 bool same_link(const Link& a, const Link& b);
@@ -262,7 +272,7 @@ const CollectiveKind& collective_of(const Scenario& scenario);
 
 struct LinkResult {
   std::string name;
-  double bandwidth_bytes_per_s = 0;
+  double bandwidth_bytes_per_s = 0;  // the group's: link_bandwidth at tp_size
   double latency_s = 0;
   double allreduce_time_s = 0;
   double bandwidth_time_s = 0;
