@@ -12,7 +12,7 @@ The model of each branch (docs/model.md#custom-all-reduce), for n ranks, M bytes
     one_shot  t = launch + base + (n-1) M / (eff B)          each rank reads n-1 peer buffers
     two_shot  t = launch + base + 2(n-1)/n M / (eff B)       reduce-scatter + all-gather
     nvls      t = launch + base + M / (eff B)                multimem: M crosses the switch once
-What is fixed, what is fitted and why: see the README ("The serving engine's all-reduce").
+What is fixed, what is fitted and why: see docs/calibration.md ("The serving engines' all-reduce").
 """
 import json
 import math

@@ -43,7 +43,7 @@ constexpr const char* kUsage =
 Prices the all-reduces of one tensor-parallel transformer layer on every link you list.
 
   --preset NAME          solve a catalogue scenario (see --list)
-  --json FILE            read a scenario as JSON, its fields as in the README (FILE "-" = stdin)
+  --json FILE            read a scenario as JSON, its fields as in docs/model.md (FILE "-" = stdin)
   --json                 (with no file after it) print the result object as JSON
   --format table|json|svg
                          output format; table by default; svg: the verdict card as an image

@@ -534,7 +534,7 @@ def test_validate():
     # regenerates both, never a hand.
     readme = subprocess.run([sys.executable, os.path.join(root, "calibration", "readme_validation.py"),
                              "--check", "--cli", TPLAYER], capture_output=True, text=True)
-    check(readme.returncode == 0, f"README validation blocks: {readme.stderr.strip()}")
+    check(readme.returncode == 0, f"docs' generated blocks: {readme.stderr.strip()}")
 
 
 def test_svg_card():
