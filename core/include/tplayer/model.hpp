@@ -313,7 +313,8 @@ struct LinkResult {
   double hiding_factor = 0;
   // The whole model on this link: the layer x L, serial and overlapped (one step: a token for each
   // of the T sequences in decode, a forward, backward or training step otherwise), and the tokens
-  // it passes per second, serial. Everything outside the L layers is left out (docs/model.md#the-whole-step).
+  // it passes per second, serial. Everything outside the L layers is left out
+  // (docs/model.md#the-whole-step).
   double model_time_s = 0;
   double overlapped_model_time_s = 0;
   // The whole step (docs/model.md#the-whole-step): the layers, the embedding's all-reduce and the
