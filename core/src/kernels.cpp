@@ -192,7 +192,8 @@ StepKernels step_kernels(const Scenario& s, std::int64_t ranks) {
     head.push_back(price.small("sampling", "norm", "head", 1, 4 * T * static_cast<double>(w.vocab),
                                b * T * static_cast<double>(w.vocab)));
   }
-  // A backward pass runs each kernel again for each product it computes (3.6's multiplier).
+  // A backward pass runs each kernel again for each product it computes (the multiplier of
+  // docs/model.md#passes).
   for (auto* list : {&out.layer, &out.head})
     for (KernelResult& k : *list) {
       k.time_s *= m;

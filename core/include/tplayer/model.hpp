@@ -63,8 +63,9 @@ inline constexpr int kRecomputeCollectives = 2;
 inline constexpr std::string_view kDecode = kPasses[3].name;
 
 // The compute models of docs/model.md#fields-beyond-the-seed: FLOPs alone (mlsysim's), the roofline
-// (3.7): the slower of the FLOPs and the memory traffic, or the layer as its kernels (3.10), each
-// on its own roofline with its fixed cost, the GEMMs in waves of tiles over the compute units.
+// (docs/model.md#the-roofline): the slower of the FLOPs and the memory traffic, or the layer as its
+// kernels (docs/model.md#the-kernels-model), each on its own roofline with its fixed cost, the
+// GEMMs in waves of tiles over the compute units.
 inline constexpr std::string_view kComputeModels[] = {"flops", "roofline", "kernels"};
 inline constexpr std::string_view kFlops = kComputeModels[0];
 inline constexpr std::string_view kRoofline = kComputeModels[1];
@@ -146,7 +147,7 @@ struct Accelerator {
 };
 
 // The link models of docs/model.md#fields-beyond-the-seed: line rate (mlsysim's, the default) and
-// NCCL's (3.2).
+// NCCL's (docs/model.md#nccl-links).
 inline constexpr std::string_view kLinkModels[] = {"line_rate", "nccl"};
 inline constexpr std::string_view kLineRate = kLinkModels[0];
 inline constexpr std::string_view kNccl = kLinkModels[1];
