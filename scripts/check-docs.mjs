@@ -4,7 +4,8 @@
 //     as in `docs/model.md#nccl-links, #two-tier-links`), names a heading of docs/model.md;
 //   - a relative Markdown link in a tracked .md file ([text](path) or [text](path#anchor))
 //     reaches a file of the repository, and its anchor a heading of that file;
-//   - nothing cites SPEC.md or a path under ../shared (documents outside the repository).
+//   - nothing cites SPEC.md, its sections ('SPEC 3.7') or a path under ../shared (documents
+//     outside the repository).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -44,7 +45,7 @@ for (const file of files) {
         problems.push(`${file}:${lineOf(m.index)}: docs/model.md has no section #${anchor}`);
     }
   }
-  for (const m of text.matchAll(/\bSPEC\.md\b|\.\.\/shared\//g)) {
+  for (const m of text.matchAll(/\bSPEC\.md\b|\bSPEC(?:'s|’s)? (?:section )?\d|\.\.\/shared\//g)) {
     problems.push(`${file}:${lineOf(m.index)}: cites ${m[0]}, which is not in the repository`);
   }
   if (!file.endsWith('.md')) continue;
