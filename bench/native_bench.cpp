@@ -46,8 +46,9 @@ int main() {
                                     sink = sink + outcomes.back().result->compute_time_s;
                                   }) /
                           static_cast<double>(values.size());
-  // SPEC 3.9: the search for the bandwidth that hides each link's exchange, against the core's
-  // solve() of the same scenario as NCCL runs it with sequence parallelism (the search's case).
+  // docs/model.md#the-hiding-bandwidth: the search for the bandwidth that hides each link's
+  // exchange, against the core's solve() of the same scenario as NCCL runs it with sequence
+  // parallelism (the search's case).
   tplayer::Scenario s = preset->scenario;
   s.link_model = tplayer::kNccl;
   s.launch_overhead.reset();

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit the NCCL link model of SPEC 3.2 / 3.5 to published all-reduce tables.
+"""Fit the NCCL link model of docs/model.md#nccl-links / #two-tier-links to published all-reduce tables.
 
 Python 3 standard library only; deterministic; no network.
 
@@ -18,9 +18,9 @@ bandwidth B (bytes/s per direction), one launch overhead per all-reduce:
     nvls branch:  t_p = base_p + M / (eff_p * B)
     t = launch + min_p t_p
 
-Fully connected links (per_peer set, issue 42): B = min(bandwidth, (n-1) per_peer).
+Fully connected links (per_peer set, docs/model.md#links): B = min(bandwidth, (n-1) per_peer).
 
-Two-tier (SPEC 3.5, the 2-node tables): the inter-node link's ring branches with N = n/g
+Two-tier (docs/model.md#two-tier-links, the 2-node tables): the inter-node link's ring branches with N = n/g
 nodes in place of n and g * B_inter in place of B.  step_p are NCCL's hwLat values and are
 fixed; eff_p and (by policy) base_p are fitted per link, shared by all its tables; launch is
 fitted per table.  See calibration/README.md for the choices and their reasons.
@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 DATA_DIR = HERE / "data"
 FITTED_PATH = HERE / "fitted.json"
 
-MIN_BYTES = 4096  # SPEC 7: fit and validate on rows >= 4 KiB
+MIN_BYTES = 4096  # docs/model.md#calibration: fit and validate on rows >= 4 KiB
 SIGNIFICANT_DIGITS = 4  # of every constant written to fitted.json
 GB = 1e9
 US = 1e-6
@@ -78,8 +78,8 @@ class Link:
     def __init__(self, key, bandwidth, hw, branches, start_eff, domain=None, alpha=None,
                  start_base=None, note="", per_peer=None, free_bases=()):
         self.key = key
-        self.bandwidth = bandwidth  # bytes/s per direction (SPEC 4, 1 GB = 1e9 B)
-        # Fully connected (SPEC 2.4, issue 42): one link of per_peer bytes/s to each peer, so a
+        self.bandwidth = bandwidth  # bytes/s per direction (docs/model.md#the-catalogue, 1 GB = 1e9 B)
+        # Fully connected (docs/model.md#links): one link of per_peer bytes/s to each peer, so a
         # group of n ranks reaches min(bandwidth, (n - 1) per_peer); None: switched.
         self.per_peer = per_peer
         # Branches whose base latency is fitted whatever the policy (a cost NCCL's model lacks)
@@ -89,7 +89,7 @@ class Link:
         self.start_eff = dict(start_eff)  # NCCL's own bandwidth / B; where the fit starts
         self.start_base = dict(start_base or {p: NCCL_BASE_US[p] for p in branches})
         self.domain = domain
-        self.alpha = alpha  # line-rate latency, s (SPEC 4), for the line-rate validation
+        self.alpha = alpha  # line-rate latency, s (docs/model.md#the-catalogue), for the line-rate validation
         self.note = note
 
     def bandwidth_at(self, n):
@@ -180,12 +180,12 @@ LINKS = {
                               "per GPU; line-rate alpha 5 us assumed (no catalogue entry)"),
 }
 
-# Intra-node links of the two-tier tables' line-rate model (SPEC 3.5; catalogue SPEC 4).
+# Intra-node links of the two-tier tables' line-rate model (docs/model.md#two-tier-links; catalogue #the-catalogue).
 INTRA = {"nvlink3": (300 * GB, 0.5 * US), "nvlink4": (450 * GB, 0.5 * US)}
 
 # Launch modes of the harnesses (calibration/data README): typical launch overhead, us.
 # A process that drives k GPUs (-g k) launches each GPU's kernel in turn from one thread: the
-# typical launch grows with k, 2.5 us a GPU (20 us at -g 8, SPEC 7).
+# typical launch grows with k, 2.5 us a GPU (20 us at -g 8, docs/model.md#calibration).
 LAUNCH_US_PER_GPU = 2.5
 LAUNCH_MODES = {
     "g8": ("-g 8, one process drives 8 GPUs", 8 * LAUNCH_US_PER_GPU),
@@ -225,7 +225,7 @@ TABLES = (
               branches=("simple",), intra="nvlink3", loose=True),
     TableSpec("h100x16_tcpxo.txt", "tcpxo_a3mega", "process_per_gpu",
               "2x8 H100, 8x TCPXO/node", intra="nvlink4"),
-    # Added for issue 19 (../shared/calibration README, "Added for the next round").
+    # Added in a later round (each table names its source in its first line).
     TableSpec("h100sxm_4_g4.txt", "nvlink4", "g4", "4x H100 SXM, NVLink 4 (NVSwitch)"),
     TableSpec("v100sxm2_8_dgx1_g8.txt", "nvlink2", "g8", "8x V100 SXM2, DGX-1 cube mesh"),
     TableSpec("a100pcie_4_g4.txt", "pcie3_host", "g4", "4x A100 PCIe, no P2P, 2 sockets"),
@@ -316,7 +316,7 @@ LAUNCH_PRIOR_WEIGHT = (MODEL_ERROR / LAUNCH_SIGMA) ** 2  # per table, divided by
 
 
 # ---------------------------------------------------------------------------------------
-# Parsing (SPEC 3.4)
+# Parsing (docs/model.md#measured-links)
 
 
 class ParseError(ValueError):
@@ -412,11 +412,11 @@ def parse_table(text):
 
 
 # ---------------------------------------------------------------------------------------
-# The model (SPEC 3, 3.2, 3.5), SI units
+# The model (docs/model.md#the-layer, #nccl-links, #two-tier-links), SI units
 
 
 def branch_time(pattern, n, message_bytes, bandwidth, base, step, efficiency):
-    """One protocol branch of SPEC 3.2 (seconds)."""
+    """One protocol branch of docs/model.md#nccl-links (seconds)."""
     if pattern == "ring":
         return base + 2 * (n - 1) * step + 2 * (n - 1) / n * message_bytes / (
             efficiency * bandwidth)
@@ -441,21 +441,21 @@ def nccl_time(protocols, n, message_bytes, bandwidth, launch, nvls=True):
 
 
 def nccl_two_tier_time(protocols, n, ranks_per_node, message_bytes, inter_bandwidth, launch):
-    """SPEC 3.5 across nodes: ring branches with N = n / g and g * B_inter."""
+    """docs/model.md#two-tier-links across nodes: ring branches with N = n / g and g * B_inter."""
     nodes = n // ranks_per_node
     return nccl_time(protocols, nodes, message_bytes, ranks_per_node * inter_bandwidth, launch,
                      nvls=False)
 
 
 def line_rate_time(n, message_bytes, bandwidth, alpha):
-    """SPEC 3: ring all-reduce at line rate (seconds)."""
+    """docs/model.md#the-layer: ring all-reduce at line rate (seconds)."""
     if n < 2:
         return 0.0
     return 2 * (n - 1) / n * message_bytes / bandwidth + 2 * (n - 1) * alpha
 
 
 def line_rate_two_tier_time(n, g, message_bytes, intra_bw, intra_alpha, inter_bw, inter_alpha):
-    """SPEC 3.5 line rate: reduce-scatter in the node, all-reduce of M/g across, all-gather."""
+    """docs/model.md#two-tier-links line rate: reduce-scatter in the node, all-reduce of M/g across, all-gather."""
     nodes = n // g
     t_rs = (g - 1) / g * message_bytes / intra_bw + (g - 1) * intra_alpha
     t_x = (2 * (nodes - 1) / nodes * (message_bytes / g) / inter_bw
@@ -482,7 +482,7 @@ class Table:
         self.link = link
         self.branches = spec.branches or link.branches
         self.two_tier = self.nodes > 1
-        # n and B the branches see: N and g * B_inter across nodes (SPEC 3.5)
+        # n and B the branches see: N and g * B_inter across nodes (docs/model.md#two-tier-links)
         self.n_eff = self.nodes if self.two_tier else self.ranks
         self.bw_eff = (self.g * link.bandwidth if self.two_tier
                        else link.bandwidth_at(self.ranks))
@@ -935,7 +935,7 @@ def run(policy=DEFAULT_POLICY):
         links[key] = entry
 
     return {
-        "about": "NCCL link model constants (SPEC 3.2, 3.5), fitted by calibration/fit.py "
+        "about": "NCCL link model constants (docs/model.md#nccl-links, #two-tier-links), fitted by calibration/fit.py "
                  "on calibration/data; re-run: python3 calibration/fit.py --write",
         "model": {
             "ring": "t_p = base_p + 2(n-1) step_p + 2(n-1)/n * M / (efficiency_p * B)",
@@ -978,7 +978,7 @@ def _pct(x):
 def report(result):
     lines = []
     w = lines.append
-    w("NCCL link model calibration (SPEC 3.2, 3.5); rows >= 4 KiB; error = |model - measured| / "
+    w("NCCL link model calibration (docs/model.md#nccl-links, #two-tier-links); rows >= 4 KiB; error = |model - measured| / "
       "measured")
     w("base latencies: " + result["model"]["base_latency_policy"])
     w("")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the serving engines' all-reduce branches of SPEC 3.8 (the links' `custom` branches) from
+"""Fits the serving engines' all-reduce branches of docs/model.md#custom-all-reduce (the links' `custom` branches) from
 the published per-call times in data/custom-allreduce.md, writes custom_fitted.json and the core's
 src/custom_calibration.inc, and reports how close they come (in-sample and, where a link has two
 tables, left out). Python 3 standard library only, deterministic.
@@ -8,11 +8,11 @@ tables, left out). Python 3 standard library only, deterministic.
     python3 calibration/fit_custom.py --write    # re-fit; rewrite custom_fitted.json and the .inc
     python3 calibration/fit_custom.py --check    # re-fit; exit 1 if either file differs
 
-The model of each branch (SPEC 3.8), for n ranks, M bytes, the link's bandwidth B:
+The model of each branch (docs/model.md#custom-all-reduce), for n ranks, M bytes, the link's bandwidth B:
     one_shot  t = launch + base + (n-1) M / (eff B)          each rank reads n-1 peer buffers
     two_shot  t = launch + base + 2(n-1)/n M / (eff B)       reduce-scatter + all-gather
     nvls      t = launch + base + M / (eff B)                multimem: M crosses the switch once
-What is fixed, what is fitted and why: see the README ("The serving engine's all-reduce").
+What is fixed, what is fitted and why: see docs/calibration.md ("The serving engines' all-reduce").
 """
 import json
 import math
@@ -35,7 +35,7 @@ GB = 1e9
 MIB = 1024 * 1024
 SIGNIFICANT_DIGITS = 4
 # The tables were timed inside CUDA graphs: the harness's launch is the CUDA-graph figure the
-# page offers (SPEC 3.8: 2-5 us). It is not fitted: with one size sweep per rank count a constant
+# page offers (docs/model.md#custom-all-reduce: 2-5 us). It is not fitted: with one size sweep per rank count a constant
 # launch cannot be told apart from a branch's base latency.
 CUDA_GRAPH_LAUNCH_S = 3 * US
 # vLLM's default limit for its custom all-reduce (the rows above it are other kernels' ground).
@@ -100,11 +100,11 @@ NONE = {
     "pcie4 / pcie5": "vLLM turns its custom all-reduce off on PCIe beyond 2 GPUs",
     "nvlink2": "the DGX-1 hybrid cube mesh is not fully connected (vLLM needs every pair on "
                "NVLink)",
-    "networks, pcie4_host, measured links, inter-node tiers": "no peer memory (SPEC 3.8)",
+    "networks, pcie4_host, measured links, inter-node tiers": "no peer memory (docs/model.md#custom-all-reduce)",
 }
 
 
-# Whole layers measured end to end (data/end-to-end.md): checks of SPEC 3.6 and 3.7, never fitted.
+# Whole layers measured end to end (data/end-to-end.md): checks of docs/model.md#passes and #the-roofline, never fitted.
 # Transcribed from Korthikanti et al. 2022 (arXiv 2205.05198), Table 4 and Table 3.
 END_TO_END = {
     "source": "Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer "
@@ -118,7 +118,7 @@ END_TO_END = {
         "tp_size": 8, "tokens": 4 * 2048, "attention_context": 2048, "accelerator": "A100",
         "precision": "bf16", "local_efficiency": 0.5, "links": {"nvlink3": "nvlink3"},
     },
-    # experiment, full recomputation, collective (SPEC 3.9: sequence parallelism is a reduce-
+    # experiment, full recomputation, collective (docs/model.md#sequence-parallelism: sequence parallelism is a reduce-
     # scatter and an all-gather for each all-reduce), modelled, why not, forward / backward /
     # combined ms
     "experiments": [
@@ -373,7 +373,7 @@ def cli_inc_text(fitted, tables):
 
 
 def report(fitted):
-    print(f"Custom all-reduce branches (SPEC 3.8), launch {fitted['launch_s'] / US:g} us (CUDA graphs), "
+    print(f"Custom all-reduce branches (docs/model.md#custom-all-reduce), launch {fitted['launch_s'] / US:g} us (CUDA graphs), "
           f"rows <= {fitted['custom_max_bytes'] // MIB} MiB; targets: median <= "
           f"{IN_SAMPLE_TARGET:.0%} in-sample, <= {LEFT_OUT_TARGET:.0%} left out")
     for key, link in fitted["links"].items():

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the kernels model's constants (SPEC 3.10) from published measurements; stdlib only.
+"""Fits the kernels model's constants (docs/model.md#the-kernels-model) from published measurements; stdlib only.
 
 Two fits, each re-runnable and deterministic:
 

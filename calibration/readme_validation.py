@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Regenerates the outputs quoted in the READMEs, so that they are never edited by hand:
-README.md's `tplayer --preset Gpt3TensorParallelLayerTp8` and `tplayer --validate` blocks (from
-the native build's CLI) and calibration/README.md's `python3 calibration/fit.py` block (from
-fitted.json).
+"""Regenerates the outputs quoted in the docs, so that they are never edited by hand:
+README.md's `tplayer --preset Gpt3TensorParallelLayerTp8` block and docs/calibration.md's
+`tplayer --validate` block (from the native build's CLI), and calibration/README.md's
+`python3 calibration/fit.py` block (from fitted.json).
 
 usage: readme_validation.py [--check] [--cli PATH]   (default PATH: build/native/tplayer)
 Each block sits in a ``` fence right after its marker line; --check exits 1 if either differs.
@@ -45,8 +45,8 @@ def main(argv=None):
 
     fitted = json.loads((HERE / "fitted.json").read_text())
     wanted = {
-        ROOT / "README.md": [(EXAMPLE_MARKER, run("--preset", EXAMPLE)),
-                             (CLI_MARKER, run("--validate"))],
+        ROOT / "README.md": [(EXAMPLE_MARKER, run("--preset", EXAMPLE))],
+        ROOT / "docs" / "calibration.md": [(CLI_MARKER, run("--validate"))],
         HERE / "README.md": [(FIT_MARKER, fit.report(fitted))],
     }
     stale = []

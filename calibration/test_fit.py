@@ -106,7 +106,7 @@ class ParserTest(unittest.TestCase):
             self.assertEqual(sizes, sorted(set(sizes)), spec.file)
             self.assertIn("source", t["header"], spec.file)
             ratio = t["busbw_over_algbw"]
-            if ratio is not None:  # the header's ranks agree with busbw/algbw (SPEC 3.4)
+            if ratio is not None:  # the header's ranks agree with busbw/algbw (docs/model.md#measured-links)
                 self.assertEqual(round(2 / (2 - ratio)), t["ranks"], spec.file)
 
 

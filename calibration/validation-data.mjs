@@ -2,7 +2,7 @@
 // calibration/validation.json (the published nccl-tests measurements against the model) with
 // calibration/serving-validation.json (the serving engines' all-reduce, whole-layer timings) as
 // its `serving` member, and calibration/kernels_fitted.json's scores (the kernels model against
-// per-kernel and per-step measurements, SPEC 3.10) as its `kernels` member. All are written by the
+// per-kernel and per-step measurements, docs/model.md#the-kernels-model) as its `kernels` member. All are written by the
 // calibration scripts (npm run calibrate).
 import { readFileSync } from 'node:fs';
 

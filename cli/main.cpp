@@ -43,7 +43,7 @@ constexpr const char* kUsage =
 Prices the all-reduces of one tensor-parallel transformer layer on every link you list.
 
   --preset NAME          solve a catalogue scenario (see --list)
-  --json FILE            read a scenario as JSON, its fields as in the README (FILE "-" = stdin)
+  --json FILE            read a scenario as JSON, its fields as in docs/model.md (FILE "-" = stdin)
   --json                 (with no file after it) print the result object as JSON
   --format table|json|svg
                          output format; table by default; svg: the verdict card as an image
@@ -65,7 +65,8 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
 Exit status: 0 on success, 2 on bad input (errors name their field; in a sweep, any point's).
 )";
 
-// --measured NAME=FILE: a link priced on a measured nccl-tests curve (SPEC 3.4).
+// --measured NAME=FILE: a link priced on a measured nccl-tests curve
+// (docs/model.md#measured-links).
 struct MeasuredOption {
   std::string name;
   std::string file;
@@ -309,7 +310,8 @@ const tplayer::Link* find_link_named(const tplayer::Scenario& s, const std::stri
   return nullptr;
 }
 
-// SPEC 3.9: the bandwidth from which the link's exchange takes no longer than the compute.
+// docs/model.md#sequence-parallelism: the bandwidth from which the link's exchange takes no longer
+// than the compute.
 std::string hiding_text(const tplayer::LinkResult& l) {
   if (l.communication_time_s == 0) return "nothing to hide: no exchange";
   if (l.hiding_bandwidth_bytes_per_s == 0)
@@ -394,7 +396,8 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
   std::cout << '\n';
 }
 
-// SPEC 3.10: where a step's compute goes in the kernels model, one line per kernel, per rank.
+// docs/model.md#the-kernels-model: where a step's compute goes in the kernels model, one line per
+// kernel, per rank.
 void print_kernels(const tplayer::Result& r) {
   using tplayer::format_quantity;
   if (r.kernels.empty()) return;

@@ -40,7 +40,7 @@ const std::vector<MeasuredTable>& tables() {
 }
 
 // The catalogue link restricted to the branches the measurement ran (NVLS off, Simple forced);
-// on a 2-node table, the two-tier link of SPEC 3.5 with it across the nodes.
+// on a 2-node table, the two-tier link of docs/model.md#two-tier-links with it across the nodes.
 Link measured_link(const MeasuredTable& t) {
   Link link = link_from(*find_link(t.link), t.link);
   std::erase_if(link.protocols, [&](const Protocol& p) {
@@ -128,9 +128,9 @@ Value validation_report() {
   return report;
 }
 
-// SPEC 3.10: the kernels model against vidur's per-kernel profiles and the serving engines against
-// published per-token, per-request and first-token times, as calibration/fit_kernels.py scored them
-// through this CLI (kept current by its --check).
+// docs/model.md#the-kernels-model: the kernels model against vidur's per-kernel profiles and the
+// serving engines against published per-token, per-request and first-token times, as
+// calibration/fit_kernels.py scored them through this CLI (kept current by its --check).
 Value kernels_validation_report() {
   static const char* const text =
 #include "kernels_validation.inc"

@@ -26,8 +26,9 @@ Value validation_report();
 // The same as text for people, within 100 columns.
 void print_validation(const Value& report);
 
-// The serving engines' custom all-reduce branches against their per-call times (SPEC 3.8), and
-// whole layers measured end to end against both models (checks; validate_serving.cpp).
+// The serving engines' custom all-reduce branches against their per-call times
+// (docs/model.md#custom-all-reduce), and whole layers measured end to end against both models
+// (checks; validate_serving.cpp).
 Value serving_validation_report();
 void print_serving_validation(const Value& report);
 

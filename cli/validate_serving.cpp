@@ -1,6 +1,7 @@
 // tplayer --validate, the parts beyond nccl-tests: the serving engines' all-reduce branches against
-// their published per-call times (SPEC 3.8), and whole layers measured end to end against both
-// models (SPEC 3.6, 3.7). The data is compiled into the CLI only; nothing here is fitted.
+// their published per-call times (docs/model.md#custom-all-reduce), and whole layers measured end
+// to end against both models (docs/model.md#passes, #the-roofline). The data is compiled into the
+// CLI only; nothing here is fitted.
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -30,8 +31,9 @@ struct CustomTable {
 #include "custom_validation.inc"
 
 // One experiment of calibration/data/end-to-end.md, times in ms. Each row's scenario differs from
-// the base in its pass, recomputation and collective (sequence parallelism, SPEC 3.9);
-// "modelled" is false where the model has no such feature (selective recomputation).
+// the base in its pass, recomputation and collective (sequence parallelism,
+// docs/model.md#sequence-parallelism); "modelled" is false where the model has no such feature
+// (selective recomputation).
 struct EndToEndRow {
   const char* experiment;
   bool recompute;
@@ -126,9 +128,9 @@ Value serving_validation_report() {
 }
 
 void print_serving_validation(const Value& report) {
-  std::cout << "\nThe serving engines' all-reduce (SPEC 3.8): each custom branch against its own\n"
-               "column of calibration/data/custom-allreduce.md (vLLM's benchmarks, CUDA graphs,\n"
-               "launch "
+  std::cout << "\nThe serving engines' all-reduce (docs/model.md#custom-all-reduce): each custom\n"
+               "branch against its own column of calibration/data/custom-allreduce.md (vLLM's\n"
+               "benchmarks, CUDA graphs, launch "
             << format_quantity(kCustomLaunchS, Dimension::Time)
             << "), messages up to 8 MiB; median / largest error.\n";
   for (const Value& t : report.find("custom_allreduce")->array) {

@@ -1,9 +1,9 @@
-// libFuzzer target: arbitrary bytes -> parse_measured (the nccl-tests reader of SPEC 3.4) and
-// measured_allreduce on what it read. Invariants: kept sizes strictly increase and times are
-// finite and > 0; an error says which line; each row priced at its own size and rank count is
-// exactly its time; between two rows the time lies between theirs; below the smallest size the
-// smallest row's time; above the largest, its algbw; another rank count rescales by the ring's
-// bus-bandwidth factor; what is shown of a skipped line is bounded UTF-8.
+// libFuzzer target: arbitrary bytes -> parse_measured (the nccl-tests reader of
+// docs/model.md#measured-links) and measured_allreduce on what it read. Invariants: kept sizes
+// strictly increase and times are finite and > 0; an error says which line; each row priced at its
+// own size and rank count is exactly its time; between two rows the time lies between theirs; below
+// the smallest size the smallest row's time; above the largest, its algbw; another rank count
+// rescales by the ring's bus-bandwidth factor; what is shown of a skipped line is bounded UTF-8.
 #include <cmath>
 #include <cstdint>
 #include <string>

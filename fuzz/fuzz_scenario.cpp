@@ -1,7 +1,7 @@
 // libFuzzer target: arbitrary bytes -> parse_json (the reader of the CLI's --json and the wasm
 // door) -> read_scenario + validate + solve (solve_value), then sweep(). Beyond "no crash, no
-// sanitizer report", it checks the promises of SPEC section 3 on every result and the shape of
-// every error list, and aborts with "INVARIANT FAILED: ..." when one breaks.
+// sanitizer report", it checks the promises of docs/model.md#the-layer on every result and the
+// shape of every error list, and aborts with "INVARIANT FAILED: ..." when one breaks.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -35,7 +35,7 @@ void check_numbers(const T& object, const Fields& fields, std::string_view where
   }
 }
 
-// The promises of SPEC section 3 for one solved scenario.
+// The promises of docs/model.md#the-layer for one solved scenario.
 void check_result(const Scenario& s, const Result& r) {
   const double c = static_cast<double>(collectives_per_layer(s));
 
@@ -52,7 +52,8 @@ void check_result(const Scenario& s, const Result& r) {
               r.single_device_fits_in_memory ==
                   (r.single_device_memory_bytes <= r.memory_capacity_bytes),
           "one accelerator's memory is below a rank's, or its fit disagrees");
-  // SPEC 3.7: the roofline takes the slower term; the flops model the FLOPs term alone.
+  // docs/model.md#the-roofline: the roofline takes the slower term; the flops model the FLOPs term
+  // alone.
   if (s.compute_model == "roofline")
     require(r.compute_time_s == std::max(r.flop_time_s, r.memory_time_s) &&
                 r.compute_bound == (r.memory_time_s > r.flop_time_s ? "memory" : "flops") &&
@@ -60,7 +61,8 @@ void check_result(const Scenario& s, const Result& r) {
                     static_cast<double>(s.tp_size) * r.compute_time_s * (1 + 1e-12),
             "roofline: t_comp = max(t_flop, t_mem), and one accelerator is at most n ranks' time");
   else if (s.compute_model == "kernels") {
-    // SPEC 3.10: t_comp is the layer's kernels, each at least its fixed cost; the head's follow.
+    // docs/model.md#the-kernels-model: t_comp is the layer's kernels, each at least its fixed cost;
+    // the head's follow.
     double layer = 0, head = 0;
     for (const KernelResult& k : r.kernels) {
       require(std::isfinite(k.time_s) && k.time_s > 0 && k.overhead_s >= 0 &&
@@ -100,7 +102,8 @@ void check_result(const Scenario& s, const Result& r) {
                   l.bandwidth_time_s <= l.allreduce_time_s,
               "a measured link's line-rate figure is its bandwidth term, at most its time", where);
     } else if (s.links[i].is_two_tier()) {
-      // SPEC 3.5: the inter-node link's figures; N nodes of g, or one node up to g ranks.
+      // docs/model.md#two-tier-links: the inter-node link's figures; N nodes of g, or one node up
+      // to g ranks.
       const Link& t = s.links[i];
       const std::int64_t g = t.ranks_per_node;
       const std::int64_t nodes = s.tp_size <= g ? 1 : s.tp_size / g;
@@ -127,7 +130,7 @@ void check_result(const Scenario& s, const Result& r) {
     else
       require(l.allreduce_time_s == l.bandwidth_time_s + l.latency_time_s, "t_ar == t_bw + t_lat",
               where);
-    // SPEC 3.2 / 3.3: the line-rate figure, the winning branch and the domain.
+    // docs/model.md#nccl-links / #domains: the line-rate figure, the winning branch and the domain.
     const Link& link = s.links[i];
     if (link.is_two_tier()) {
       if (l.kind != "two_tier") fuzz::fail("a two-tier link is priced as one", where);
@@ -139,7 +142,8 @@ void check_result(const Scenario& s, const Result& r) {
             "within_domain is tp_size <= domain", where);
     const bool priced_by_branch =
         s.link_model == "nccl" && s.tp_size > 1 && !link.protocols.empty();
-    // SPEC 3.9: a reduce-scatter and an all-gather, each its own call, name both winners "a/a".
+    // docs/model.md#sequence-parallelism: a reduce-scatter and an all-gather, each its own call,
+    // name both winners "a/a".
     const bool pair = s.collective == kReduceScatterAllGather;
     // A branch's own name may hold a '/': a pair's is the winner's twice, around one.
     const std::string winner = pair ? l.protocol.substr(0, l.protocol.size() / 2) : l.protocol;
@@ -159,8 +163,9 @@ void check_result(const Scenario& s, const Result& r) {
     } else if (!priced_by_branch || !any_runs) {
       require(winner == "ring", "line rate (or no branch that may run) prices a ring", where);
     } else if (won == link.protocols.end()) {
-      // Not one of NCCL's branches: one of the serving engine's kernels (SPEC 3.8), which run
-      // only when asked for, within the domain and up to the link's size limit.
+      // Not one of NCCL's branches: one of the serving engine's kernels
+      // (docs/model.md#custom-all-reduce), which run only when asked for, within the domain and up
+      // to the link's size limit.
       const auto custom = std::find_if(link.custom.begin(), link.custom.end(),
                                        [&](const Protocol& p) { return p.name == winner; });
       require(custom != link.custom.end() && custom_allreduce(s) && !pair && within &&
@@ -206,9 +211,10 @@ void check_result(const Scenario& s, const Result& r) {
               "collectives_per_layer 0 prices no exchange", where);
     if (l.communication_time_s > r.links[binding].communication_time_s) binding = i;
   }
-  // SPEC 3.9: the bandwidth that hides the exchange. A compute-bound link hides it at its own
-  // bandwidth, so some bandwidth no larger does; a communication-bound one needs a larger one, or
-  // none does. 0 exactly when nothing is exchanged or none hides it; the factor is its ratio.
+  // docs/model.md#the-hiding-bandwidth: the bandwidth that hides the exchange. A compute-bound link
+  // hides it at its own bandwidth, so some bandwidth no larger does; a communication-bound one
+  // needs a larger one, or none does. 0 exactly when nothing is exchanged or none hides it; the
+  // factor is its ratio.
   for (std::size_t i = 0; i < r.links.size(); ++i) {
     const LinkResult& l = r.links[i];
     const std::string where = "links[" + std::to_string(i) + "].";
@@ -218,7 +224,8 @@ void check_result(const Scenario& s, const Result& r) {
     require(l.model_time_s == r.layers * l.serial_layer_time_s &&
                 l.overlapped_model_time_s == r.layers * l.overlapped_layer_time_s,
             "the layers are the layer x L", where);
-    // SPEC 3.10: the step is the layers and what runs outside them, at its tokens per second.
+    // docs/model.md#the-whole-step: the step is the layers and what runs outside them, at its
+    // tokens per second.
     require(
         std::isfinite(l.step_time_s) && l.step_time_s >= l.model_time_s &&
             l.head_communication_time_s >= 0 &&
@@ -261,7 +268,7 @@ void check_result(const Scenario& s, const Result& r) {
           "got " + r.binding_link + ", expected " + r.links[binding].name);
   require(r.bound == r.links[binding].bound, "the scenario's bound is its binding link's bound");
 
-  // Warnings: exactly the rules of SPEC section 3.
+  // Warnings: exactly the rules of docs/model.md#the-layer.
   std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0,
               link_warnings = 0, allreduce_warnings = 0, experts_warnings = 0, units_warnings = 0,
               tokens_warnings = 0, layer_warnings = 0;
@@ -324,7 +331,8 @@ void check_result(const Scenario& s, const Result& r) {
                       !(s.serving_engine && s.serving_engine->allreduce == "custom");
   std::size_t want_link = 0;  // beyond the domain; uncalibrated in nccl mode
   for (const Link& link : s.links) {
-    if (link.is_two_tier()) {  // SPEC 3.3 for two tiers, and no NCCL calibration where it prices
+    if (link.is_two_tier()) {  // docs/model.md#domains for two tiers, and no NCCL calibration where
+                               // it prices
       const std::int64_t g = link.ranks_per_node;
       const bool one_node = s.tp_size <= g;
       const std::int64_t nodes = one_node ? 1 : s.tp_size / g;
@@ -334,12 +342,13 @@ void check_result(const Scenario& s, const Result& r) {
                                   (beyond(link.tiers[1], nodes) ? 1u : 0u);
       const Link& pricing = one_node ? link.tiers[0] : link.tiers[1];
       want_link += s.link_model == "nccl" && pricing.protocols.empty() && s.tp_size > 1 ? 1u : 0u;
-      // SPEC 3.8: the custom all-reduce runs inside one node, on a tier that has its kernels.
+      // docs/model.md#custom-all-reduce: the custom all-reduce runs inside one node, on a tier that
+      // has its kernels.
       want_link += custom && (!one_node || link.tiers[0].custom.empty()) ? 1u : 0u;
       continue;
     }
     want_link += link.domain && s.tp_size > *link.domain ? 1u : 0u;
-    if (link.is_measured()) {  // SPEC 3.4: each assumption it made
+    if (link.is_measured()) {  // docs/model.md#measured-links: each assumption it made
       const MeasuredTime t =
           measured_allreduce(link.measured_rows, link.measured_ranks, s.tp_size, r.message_bytes);
       want_link +=
@@ -347,7 +356,8 @@ void check_result(const Scenario& s, const Result& r) {
       continue;
     }
     want_link += s.link_model == "nccl" && link.protocols.empty() ? 1u : 0u;
-    // SPEC 3.8: a link without custom kernels, or one beyond its domain, is priced by NCCL.
+    // docs/model.md#custom-all-reduce: a link without custom kernels, or one beyond its domain, is
+    // priced by NCCL.
     want_link +=
         custom && (link.custom.empty() || (link.domain && s.tp_size > *link.domain)) ? 1u : 0u;
     const bool ring = std::any_of(link.protocols.begin(), link.protocols.end(),
@@ -361,7 +371,7 @@ void check_result(const Scenario& s, const Result& r) {
           std::to_string(link_warnings) + " != " + std::to_string(want_link));
   require(pass_warnings == (pass_of(s).compute_multiplier > 1 ? 1u : 0u),
           "a memory-fit warning exactly for a backward or training pass");
-  // SPEC 3.6: the pass multiplies compute; attention is part of the FLOPs.
+  // docs/model.md#passes: the pass multiplies compute; attention is part of the FLOPs.
   const int m = compute_multiplier(s);
   require(r.compute_multiplier == m && m >= 1 && m <= 4, "compute_multiplier is the pass's");
   require(r.attention_flops_per_layer <= r.flops_per_layer,
@@ -370,14 +380,15 @@ void check_result(const Scenario& s, const Result& r) {
           "attention FLOPs exactly when attention_context > 0");
 }
 
-// to_value(result) has the SPEC field names in order and survives JSON text unchanged.
+// to_value(result) has the field names of docs/model.md#the-result in order and survives JSON text
+// unchanged.
 void check_result_value(const Value& v) {
   require(v.is_object() && !v.object.empty() && v.object[0].first == "type",
           "a result value starts with its type");
   std::size_t k = 1;
   for (const auto& field : kResultFields)
     require(k < v.object.size() && v.object[k++].first == field.name,
-            "a result value lists the SPEC fields in order", std::string(field.name));
+            "a result value lists the result fields in order", std::string(field.name));
   require(k + 3 == v.object.size() && v.object[k].first == "warnings" &&
               v.object[k + 1].first == "links" && v.object[k + 2].first == "kernels",
           "a result value ends with warnings, links and kernels");
@@ -478,8 +489,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(identical(to_value(*points.back().result), result_value),
           "sweep at the scenario's own tp_size gives the same result");
 
-  // SPEC 3.9 against the all-reduce of the same scenario: at line rate the pair costs it (to a
-  // rounding), as NCCL runs it never less unless a serving engine's kernel runs the all-reduce.
+  // docs/model.md#sequence-parallelism against the all-reduce of the same scenario: at line rate
+  // the pair costs it (to a rounding), as NCCL runs it never less unless a serving engine's kernel
+  // runs the all-reduce.
   if (read.scenario.collective == kReduceScatterAllGather) {
     Scenario all_reduce = read.scenario;
     all_reduce.collective = std::string(kAllReduce);

@@ -79,8 +79,8 @@ constexpr const char* kHandMade[] = {
     R"("pass":"decode","attention_context":4096,"compute_model":"roofline",)"
     R"("memory_efficiency":0.8,"exchange_precision":"bf16","allreduce":"custom",)"
     R"("link_model":"nccl","launch_overhead":"3 us"})",
-    // The kernels model (SPEC 3.10): a catalogue engine and an object, MoE, no compute units,
-    // a custom workload's derived MLP, and bad engine and shape fields.
+    // The kernels model (docs/model.md#the-kernels-model): a catalogue engine and an object, MoE,
+    // no compute units, a custom workload's derived MLP, and bad engine and shape fields.
     R"({"workload":"Llama3_70B","tp_size":8,"tokens":32,"accelerator":"H100","precision":"bf16",)"
     R"("local_efficiency":0.75,"links":{"nv":"nvlink4","ib":"ib_ndr"},"pass":"decode",)"
     R"("attention_context":4096,"compute_model":"kernels","link_model":"nccl",)"
@@ -109,8 +109,9 @@ constexpr const char* kHandMade[] = {
     R"({"workload":"GPT3","tp_size":12,"tokens":4,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":{"t":{"intra_node":{"measured":"x"},"inter_node":{"intra_node":"nvlink4"},)"
     R"("ranks_per_node":0}}})",
-    // Sequence parallelism (SPEC 3.9): every link kind, both models, the serving engine's
-    // all-reduce (for all-reduces only), a measured link (refused), an unknown collective.
+    // Sequence parallelism (docs/model.md#sequence-parallelism): every link kind, both models, the
+    // serving engine's all-reduce (for all-reduces only), a measured link (refused), an unknown
+    // collective.
     R"({"workload":"Llama3_405B","tp_size":16,"tokens":64,"accelerator":"H100",)"
     R"("local_efficiency":0.5,"links":{"hgx":"hgx_h100_ndr","nv":"nvlink4","e":{"bandwidth":)"
     R"("450 GB/s","domain":8,"custom":[{"name":"one_shot","pattern":"one_shot",)"

@@ -161,7 +161,7 @@ export function scenarioSchema(catalog) {
   const { fields } = catalog;
   const object = (kind) => objectSchema(fields[kind], catalog);
   // The scenario object's `type`, as the catalogue's presets spell it (the only member not in the
-  // field table: it names the scenario kind, SPEC 2).
+  // field table: it names the scenario kind, docs/model.md#the-scenario).
   const scenarioObject = object('scenario');
   const type = [...new Set(catalog.presets.map((p) => p.scenario.type).filter(Boolean))];
   scenarioObject.properties = {

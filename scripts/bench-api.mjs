@@ -173,7 +173,7 @@ row(
   `${(ncclSweep / lineSweep).toFixed(2)}x line rate (${(lineSweep / 1000).toFixed(2)} us); ${verdict(ncclSweep / lineSweep)}`,
 );
 
-// The roofline (SPEC 3.7) against the flops model, on a decode scenario (where the memory term
+// The roofline (docs/model.md#the-roofline) against the flops model, on a decode scenario (where the memory term
 // binds): solve() and the shipped sweep. Target: within 1.2x of the flops model.
 const decode = {
   ...scenario,
@@ -222,7 +222,7 @@ row(
   `${(kernelsSweep / rooflineSweep).toFixed(2)}x roofline (${(rooflineSweep / 1000).toFixed(2)} us); ${within3(kernelsSweep / rooflineSweep)}`,
 );
 
-// A measured link (SPEC 3.4): a pasted nccl-tests output of about 30 rows. The target (<= 50 us)
+// A measured link (docs/model.md#measured-links): a pasted nccl-tests output of about 30 rows. The target (<= 50 us)
 // is the core's work in WebAssembly: reading the text into rows and pricing one all-reduce on
 // them (timed inside wasm by the testing module's hook). The whole solve() beside it adds what
 // every solve pays (the scenario as JSON text across the boundary, the result objects), here
@@ -252,7 +252,7 @@ row(
   `the whole call (JSON text in, result objects out), median of 20,000; ${lineSolve.toFixed(2)} us without it`,
 );
 
-// SPEC 3.9: the search for the bandwidth that hides each link's exchange (NCCL's branches, line to
+// docs/model.md#the-hiding-bandwidth: the search for the bandwidth that hides each link's exchange (NCCL's branches, line to
 // line) against the core's solve() of the same scenario, both inside WebAssembly; and the whole
 // solve() with sequence parallelism against the all-reduce's. Target: the search <= 2x a solve.
 const sp = { ...nccl, collective: 'reduce_scatter_all_gather' };

@@ -8,6 +8,7 @@
 #   mcp       tplayer-mcp: start, then the first solve (target <= 50 ms) (scripts/bench-mcp.mjs)
 #   page      the byte budgets (module, the page's own files, first load), input latency and
 #             Lighthouse (scripts/bench-page.mjs)
+# and writes the numbers into docs/benchmarks.md, one row per measure (scripts/bench-doc.mjs).
 # Usage: npm run bench -- [--no-lighthouse] [--runs N]   (the options go to bench-page.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +31,9 @@ native_sweep=$(awk '$1 == "native_sweep_ns_per_point" {print $2}' <<<"$native")
 native_core=$(awk '$1 == "native_core_solve_nccl_sp_ns" {print $2}' <<<"$native")
 native_hiding=$(awk '$1 == "native_hiding_search_ns" {print $2}' <<<"$native")
 
+# What follows is printed and kept, then written into docs/benchmarks.md.
+mkdir -p build
+{
 echo
 echo "tplayer benchmark ($(nproc) cores, load average $(cut -d" " -f1 /proc/loadavg), $(node --version), $(date -u +%Y-%m-%d))"
 echo
@@ -42,3 +46,5 @@ NATIVE_SWEEP_NS=$native_sweep NATIVE_SOLVE_NS=$native_solve node scripts/bench-a
 node scripts/bench-mcp.mjs
 
 node scripts/bench-page.mjs "$@"
+} | tee build/bench-output.txt
+node scripts/bench-doc.mjs build/bench-output.txt

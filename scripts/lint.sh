@@ -3,9 +3,10 @@
 #   prettier    --check on the JavaScript, CSS, HTML and d.ts of web/, wasm/, tests/ and scripts/
 #   eslint      the recommended rules (eslint.config.js) on the same JavaScript
 #   clang-format --dry-run -Werror on the C++ (.clang-format: Google base, 100 columns)
-#   tsc         the README's JavaScript examples and tests/types/ against wasm/tplayer.d.ts,
+#   tsc         the docs' JavaScript examples and tests/types/ against wasm/tplayer.d.ts,
 #               under --strict (tests/types/tsconfig.json; examples from scripts/readme-examples.mjs)
 #   imports     no import circle in the page (scripts/check-imports.mjs over web/src)
+#   docs        every document and model section the repository cites is in it (scripts/check-docs.mjs)
 # npm run format (this script with --fix): prettier --write and clang-format -i on the same files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,7 +53,8 @@ check "prettier --check" npx --no-install prettier --check --log-level warn "${p
 check "eslint" npx --no-install eslint --max-warnings 0 "${eslint_paths[@]}"
 check "clang-format (${#cxx_files[@]} files)" "$clang_format" --dry-run -Werror "${cxx_files[@]}"
 check "imports: no circle in web/src" node scripts/check-imports.mjs web/src
-check "tsc --strict: README examples + tests/types" \
+check "docs: every cited document and section is here" node scripts/check-docs.mjs
+check "tsc --strict: the docs' examples + tests/types" \
   bash -c 'node scripts/readme-examples.mjs >/dev/null && npx --no-install tsc -p tests/types'
 
 if ((${#failed[@]})); then

@@ -1,16 +1,24 @@
 #!/usr/bin/env node
-// Writes the JavaScript examples of the READMEs that import tplayer into build/types/, for
-// tsc to check against the hand-written wasm/tplayer.d.ts (tests/types/tsconfig.json; run by
-// scripts/lint.sh). The READMEs stay the one copy of each example: every ```js block of
-// README.md and scripts/npm/package-readme.md that imports tplayer (by name, or a path ending
-// in tplayer.js) becomes build/types/<readme>-<line>.mjs, its import turned to 'tplayer',
-// which the tsconfig maps to the d.ts.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Writes the JavaScript examples of the docs that import tplayer into build/types/, for tsc to
+// check against the hand-written wasm/tplayer.d.ts (tests/types/tsconfig.json; run by
+// scripts/lint.sh). The docs stay the one copy of each example: every ```js block of README.md,
+// docs/*.md and scripts/npm/package-readme.md that imports tplayer (by name, or a path ending in
+// tplayer.js) becomes build/types/<doc>-<line>.mjs, its import turned to 'tplayer', which the
+// tsconfig maps to the d.ts.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = `${ROOT}build/types/`;
-const READMES = { readme: 'README.md', 'package-readme': 'scripts/npm/package-readme.md' };
+const READMES = {
+  readme: 'README.md',
+  ...Object.fromEntries(
+    readdirSync(`${ROOT}docs`)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => [`docs-${f.slice(0, -3)}`, `docs/${f}`]),
+  ),
+  'package-readme': 'scripts/npm/package-readme.md',
+};
 // 'tplayer', './tplayer.js', './dist/tplayer.js', ... in `from '...'` and `import('...')`.
 const SPECIFIER = /((?:\bfrom\s*|\bimport\s*\(\s*)(['"]))(?:tplayer|[^'"\n]*\/tplayer\.js)\2/g;
 

@@ -29,7 +29,7 @@ export function load(options = {}) {
       // The core's cost of a measured link: reading the text and pricing one all-reduce.
       measuredNsPerCall: (text, ranks, messageBytes, calls) =>
         wasm.measuredNsPerCall(String(text), ranks, messageBytes, calls),
-      // SPEC 3.9: ns per core solve() of a scenario, and per hiding search over its links.
+      // docs/model.md#the-hiding-bandwidth: ns per core solve() of a scenario, and per hiding search over its links.
       hidingNs(scenario, calls) {
         const json = serialise(scenario);
         if (json.errors) throw new ScenarioError(json.errors);

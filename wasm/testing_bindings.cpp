@@ -36,9 +36,10 @@ double sweep_ns_per_point(const std::string& text, const std::string& field,
   return ms * 1e6 / static_cast<double>(xs.size());
 }
 
-// Nanoseconds per call of what a measured link costs the core (SPEC 3.4): reading the pasted
-// nccl-tests text into rows and pricing one all-reduce of `message_bytes` among `ranks` on them.
-// Returns 0 when the text does not read (nothing to time), or the rank count is not given.
+// Nanoseconds per call of what a measured link costs the core (docs/model.md#measured-links):
+// reading the pasted nccl-tests text into rows and pricing one all-reduce of `message_bytes` among
+// `ranks` on them. Returns 0 when the text does not read (nothing to time), or the rank count is
+// not given.
 double measured_ns_per_call(const std::string& text, double ranks, double message_bytes,
                             double calls) {
   const MeasuredParse first = parse_measured(text);
@@ -56,9 +57,9 @@ double measured_ns_per_call(const std::string& text, double ranks, double messag
   return sink > 0 ? ms * 1e6 / calls : 0;
 }
 
-// SPEC 3.9's cost: nanoseconds per core solve() of a valid scenario, and per search for the
-// bandwidth that hides each of its links' exchange (every link, as solve() runs it): {solve,
-// hiding}; null for a scenario with errors.
+// docs/model.md#the-hiding-bandwidth's cost: nanoseconds per core solve() of a valid scenario, and
+// per search for the bandwidth that hides each of its links' exchange (every link, as solve() runs
+// it): {solve, hiding}; null for a scenario with errors.
 emscripten::val hiding_ns(const std::string& text, double calls) {
   const Outcome outcome = solve_value(parse_json(text).value);
   if (!outcome.result || calls < 1) return emscripten::val::null();

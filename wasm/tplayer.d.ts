@@ -106,7 +106,7 @@ export interface Protocol {
   efficiency: number;
 }
 
-/** One of a serving engine's own all-reduce kernels over peer memory (SPEC 3.8). */
+/** One of a serving engine's own all-reduce kernels over peer memory (docs/model.md#custom-all-reduce). */
 export interface CustomBranch {
   /** A short label: "one_shot", "two_shot", "multimem". */
   name: string;

@@ -1,6 +1,6 @@
-// The catalogue of SPEC section 4 as plain constant tables, one per kind, each entry with its
-// source and (what a scenario can name) a short name for UIs. They are expanded into the library's
-// types once, on first use.
+// The catalogue of docs/model.md#the-catalogue as plain constant tables, one per kind, each entry
+// with its source and (what a scenario can name) a short name for UIs. They are expanded into the
+// library's types once, on first use.
 #include "tplayer/catalog.hpp"
 
 #include <array>
@@ -122,7 +122,7 @@ struct LinkSpec {
   const char* short_name;
   double bandwidth;  // bytes/s per direction
   double latency;    // seconds per ring step
-  int domain;        // most ranks joined directly (SPEC 3.3); 0: no limit
+  int domain;        // most ranks joined directly (docs/model.md#domains); 0: no limit
   const char* source;
   double per_peer = 0;  // fully connected: bytes/s per direction of each peer link; 0: switched
 };
@@ -202,7 +202,8 @@ constexpr LinkSpec kLinks[] = {
      "IEEE 802.3bs 400 GbE line rate over a TCP stack; alpha as in mlsysim"},
 };
 
-// Two-tier links (SPEC 3.5): the node's own link inside it and each GPU's own NIC across nodes.
+// Two-tier links (docs/model.md#two-tier-links): the node's own link inside it and each GPU's own
+// NIC across nodes.
 struct TwoTierSpec {
   const char* key;
   const char* label;
@@ -243,9 +244,10 @@ constexpr TwoTierSpec kTwoTierLinks[] = {
      "GPUDirect-TCPXO NICs per node, one per GPU (tcpxo_a3mega)"},
 };
 
-// NCCL protocol branches fitted on published measurements (SPEC 7): calibration/fit.py fits
-// them from calibration/data into calibration/fitted.json, and calibration/emit_catalog.py
-// writes calibration.inc from that file (a test checks it is current). Never edited by hand.
+// NCCL protocol branches fitted on published measurements (docs/model.md#calibration):
+// calibration/fit.py fits them from calibration/data into calibration/fitted.json, and
+// calibration/emit_catalog.py writes calibration.inc from that file (a test checks it is current).
+// Never edited by hand.
 struct ProtocolSpec {
   const char* name = nullptr;  // nullptr ends the list
   const char* pattern = nullptr;
@@ -264,8 +266,9 @@ constexpr CalibrationSpec kCalibrations[] = {
 #include "calibration.inc"
 };
 
-// The serving engines' all-reduce kernels (SPEC 3.8), fitted by calibration/fit_custom.py on
-// published per-call times (calibration/data/custom-allreduce.md) into custom_calibration.inc.
+// The serving engines' all-reduce kernels (docs/model.md#custom-all-reduce), fitted by
+// calibration/fit_custom.py on published per-call times (calibration/data/custom-allreduce.md) into
+// custom_calibration.inc.
 struct CustomCalibrationSpec {
   const char* key;
   double custom_max_bytes;
@@ -306,8 +309,9 @@ struct WorkloadSpec {
   double inference_flops;  // forward FLOPs per token
   const char* note;
   const char* source;
-  // SPEC 3.10, from the model's published config.json (GPT-3: the paper's 4h MLP and GPT-2's
-  // tokenizer): intermediate size (per expert), gated MLP, vocabulary, experts and active ones.
+  // docs/model.md#the-kernels-model, from the model's published config.json (GPT-3: the paper's 4h
+  // MLP and GPT-2's tokenizer): intermediate size (per expert), gated MLP, vocabulary, experts and
+  // active ones.
   int ffn_hidden;
   bool gated_mlp;
   int vocab;

@@ -60,9 +60,10 @@ const PeakFlops* find_peak(const Accelerator& accelerator, std::string_view prec
 bool read_sweep_field(Scenario& scenario, std::string_view field, const Value& value,
                       std::vector<FieldError>& errors);
 
-// SPEC 3.10: a step's kernels on one of `ranks` ranks: those of one layer (each run L times a
-// step) and those outside the layers (once a step: embedding, final norm, LM head, sampling; none
-// without a vocabulary). Times include each kernel's fixed costs and the pass's multiplier.
+// docs/model.md#the-kernels-model: a step's kernels on one of `ranks` ranks: those of one layer
+// (each run L times a step) and those outside the layers (once a step: embedding, final norm, LM
+// head, sampling; none without a vocabulary). Times include each kernel's fixed costs and the
+// pass's multiplier.
 struct StepKernels {
   std::vector<KernelResult> layer;
   std::vector<KernelResult> head;

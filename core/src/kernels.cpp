@@ -1,7 +1,8 @@
-// SPEC 3.10: one step as its kernels, per rank. Each kernel runs on its own roofline (the slower of
-// its FLOPs and its bytes), a GEMM in waves of 128 x 128 output tiles over the compute units, plus
-// its fixed cost: the device's (a kernel's ramp and tail, by class, fitted on measured per-kernel
-// times) and the serving engine's (the gap its launch mode leaves between kernels).
+// docs/model.md#the-kernels-model: one step as its kernels, per rank. Each kernel runs on its own
+// roofline (the slower of its FLOPs and its bytes), a GEMM in waves of 128 x 128 output tiles over
+// the compute units, plus its fixed cost: the device's (a kernel's ramp and tail, by class, fitted
+// on measured per-kernel times) and the serving engine's (the gap its launch mode leaves between
+// kernels).
 #include <algorithm>
 #include <cmath>
 
@@ -36,8 +37,8 @@ constexpr double kTile = 128;
 
 double ceil_div(double a, double b) { return std::ceil(a / b); }
 
-// The shares of the work one rank holds: heads and KV heads (3.7: replicated past their count),
-// the MLP's width; the slowest rank's when n does not divide them.
+// The shares of the work one rank holds: heads and KV heads (docs/model.md#the-roofline: replicated
+// past their count), the MLP's width; the slowest rank's when n does not divide them.
 struct Shares {
   double heads, kv_heads, head_dim, ffn, vocab;
 };
@@ -153,7 +154,8 @@ StepKernels step_kernels(const Scenario& s, std::int64_t ranks) {
   layer.push_back(price.gemm("qkv", "gemm", L, T, h, q + 2 * kv));
   layer.push_back(
       price.small("rotary", "rope", "small", L, 6 * T * (q + kv), 2 * b * T * (q + kv)));
-  // SPEC 3.6 over this rank's heads; in decode each sequence reads its cached K and V (3.7).
+  // docs/model.md#passes over this rank's heads; in decode each sequence reads its cached K and V
+  // (docs/model.md#the-roofline).
   const double attention_bytes =
       decode ? b * T * (context * 2 * kv + 2 * q) : b * T * (2 * q + 2 * kv);
   layer.push_back(
@@ -190,7 +192,8 @@ StepKernels step_kernels(const Scenario& s, std::int64_t ranks) {
     head.push_back(price.small("sampling", "norm", "head", 1, 4 * T * static_cast<double>(w.vocab),
                                b * T * static_cast<double>(w.vocab)));
   }
-  // A backward pass runs each kernel again for each product it computes (3.6's multiplier).
+  // A backward pass runs each kernel again for each product it computes (the multiplier of
+  // docs/model.md#passes).
   for (auto* list : {&out.layer, &out.head})
     for (KernelResult& k : *list) {
       k.time_s *= m;

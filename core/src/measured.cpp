@@ -1,4 +1,5 @@
-// Measured links (SPEC 3.4): nccl-tests text -> rows, and the price of an all-reduce on them.
+// Measured links (docs/model.md#measured-links): nccl-tests text -> rows, and the price of an
+// all-reduce on them.
 #include "tplayer/measured.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Stage 3: the model of SPEC section 3 on a scenario that validate() accepted, and the
+// Stage 3: the model of docs/model.md#the-layer on a scenario that validate() accepted, and the
 // warnings that come with its result.
 #include <algorithm>
 #include <cmath>
@@ -14,8 +14,8 @@ namespace tplayer {
 
 namespace {
 
-// SPEC 3.5: how a two-tier link's ranks sit at tp_size n: on N = n / g nodes of g, or on one
-// node while n <= g (where the intra-node link alone carries the all-reduce).
+// docs/model.md#two-tier-links: how a two-tier link's ranks sit at tp_size n: on N = n / g nodes of
+// g, or on one node while n <= g (where the intra-node link alone carries the all-reduce).
 struct Nodes {
   std::int64_t count = 1;
   std::int64_t per_node = 1;
@@ -27,21 +27,22 @@ Nodes nodes_of(const Link& link, std::int64_t n) {
 
 using AllReduce = AllReduceTime;
 
-// The logits' gather after a vocab-parallel LM head (SPEC 3.10): one all-gather, which NCCL prices
-// as one phase of a ring (n-1 steps moving (n-1)/n of M) and NVLS at its busBw (3.9).
+// The logits' gather after a vocab-parallel LM head (docs/model.md#the-whole-step): one all-gather,
+// which NCCL prices as one phase of a ring (n-1 steps moving (n-1)/n of M) and NVLS at its busBw
+// (docs/model.md#sequence-parallelism).
 constexpr CollectiveKind kAllGather{"all_gather", 1, 1, 5.0 / 6.0};
 
-// SPEC 3 and 3.9: a ring collective at line rate, alpha per step: its phases of n-1 steps, each
-// moving (n-1)/n of M (0 when n = 1).
+// docs/model.md#the-layer and #sequence-parallelism: a ring collective at line rate, alpha per
+// step: its phases of n-1 steps, each moving (n-1)/n of M (0 when n = 1).
 AllReduce line_rate_time(double bandwidth, double latency, double n, double message,
                          const CollectiveKind& kind) {
   const double share = kind.phases * (n - 1) / n;  // of M that each rank sends
   return {share * message / bandwidth, kind.phases * (n - 1) * latency, kRing, share * message};
 }
 
-// SPEC 3.2 and 3.9: the fastest of the link's protocol branches (the first on a tie), with the
-// collective's factors; nvls branches compete only within the link's domain. None when no
-// branch may run (only nvls, out of domain).
+// docs/model.md#nccl-links and #sequence-parallelism: the fastest of the link's protocol branches
+// (the first on a tie), with the collective's factors; nvls branches compete only within the link's
+// domain. None when no branch may run (only nvls, out of domain).
 std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
                                    bool within_domain, const CollectiveKind& kind) {
   if (n <= 1) return AllReduce{};
@@ -61,9 +62,10 @@ std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n,
 
 bool within_domain(const Link& link, std::int64_t n) { return !link.domain || n <= *link.domain; }
 
-// SPEC 3.8: one of the serving engine's kernels over peer memory. One-shot: each rank reads the
-// other n-1 buffers whole; two-shot: reduce-scatter then all-gather, 2(n-1)/n of M; multimem
-// (nvls): M crosses the switch once. Steps are per peer (one-shot) or per peer and phase.
+// docs/model.md#custom-all-reduce: one of the serving engine's kernels over peer memory. One-shot:
+// each rank reads the other n-1 buffers whole; two-shot: reduce-scatter then all-gather, 2(n-1)/n
+// of M; multimem (nvls): M crosses the switch once. Steps are per peer (one-shot) or per peer and
+// phase.
 AllReduce custom_branch_time(const Protocol& p, double n, double message, double bandwidth) {
   const double share = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) / n : 1;
   const double steps = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) : 0;
@@ -78,8 +80,8 @@ bool custom_runs(const Link& link, std::int64_t n, double message) {
          message <= link.custom_max_bytes;
 }
 
-// M = T h b_x: the bytes of one all-reduce, in the exchange's own number format (SPEC 3.8; 0 for
-// an unknown precision, which the reader refuses).
+// M = T h b_x: the bytes of one all-reduce, in the exchange's own number format
+// (docs/model.md#custom-all-reduce; 0 for an unknown precision, which the reader refuses).
 double message_bytes(const Scenario& s) {
   const auto precision = parse_precision(exchange_precision(s));
   return static_cast<double>(s.tokens) * static_cast<double>(s.workload.hidden_dim) *
@@ -91,9 +93,9 @@ bool mixture_of_experts(const Workload& w) {
   return w.inference_flops.value_or(2 * w.parameters) < 2 * w.parameters;
 }
 
-// SPEC 3.7: the bytes one rank reads from memory in one pass of the layer, split `ranks` ways:
-// its share of the weights (each read once per product the pass computes) and, in a decode pass,
-// its sequences' K and V (KV heads replicated once the ranks outnumber them).
+// docs/model.md#the-roofline: the bytes one rank reads from memory in one pass of the layer, split
+// `ranks` ways: its share of the weights (each read once per product the pass computes) and, in a
+// decode pass, its sequences' K and V (KV heads replicated once the ranks outnumber them).
 struct MemoryTraffic {
   double weights = 0;   // per pass, with the pass's rereads
   double kv_cache = 0;  // per layer
@@ -315,8 +317,9 @@ std::vector<FieldError> warnings(const Scenario& s) {
 
 namespace {
 
-// SPEC 3.4: the measured curve, in both models and with no launch overhead (the measurement
-// holds it). Its bandwidth term is the ring's bytes at the largest row's busbw, at most the time.
+// docs/model.md#measured-links: the measured curve, in both models and with no launch overhead (the
+// measurement holds it). Its bandwidth term is the ring's bytes at the largest row's busbw, at most
+// the time.
 AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double message_bytes) {
   const double n = static_cast<double>(ranks);
   const double share = ranks > 1 ? 2 * (n - 1) / n : 0;
@@ -327,9 +330,10 @@ AllReduce measured_allreduce_time(const Link& link, std::int64_t ranks, double m
   return {bandwidth_time, time - bandwidth_time, "measured", share * message_bytes, time};
 }
 
-// mlsysim's hierarchical collective at line rate (SPEC 3.5, 3.9): the node's reduce-scatter (and,
-// for an all-reduce, its all-gather), and across the N nodes the collective on M/g over each
-// rank's own network link at `inter_bandwidth`. Also the intra-node part.
+// mlsysim's hierarchical collective at line rate (docs/model.md#two-tier-links,
+// #sequence-parallelism): the node's reduce-scatter (and, for an all-reduce, its all-gather), and
+// across the N nodes the collective on M/g over each rank's own network link at `inter_bandwidth`.
+// Also the intra-node part.
 AllReduce two_tier_line_rate(const Link& intra, const Link& inter, double inter_bandwidth, double g,
                              double nodes, double message, const CollectiveKind& kind,
                              double* intra_time) {
@@ -349,8 +353,8 @@ AllReduce collective_time(const Link& link, double bandwidth, std::int64_t ranks
                           std::string_view link_model, double launch, bool custom,
                           const CollectiveKind& kind);
 
-// A two-tier link (SPEC 3.5), `bandwidth` its node link's while the ranks fit one node, its
-// network link's beyond.
+// A two-tier link (docs/model.md#two-tier-links), `bandwidth` its node link's while the ranks fit
+// one node, its network link's beyond.
 AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, double message,
                         std::string_view link_model, double launch, bool custom,
                         const CollectiveKind& kind) {
@@ -365,7 +369,7 @@ AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, 
                                      message, kind, nullptr);
   if (link_model == kNccl && !inter.protocols.empty()) {
     // NCCL's hierarchical algorithms follow the node's aggregate network bandwidth: the inter-
-    // node link's ring branches with N ranks at g x its bandwidth (SPEC 3.5).
+    // node link's ring branches with N ranks at g x its bandwidth (docs/model.md#two-tier-links).
     const double bytes = out.bytes_per_rank;
     out = collective_time(inter, g * bandwidth, at.count, message, kNccl, launch, false, kind);
     out.bytes_per_rank = bytes;
@@ -401,8 +405,9 @@ AllReduce collective_time(const Link& link, double bandwidth, std::int64_t ranks
   return out;
 }
 
-// The bandwidth SPEC 3.9's hiding search varies: the link's own; a two-tier link's node link
-// while its ranks fit one node, its network link beyond (a measured link's is its bus bandwidth).
+// The bandwidth docs/model.md#the-hiding-bandwidth's hiding search varies: the link's own; a
+// two-tier link's node link while its ranks fit one node, its network link beyond (a measured
+// link's is its bus bandwidth).
 double varied_bandwidth(const Link& link, std::int64_t ranks) {
   if (!link.is_two_tier()) return link_bandwidth(link, ranks);
   const Nodes at = nodes_of(link, ranks);
@@ -419,8 +424,8 @@ struct Pricing {
   const CollectiveKind& kind;
 };
 
-// One exchange (SPEC 3.9): the collective's calls, each priced alone (NCCL prices the reduce-
-// scatter and the all-gather alike, so the second is the first again).
+// One exchange (docs/model.md#sequence-parallelism): the collective's calls, each priced alone
+// (NCCL prices the reduce- scatter and the all-gather alike, so the second is the first again).
 AllReduce exchange_time(const Link& link, double bandwidth, const Pricing& p) {
   AllReduce t = collective_time(link, bandwidth, p.ranks, p.message, p.link_model, p.launch,
                                 p.custom, p.kind);
@@ -432,14 +437,15 @@ AllReduce exchange_time(const Link& link, double bandwidth, const Pricing& p) {
   return t;
 }
 
-// SPEC 3.9: the varied bandwidth at which `c` exchanges take `compute` seconds, and it over the
-// link's own (`own`); {0, 0} when none does or nothing is exchanged. In the varied bandwidth b an
-// exchange takes, on each branch, rest + scaled / b; the time is the least of those lines. At line
-// rate and on a measured link one line (`t`, priced at `own`): the closed form. In the nccl model
-// the search starts where the branch with the least fixed cost runs (b unbounded) and steps to
-// where the running line takes the target: the lines lie above their least, so every step lands
-// at or above the answer and the steps only fall, reaching it exactly once they stay on one line
-// (at most one step per branch). A bandwidth above kMaxReal counts as none.
+// docs/model.md#sequence-parallelism: the varied bandwidth at which `c` exchanges take `compute`
+// seconds, and it over the link's own (`own`); {0, 0} when none does or nothing is exchanged. In
+// the varied bandwidth b an exchange takes, on each branch, rest + scaled / b; the time is the
+// least of those lines. At line rate and on a measured link one line (`t`, priced at `own`): the
+// closed form. In the nccl model the search starts where the branch with the least fixed cost runs
+// (b unbounded) and steps to where the running line takes the target: the lines lie above their
+// least, so every step lands at or above the answer and the steps only fall, reaching it exactly
+// once they stay on one line (at most one step per branch). A bandwidth above kMaxReal counts as
+// none.
 constexpr int kMaxHidingSteps = 64;
 HidingBandwidth hiding_search(const Link& link, const Pricing& p, double c, double compute,
                               double own, AllReduce t) {
@@ -465,8 +471,8 @@ HidingBandwidth hiding_search(const Link& link, const Pricing& p, double c, doub
   return {b, b / own};
 }
 
-// The pricing of a scenario's exchanges (SPEC 3.9), and the bandwidth a link's hiding search
-// starts from (its bus bandwidth for a measured link).
+// The pricing of a scenario's exchanges (docs/model.md#the-hiding-bandwidth), and the bandwidth a
+// link's hiding search starts from (its bus bandwidth for a measured link).
 Pricing pricing_of(const Scenario& s, double message) {
   return {s.tp_size,           message,         s.link_model, launch_overhead(s),
           custom_allreduce(s), collective_of(s)};
@@ -566,8 +572,8 @@ Result solve(const Scenario& s) {
   const double flops_per_token = s.workload.inference_flops.value_or(2 * s.workload.parameters);
   const bool roofline = s.compute_model == kRoofline;
 
-  // SPEC 3.6: one forward is the matmuls plus attention (QK^T and AV: 4 h T context FLOPs);
-  // the pass costs `multiplier` forwards.
+  // docs/model.md#passes: one forward is the matmuls plus attention (QK^T and AV: 4 h T context
+  // FLOPs); the pass costs `multiplier` forwards.
   const double matmul_flops = flops_per_token / static_cast<double>(s.workload.layers) * tokens;
   const double attention_flops = 4 * static_cast<double>(s.workload.hidden_dim) * tokens *
                                  static_cast<double>(s.attention_context);
@@ -581,7 +587,8 @@ Result solve(const Scenario& s) {
   r.flop_time_s = r.flops_per_rank / (peak * eta);
   r.single_device_flop_time_s = r.flops_per_layer / (peak * eta);
 
-  // SPEC 3.7: the memory term, in both models (the flops model shows it without using it).
+  // docs/model.md#the-roofline: the memory term, in both models (the flops model shows it without
+  // using it).
   const double memory_rate = s.accelerator.memory_bandwidth * s.memory_efficiency;
   const MemoryTraffic per_rank = memory_traffic(s, n);
   r.memory_bytes_per_rank = per_rank.total();
@@ -598,7 +605,8 @@ Result solve(const Scenario& s) {
                : r.single_device_flop_time_s;
   const bool kernels = s.compute_model == kKernels;
   if (kernels) {
-    // SPEC 3.10: the layer as its kernels; its memory-bound share decides the compute's bound.
+    // docs/model.md#the-kernels-model: the layer as its kernels; its memory-bound share decides the
+    // compute's bound.
     StepKernels step = step_kernels(s, s.tp_size);
     r.compute_time_s = total_time(step.layer);
     r.single_device_time_s = total_time(step_kernels(s, 1).layer);
@@ -702,9 +710,9 @@ Result solve(const Scenario& s) {
     l.regime = l.latency_time_s > l.bandwidth_time_s ? "latency" : "bandwidth";
     l.serial_layer_time_s = r.compute_time_s + l.communication_time_s;
     l.overlapped_layer_time_s = std::max(r.compute_time_s, l.communication_time_s);
-    // SPEC: speedup = t_single / time, efficiency = speedup / n. Since t_single = n * t_comp,
-    // this is efficiency = t_comp / time and speedup = efficiency * n, the form in which
-    // rounding can never report an efficiency above 1 or a speedup above n (the other form
+    // docs/model.md#the-layer: speedup = t_single / time, efficiency = speedup / n. Since t_single
+    // = n * t_comp, this is efficiency = t_comp / time and speedup = efficiency * n, the form in
+    // which rounding can never report an efficiency above 1 or a speedup above n (the other form
     // gave 1.0000000000000002 for one scenario in eight).
     // In the roofline t_single <= n t_comp (a rank reads at least 1/n of the bytes), so the
     // same form holds with the share of n that one accelerator's time is (1 in the flops model).
@@ -714,9 +722,10 @@ Result solve(const Scenario& s) {
     l.overlapped_speedup = l.overlapped_efficiency * n;
     l.model_time_s = layers * l.serial_layer_time_s;
     l.overlapped_model_time_s = layers * l.overlapped_layer_time_s;
-    // SPEC 3.10: the whole step. Outside the layers each step runs the vocab-parallel embedding's
-    // all-reduce and gathers the logits on this link; the head's compute is its kernels' in the
-    // kernels model (in the others the catalogue's parameters already hold its share).
+    // docs/model.md#the-whole-step: the whole step. Outside the layers each step runs the
+    // vocab-parallel embedding's all-reduce and gathers the logits on this link; the head's compute
+    // is its kernels' in the kernels model (in the others the catalogue's parameters already hold
+    // its share).
     if (s.workload.vocab > 0) {
       const AllReduce embedding = exchange_time(link, own, pricing);
       const Pricing gather{

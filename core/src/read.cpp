@@ -325,9 +325,10 @@ class Reader {
     return key;
   }
 
-  // A catalogue-backed part (SPEC 2.1, 2.2): a catalogue key, or an object of its table's fields
-  // that may start from a catalogue entry (`preset`): the fields it gives replace the entry's, and
-  // those it leaves out are the entry's (not missing). `what` is "a workload", "an accelerator".
+  // A catalogue-backed part (docs/model.md#workload, #accelerator): a catalogue key, or an object
+  // of its table's fields that may start from a catalogue entry (`preset`): the fields it gives
+  // replace the entry's, and those it leaves out are the entry's (not missing). `what` is "a
+  // workload", "an accelerator".
   template <class T>
   T catalogued(const Value& v, const Where& at, std::string_view what, FieldTable<T> table,
                const T* (*find)(std::string_view), std::string (*known)()) {
@@ -468,9 +469,9 @@ class Reader {
     return out;
   }
 
-  // A link value (SPEC 2.4): a bare bandwidth, a preset key, or an object (which may start from
-  // a preset). `named` is false in the array form, where a bare bandwidth has nowhere to put a
-  // name.
+  // A link value (docs/model.md#links): a bare bandwidth, a preset key, or an object (which may
+  // start from a preset). `named` is false in the array form, where a bare bandwidth has nowhere to
+  // put a name.
   Link link(const Value& v, const Where& links, const std::string& name,
             const std::vector<Link>& before, bool named) {
     return link_value(v, link_where(links, before, name), name, named);
@@ -569,8 +570,9 @@ class Reader {
     return l;
   }
 
-  // SPEC 3.4: the text read into rows here, once, so that sweeps and solves price them directly;
-  // or the rows themselves, given as numbers (read by rows() below) with their rank count.
+  // docs/model.md#measured-links: the text read into rows here, once, so that sweeps and solves
+  // price them directly; or the rows themselves, given as numbers (read by rows() below) with their
+  // rank count.
   Link measured_link(const Value& v, const Where& at, Link l) {
     l.form = LinkForm::Measured;
     check_members<Link>(v, at, kMeasuredLinkFields);
@@ -621,9 +623,9 @@ class Reader {
     return l;
   }
 
-  // A measured link's rows as numbers (SPEC 3.4): [[bytes, seconds], ...], what parse_measured
-  // keeps of a text: whole sizes > 0 that grow row by row, each with its out-of-place time in
-  // seconds, within [kMinPositive, kMaxReal]; at least two.
+  // A measured link's rows as numbers (docs/model.md#measured-links): [[bytes, seconds], ...], what
+  // parse_measured keeps of a text: whole sizes > 0 that grow row by row, each with its
+  // out-of-place time in seconds, within [kMinPositive, kMaxReal]; at least two.
   std::vector<MeasuredRow> rows(const Value& v, const Where& at) {
     std::vector<MeasuredRow> out;
     const std::size_t n = v.array.size();

@@ -1,5 +1,5 @@
-// Stage 2: every range rule of SPEC section 3, in one place. Scalar fields are checked by the
-// rule their row in fields.hpp names; the rules that relate fields are written out below. The
+// Stage 2: every range rule of docs/model.md#the-layer, in one place. Scalar fields are checked by
+// the rule their row in fields.hpp names; the rules that relate fields are written out below. The
 // bounds of limits.hpp keep every derived quantity a finite, non-zero double.
 #include <algorithm>
 #include <cmath>

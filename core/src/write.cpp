@@ -88,9 +88,10 @@ Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
   return v;
 }
 
-// The identity rule (README, "check()"): a catalogue-backed part whose fields all equal the
-// entry it started from is that entry's key; one that differs is an object of every field that
-// keeps the entry's key as its `preset` (absent for a part that started from none).
+// The identity rule (docs/model.md#catalogue-parts-and-identity): a catalogue-backed part whose
+// fields all equal the entry it started from is that entry's key; one that differs is an object of
+// every field that keeps the entry's key as its `preset` (absent for a part that started from
+// none).
 Value workload_value(const Workload& w) {
   const WorkloadEntry* entry = find_workload(w.key);
   if (entry && entry->workload == w) return Value::from(w.key);

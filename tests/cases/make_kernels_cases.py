@@ -1,4 +1,4 @@
-# Computes the expected numbers of the kernels-model case (SPEC 3.10) from the SPEC formulas,
+# Computes the expected numbers of the kernels-model case (docs/model.md#the-kernels-model) from the formulas of docs/model.md,
 # independently of the core, with the kernel classes' fitted constants read from the file the core
 # includes (core/src/kernel_calibration.inc). Re-run: python3 tests/cases/make_kernels_cases.py
 import json, math, os, re
@@ -62,7 +62,7 @@ scenario = {
     "serving_engine": {"name": "test engine", "kernel_overhead": "1 us", "step_overhead": "200 us",
                        "allreduce": "nccl"},
 }
-about = ("SPEC 3.10, kernels model, by hand: per rank q = 8 heads x 128, kv = 2 x 128, ffn 2816 (gated: up "
+about = ("docs/model.md#the-kernels-model, kernels model, by hand: per rank q = 8 heads x 128, kv = 2 x 128, ffn 2816 (gated: up "
          "5632 columns), vocab 16000; each kernel max(FLOPs / (100e12 x 0.7 x wave), bytes / (1e12 x eff)) + its "
          "class's fixed cost (core/src/kernel_calibration.inc: %s) + 1 us (the engine); GEMM waves: tiles of "
          "128 x 128 over 10 units. t_comp = %.9e s (11 kernels), one chip %.9e s; head %.9e s. Line rate: "

@@ -1,4 +1,4 @@
-# Computes the expected numbers of the sequence-parallel (SPEC 3.9) case files from the SPEC
+# Computes the expected numbers of the sequence-parallel (docs/model.md#sequence-parallelism) case files from docs/model.md
 # formulas, independently of the core: each exchange is a reduce-scatter and an all-gather of M,
 # each its own call (its own launch and branch); the hiding bandwidth is found here as the least,
 # over the branches that may run, of the bandwidth at which that branch's exchange takes
@@ -87,7 +87,7 @@ def flops_compute(params_flops, layers, T, n, peak, eta=0.5):
 
 SP = "reduce_scatter_all_gather"
 
-# --- 1. SPEC 3.1's layer at line rate with sequence parallelism: the pair is the all-reduce.
+# --- 1. docs/model.md#the-worked-example's layer at line rate with sequence parallelism: the pair is the all-reduce.
 n, T, h, b, c = 8, 2048, 12288, 2, 2
 F, tcomp = flops_compute(350e9, 96, T, n, 989e12)
 M = T * h * b
@@ -99,13 +99,13 @@ for name, B, alpha, domain in (("nvlink", 450e9, 0.5e-6, 8), ("infiniband_ndr", 
     X = 2 * (n - 1) / n * M
     hide = X / (tcomp / c - lat)
     notes.append(f"{name}: t_rs = t_ag = 7/8 M/B + 7 alpha = {rs_bw:.9e} + {rs_lat:.3g} = {rs_bw + rs_lat:.9e} s; "
-                 f"the pair {bw + lat:.9e} s (SPEC 3.1's all-reduce); hiding B = 2(7/8) M / (t_comp/c - 14 alpha) = "
+                 f"the pair {bw + lat:.9e} s (docs/model.md#the-worked-example's all-reduce); hiding B = 2(7/8) M / (t_comp/c - 14 alpha) = "
                  f"{X:.6g} / ({tcomp / c:.9e} - {lat:.3g}) = {hide:.9e} B/s")
     links.append(link_fields(name, B, alpha, bw, lat, c, tcomp, n, c * X, "ring/ring", bw + lat, hide, B,
                              domain=domain))
 write("sp_line_rate_gpt3_tp8.json",
-      "Sequence parallelism at line rate: SPEC 3.1's layer, each all-reduce a reduce-scatter and an all-gather",
-      f"SPEC 3.9 at line rate: n = 8, M = 2048*12288*2 = {M} B, c = 2, t_comp = {tcomp:.9e} s. " + "; ".join(notes) +
+      "Sequence parallelism at line rate: docs/model.md#the-worked-example's layer, each all-reduce a reduce-scatter and an all-gather",
+      f"docs/model.md#sequence-parallelism at line rate: n = 8, M = 2048*12288*2 = {M} B, c = 2, t_comp = {tcomp:.9e} s. " + "; ".join(notes) +
       ". Wire bytes c x 2 x 7/8 M, as the all-reduce's.",
       dict(workload="GPT3", tp_size=8, tokens=2048, accelerator="H100", precision="fp16_dense",
            local_efficiency=0.5, links={"nvlink": "nvlink4", "infiniband_ndr": "ib_ndr"}, collective=SP),
@@ -128,7 +128,7 @@ for name, key, B, alpha, domain in (("nvlink", "nvlink4", 450e9, 0.5e-6, 8),
                              f"{win}/{win}", line, hide, B, domain=domain))
 write("sp_nccl_gpt3_tp8.json",
       "Sequence parallelism as NCCL runs it: two calls per all-reduce, each with its own launch and branch",
-      "SPEC 3.9 in the nccl model with the catalogue's branches (calibration/fitted.json): a reduce-scatter or "
+      "docs/model.md#sequence-parallelism in the nccl model with the catalogue's branches (calibration/fitted.json): a reduce-scatter or "
       "all-gather ring branch takes base + (n-1) step + (n-1)/n M / (eff B), an nvls branch base + 5/6 M / (eff B) "
       f"(NCCL 2.26.2). n = 8, M = {M} B, c = 2, t_comp = {tcomp:.9e} s. " + "; ".join(notes) + ".",
       dict(workload="GPT3", tp_size=8, tokens=2048, accelerator="H100", precision="fp16_dense",
@@ -154,7 +154,7 @@ sc = dict(workload="Llama3_405B", tp_size=16, tokens=4096, accelerator="H100", p
           collective=SP)
 write("sp_two_tier_2x8_line_rate.json",
       "Sequence parallelism across two HGX H100 nodes at line rate: each collective hierarchical",
-      f"SPEC 3.9 with 3.5: N = 2 nodes of g = 8, M = 4096*16384*2 = {M} B, c = 2, t_comp = {tcomp:.9e} s. "
+      f"docs/model.md#sequence-parallelism with #two-tier-links: N = 2 nodes of g = 8, M = 4096*16384*2 = {M} B, c = 2, t_comp = {tcomp:.9e} s. "
       f"A reduce-scatter: in the node (g-1)/g M/B_intra + (g-1) alpha_intra = {rs_in_bw:.9e} + {rs_in_lat:.3g}, "
       f"across (N-1)/N (M/g)/B_inter + (N-1) alpha_inter = {x_bw:.9e} + {x_lat:.3g}: {one:.9e} s; an all-gather the same; "
       f"the pair {2 * one:.9e} s, mlsysim's hierarchical all-reduce. Hiding (the network tier varied): "
@@ -170,7 +170,7 @@ hide = hiding(lines_inter, 2, tcomp / c)
 sc = dict(sc, link_model="nccl")
 write("sp_two_tier_2x8_nccl.json",
       "Sequence parallelism across two HGX H100 nodes as NCCL runs it: the network's ring branches per call",
-      f"SPEC 3.9 with 3.5 in the nccl model: each call is 10 us launch + the fastest of ib_ndr's ring branches with "
+      f"docs/model.md#sequence-parallelism with #two-tier-links in the nccl model: each call is 10 us launch + the fastest of ib_ndr's ring branches with "
       f"N = 2 ranks at g x 50 GB/s, (N-1) steps and (N-1)/N M: " +
       ", ".join(f"{nm} {lat:.4g} + {x / (g * Bx):.6g}" for nm, lat, x, _ in lines) +
       f" s -> {win}; the pair {2 * (bw1 + lat1):.9e} s. Hiding: the least, over the branches, of "
@@ -190,7 +190,7 @@ ar_bw, ar_lat, ar_win, _, _ = call(n, M, B, protos, launch, phases=2, nvls_facto
 hide = hiding(lines, 2, tcomp / c)
 write("sp_nccl_nvls_wins.json",
       "Sequence parallelism on a switch whose NVLS branch wins: each call 5/6 of the all-reduce's bandwidth term",
-      f"SPEC 3.9, nccl, a link object with a ring branch (simple: 8.4 us + 3.4 us per step, eff 0.6) and an nvls branch "
+      f"docs/model.md#sequence-parallelism, nccl, a link object with a ring branch (simple: 8.4 us + 3.4 us per step, eff 0.6) and an nvls branch "
       f"(25 us, eff 0.9) at 450 GB/s, domain 8; Llama 3 70B, T = 8192, M = {M} B, c = 2, t_comp = {tcomp:.9e} s. "
       f"One call: " + ", ".join(f"{nm} {lat:.4g} + {x / B:.6g}" for nm, lat, x, _ in lines) +
       f" s -> {win}; the pair {2 * (bw1 + lat1):.9e} s against the all-reduce's {ar_win} {ar_bw + ar_lat:.9e} s "
@@ -213,7 +213,7 @@ bw1, lat1, win, bytes1, lines = call(n, M, 450e9, branches("nvlink4"), launch3)
 hide = hiding(lines, 2, tcomp / c)
 write("sp_custom_allreduce_is_nccl.json",
       "The serving engine's all-reduce under sequence parallelism: its kernels run all-reduces only",
-      f"SPEC 3.9: custom applies to all-reduces only, so each reduce-scatter and all-gather is NCCL's (a warning on "
+      f"docs/model.md#sequence-parallelism: custom applies to all-reduces only, so each reduce-scatter and all-gather is NCCL's (a warning on "
       f"allreduce). Llama 3 70B, T = 32, M = {M} B, launch 3 us, t_comp = {tcomp:.9e} s: one call " +
       ", ".join(f"{nm} {lat:.4g} + {x / 450e9:.6g}" for nm, lat, x, _ in lines) +
       f" s -> {win}; the pair {2 * (bw1 + lat1):.9e} s. Hiding: " +
@@ -246,7 +246,7 @@ for name, B, alpha, domain in (("nvlink", 450e9, 0.5e-6, 8), ("infiniband_ndr", 
                              2 * (n - 1) / n * M / B + 2 * (n - 1) * alpha, hide, B, domain=domain))
 write("sp_line_rate_launch_never_hidden.json",
       "Sequence parallelism at line rate with a launch overhead: each call pays it; InfiniBand's latency alone outruns the compute",
-      f"SPEC 3.9 at line rate, launch_overhead 1 us per call (2.5): GPT-3, T = 32, M = {M} B, c = 2, t_comp = {tcomp:.9e} s. " +
+      f"docs/model.md#sequence-parallelism at line rate, launch_overhead 1 us per call (2.5): GPT-3, T = 32, M = {M} B, c = 2, t_comp = {tcomp:.9e} s. " +
       "; ".join(notes) + ".",
       dict(workload="GPT3", tp_size=8, tokens=32, accelerator="H100", precision="fp16_dense",
            local_efficiency=0.5, links={"nvlink": "nvlink4", "infiniband_ndr": "ib_ndr"},

@@ -16,7 +16,7 @@ import tempfile
 
 TPLAYER, CASES = (sys.argv[1], sys.argv[2]) if len(sys.argv) > 2 else (None, None)
 
-# SPEC section 6, spelt out here rather than taken from the program.
+# docs/model.md#the-result, spelt out here rather than taken from the program.
 RESULT_FIELDS = {
     "type", "flops_per_layer", "flops_per_rank", "compute_time_s", "single_device_time_s",
     "message_bytes", "bytes_per_element", "peak_flops", "weights_per_rank_bytes",
@@ -25,9 +25,9 @@ RESULT_FIELDS = {
     "memory_bytes_per_rank", "compute_bound", "kv_cache_per_rank_bytes", "memory_efficiency",
     "single_device_flop_time_s", "single_device_memory_time_s", "exchange_precision",
     "exchange_bytes_per_element", "allreduce", "collective", "warnings", "links",
-    # Beyond SPEC 6 (issue 22): the whole model and whether one accelerator holds it.
+    # Beyond docs/model.md#the-result (issue 22): the whole model and whether one accelerator holds it.
     "layers", "single_device_memory_bytes", "single_device_fits_in_memory",
-    # SPEC 3.10: the serving engine, the head outside the layers, the kernels model's kernels.
+    # docs/model.md#the-kernels-model: the serving engine, the head outside the layers, the kernels model's kernels.
     "serving_engine", "kernel_overhead_s", "step_overhead_s", "head_time_s", "kernels_per_layer",
     "kernels"}
 LINK_FIELDS = {
@@ -39,12 +39,12 @@ LINK_FIELDS = {
     "intra_node_share", "measured_ranks", "measured_min_bytes",
     "measured_max_bytes", "reduce_scatter_time_s", "all_gather_time_s",
     "hiding_bandwidth_bytes_per_s", "hiding_factor",
-    # Beyond SPEC 6 (issue 22): the whole model on this link.
+    # Beyond docs/model.md#the-result (issue 22): the whole model on this link.
     "model_time_s", "overlapped_model_time_s", "tokens_per_s",
-    # SPEC 3.10: the whole step on this link.
+    # docs/model.md#the-whole-step: the whole step on this link.
     "head_communication_time_s", "step_time_s", "time_per_output_token_s",
     "time_to_first_token_s"}
-# SPEC section 4 and the issue: what --list must show.
+# docs/model.md#the-catalogue and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
              "Mixtral_8x7B", "BERT_Large"]
@@ -139,10 +139,10 @@ def close(got, want, tol):
 
 
 def check_result(result, expect, tol, what):
-    """The result has exactly the SPEC 6 fields and the expected values of a case file."""
+    """The result has exactly docs/model.md#the-result fields and the expected values of a case file."""
     if result is None:
         return
-    check(set(result) == RESULT_FIELDS, f"{what}: result fields {sorted(set(result) ^ RESULT_FIELDS)} differ from SPEC 6")
+    check(set(result) == RESULT_FIELDS, f"{what}: result fields {sorted(set(result) ^ RESULT_FIELDS)} differ from docs/model.md#the-result")
     check(result.get("type") == "TensorParallelLayerResult", f"{what}: type is {result.get('type')!r}")
     for key, want in expect.items():
         if key in ("links", "warnings"):
@@ -151,7 +151,7 @@ def check_result(result, expect, tol, what):
     links = result.get("links", [])
     check(len(links) == len(expect["links"]), f"{what}: {len(links)} links, want {len(expect['links'])}")
     for i, (got, want) in enumerate(zip(links, expect["links"])):
-        check(set(got) == LINK_FIELDS, f"{what}: link {i} fields {sorted(set(got) ^ LINK_FIELDS)} differ from SPEC 6")
+        check(set(got) == LINK_FIELDS, f"{what}: link {i} fields {sorted(set(got) ^ LINK_FIELDS)} differ from docs/model.md#the-result")
         for key, value in want.items():
             check(close(got.get(key), value, tol), f"{what}: links[{i}].{key} = {got.get(key)!r}, want {value!r}")
     if "warnings" in expect:
@@ -176,7 +176,7 @@ def test_preset_json():
         what = " ".join(args)
         check(code == 0, f"{what}: exit {code}, stderr {err!r}")
         check_result(parse(out, what), doc["expect"], doc["tolerance"], what)
-    # The SPEC 3.1 table, as printed there.
+    # The docs/model.md#the-worked-example table, as printed there.
     r = parse(run("--preset", "Gpt3TensorParallelLayerTp8", "--json")[1], "spec")
     if r:
         check(r["message_bytes"] == 50331648, "M is exactly 50331648")
@@ -387,7 +387,7 @@ def sweep_rows(out, link):
 
 
 def test_sequence_parallel():
-    """SPEC 3.9 on the command line: the header names the collective, each link its pair and the
+    """docs/model.md#sequence-parallelism on the command line: the header names the collective, each link its pair and the
     bandwidth that hides its exchange, in words where none does; a measured link refuses it."""
     scenario = {"workload": "GPT3", "tp_size": 8, "tokens": 2048, "accelerator": "H100",
                 "local_efficiency": 0.5, "links": {"nvlink": "nvlink4", "ib": "ib_ndr"},
@@ -517,7 +517,7 @@ def test_validate():
         check(t["nccl"]["pass"] == (t["nccl"]["median"] <= target), f"{t['table']}: verdict")
         check(("left_out" in t) == ("left_out" in want), f"{t['table']}: left out")
         check(t["rows"] == want["rows"] and t["min_bytes"] == want["min_bytes"], f"{t['table']}: rows")
-    # Issue 42: the fabrics built differently have their rows: the full NVL72 rack on its own
+    # The fabrics built differently have their rows: the full NVL72 rack on its own
     # link (NVLS, within its target) and the 8-GPU MI300X on the fully connected xGMI link.
     by_table = {t["table"]: t for t in r["tables"]}
     nvl72, mi300x = by_table.get("gb200nvl72_72.txt"), by_table.get("mi300x_8.txt")
@@ -525,7 +525,7 @@ def test_validate():
           and nvl72["nccl"]["pass"], f"the NVL72 row: {nvl72}")
     check(mi300x and mi300x["link"] == "infinity_fabric" and mi300x["nccl"]["pass"],
           f"the MI300X row: {mi300x}")
-    # SPEC 3.9: the sequence-parallel rows of end-to-end.md are modelled, forward with and without.
+    # docs/model.md#sequence-parallelism: the sequence-parallel rows of end-to-end.md are modelled, forward with and without.
     rows = {x["experiment"]: x for x in r["end_to_end"]}
     tp, sp = rows.get("tensor parallel only, no recompute"), rows.get("sequence parallelism")
     check(tp and sp and sp["modelled"] and sp["collective"] == "reduce_scatter_all_gather",
@@ -539,10 +539,11 @@ def test_validate():
     code, out, err = run("--validate")
     check(code == 0 and all(name in out for name in fitted), f"--validate table: exit {code}")
     check(all(len(line) <= 100 for line in out.splitlines()), "--validate fits 100 columns")
-    # The READMEs quote this report and fit.py's; a script regenerates both, never a hand.
+    # docs/calibration.md and calibration/README.md quote this report and fit.py's; a script
+    # regenerates both, never a hand.
     readme = subprocess.run([sys.executable, os.path.join(root, "calibration", "readme_validation.py"),
                              "--check", "--cli", TPLAYER], capture_output=True, text=True)
-    check(readme.returncode == 0, f"README validation blocks: {readme.stderr.strip()}")
+    check(readme.returncode == 0, f"docs' generated blocks: {readme.stderr.strip()}")
 
 
 def test_svg_card():

@@ -39,7 +39,9 @@ double bar_width(const std::string& svg, std::string_view fill, int nth) {
   return std::stod(svg.substr(w, svg.find('"', w) - w));
 }
 
-TEST_CASE("the card of SPEC 3.1 says the verdict and draws both links to one scale") {
+TEST_CASE(
+    "the card of docs/model.md#the-worked-example says the verdict and draws both links to one "
+    "scale") {
   const std::string svg = card_of(spec_scenario(), {"GPT-3 on H100", "https://example.org/#v=3"});
   CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"", 0) == 0);
   CHECK(count(svg, "<title id=\"tplayer-card-title\">GPT-3 on H100</title>") == 1);
@@ -155,8 +157,8 @@ TEST_CASE("one token and one layer are said in the singular") {
   CHECK(count(svg, "1 tokens") + count(svg, "1 layers") == 0);
 }
 
-// The card of SPEC 3.1 as solved, with these texts put where names go (a Scenario built in C++ is
-// not validated: the card must hold whatever it is given).
+// The card of docs/model.md#the-worked-example as solved, with these texts put where names go (a
+// Scenario built in C++ is not validated: the card must hold whatever it is given).
 std::string card_named(const std::string& name, const CardText& text) {
   const Outcome out = solve_value(spec_scenario());
   REQUIRE(out.result.has_value());

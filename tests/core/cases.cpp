@@ -222,7 +222,7 @@ void run_invalid(const std::filesystem::path& path) {
 
 TEST_CASE("every valid case file reproduces its expected result", "[cases]") {
   const auto files = json_files(cases_dir());
-  REQUIRE(files.size() >= 9);  // SPEC 3.1 and at least eight more
+  REQUIRE(files.size() >= 9);  // docs/model.md#the-worked-example and at least eight more
   for (const auto& path : files) {
     DYNAMIC_SECTION(path.filename().string()) { run_valid(path); }
   }
@@ -236,7 +236,8 @@ TEST_CASE("every invalid case file gives exactly its error fields", "[cases]") {
   }
 }
 
-TEST_CASE("the SPEC 3.1 table, with the exact quantities exact", "[cases][spec]") {
+TEST_CASE("docs/model.md#the-worked-example table, with the exact quantities exact",
+          "[cases][spec]") {
   const Value doc = load(cases_dir() / "gpt3_tp8_spec_3_1.json");
   const Result r = solved(scenario_of(doc));
   // Exact in doubles: integers well below 2^53.
@@ -249,7 +250,7 @@ TEST_CASE("the SPEC 3.1 table, with the exact quantities exact", "[cases][spec]"
   CHECK(r.links[1].wire_bytes_per_rank == 176160768.0);
   // F = 350e9 / 96 * 2048 in that order of operations is the double nearest 7466666666666.667.
   CHECK(r.flops_per_layer == 350e9 / 96 * 2048);
-  // The figures as SPEC 3.1 prints them.
+  // The figures as docs/model.md#the-worked-example prints them.
   CHECK_THAT(r.flops_per_layer, WithinRel(7.466667e12, 1e-6));
   CHECK_THAT(r.compute_time_s, WithinRel(1.887428e-3, 1e-6));
   CHECK_THAT(r.single_device_time_s, WithinRel(15.099427e-3, 1e-7));

@@ -1,5 +1,5 @@
-// The catalogue of SPEC section 4 (every figure, every source, unique keys), the scenario
-// presets, sweep(), and the value forms every door prints.
+// The catalogue of docs/model.md#the-catalogue (every figure, every source, unique keys), the
+// scenario presets, sweep(), and the value forms every door prints.
 #include "tplayer/catalog.hpp"
 
 #include <cmath>
@@ -99,7 +99,7 @@ TEST_CASE("catalogue: every entry has a source, positive numbers, a unique key",
   CHECK(find_preset("nope") == nullptr);
 }
 
-TEST_CASE("catalogue: the accelerators of SPEC section 4", "[catalog]") {
+TEST_CASE("catalogue: the accelerators of docs/model.md#the-catalogue", "[catalog]") {
   struct Row {
     const char* key;
     std::vector<std::pair<const char*, double>> dense_tflops;
@@ -160,7 +160,7 @@ TEST_CASE("catalogue: the accelerators of SPEC section 4", "[catalog]") {
   }
 }
 
-TEST_CASE("catalogue: the links of SPEC section 4, per direction", "[catalog]") {
+TEST_CASE("catalogue: the links of docs/model.md#the-catalogue, per direction", "[catalog]") {
   const std::tuple<const char*, double, double> rows[] = {
       {"nvlink2", 150e9, 0.5e-6},
       {"nvlink3", 300e9, 0.5e-6},
@@ -276,7 +276,8 @@ TEST_CASE("a two-tier key is the two-tier link of its tiers, and is written back
       CHECK(solved(listed).links[0].name == e.key);
     }
   }
-  // Edited, it is the object of its tiers (SPEC 3.5) that keeps its preset, no longer the key.
+  // Edited, it is the object of its tiers (docs/model.md#two-tier-links) that keeps its preset, no
+  // longer the key.
   Scenario s = find_preset("Llama3_405BTp16AcrossNodes")->scenario;
   s.links[0].ranks_per_node = 4;
   const Value written = *to_value(s).find("links")->find("hgx");
@@ -335,8 +336,9 @@ TEST_CASE("presets: Llama3_405BTp16AcrossNodes, its lesson's numbers in both mod
   for (const Point* x : {&line8, &line16, &nccl8, &nccl16}) CHECK(x->bound == "compute");
 }
 
-// The decode presets are told in the "as it runs" model (SPEC 4): their numbers, as the lessons
-// round them, come from solving the preset (and its neighbours in tp_size or model) here.
+// The decode presets are told in the "as it runs" model (docs/model.md#the-catalogue): their
+// numbers, as the lessons round them, come from solving the preset (and its neighbours in tp_size
+// or model) here.
 namespace {
 std::string rounded(double x, int decimals) {
   char text[32];
@@ -355,8 +357,8 @@ Result solved_as(Scenario s, std::string_view compute_model, std::string_view li
 }  // namespace
 
 TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[catalog][presets]") {
-  // The decode lessons are told as vLLM runs the step (SPEC 3.10): the kernels model under the
-  // vllm engine, the whole step per token.
+  // The decode lessons are told as vLLM runs the step (docs/model.md#the-kernels-model): the
+  // kernels model under the vllm engine, the whole step per token.
   const auto ms = [](double seconds) { return rounded(seconds * 1e3, 2) + " ms"; };
   {
     const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8");
@@ -446,7 +448,7 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
   }
 }
 
-TEST_CASE("catalogue: the workloads of SPEC section 4", "[catalog]") {
+TEST_CASE("catalogue: the workloads of docs/model.md#the-catalogue", "[catalog]") {
   struct Row {
     const char* key;
     double parameters;
@@ -521,7 +523,8 @@ TEST_CASE("presets: a custom scenario round-trips through its JSON form", "[cata
   CHECK(identical(to_value(solve(again.scenario)), to_value(solve(read.scenario))));
 }
 
-TEST_CASE("presets: Gpt3TensorParallelLayerTp8 is the SPEC 3.1 case", "[catalog][presets][spec]") {
+TEST_CASE("presets: Gpt3TensorParallelLayerTp8 is docs/model.md#the-worked-example case",
+          "[catalog][presets][spec]") {
   const ScenarioPreset* p = find_preset("Gpt3TensorParallelLayerTp8");
   REQUIRE(p != nullptr);
   const JsonParse file = parse_json(read_file(cases_dir() / "gpt3_tp8_spec_3_1.json"));
@@ -548,7 +551,8 @@ TEST_CASE("presets: Gpt3TensorParallelLayerTp8 is the SPEC 3.1 case", "[catalog]
   CHECK(s.links[1].latency == 5e-6);
 }
 
-TEST_CASE("presets: each teaches what SPEC section 4 asks of it", "[catalog][presets]") {
+TEST_CASE("presets: each teaches what docs/model.md#the-catalogue asks of it",
+          "[catalog][presets]") {
   bool decode_latency = false, across_nodes = false, pcie_box = false, b200_fp8 = false;
   for (const ScenarioPreset& p : scenario_presets()) {
     const Result r = solve(p.scenario);
@@ -556,7 +560,8 @@ TEST_CASE("presets: each teaches what SPEC section 4 asks of it", "[catalog][pre
     for (const LinkResult& l : r.links) any_latency = any_latency || l.regime == "latency";
     for (const Link& l : p.scenario.links) any_pcie = any_pcie || l.preset.starts_with("pcie");
     decode_latency = decode_latency || (p.scenario.tokens <= 256 && any_latency);
-    // TP across a node boundary on a two-tier link (SPEC 3.5), not a network link alone.
+    // TP across a node boundary on a two-tier link (docs/model.md#two-tier-links), not a network
+    // link alone.
     for (std::size_t i = 0; i < r.links.size(); ++i)
       across_nodes =
           across_nodes || (p.scenario.links[i].is_two_tier() &&
@@ -614,7 +619,7 @@ TEST_CASE("sweep over the other numeric fields, and a field it cannot sweep", "[
   CHECK(sweep(base, "tp_size", std::vector<double>{}).empty());
 }
 
-TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
+TEST_CASE("to_value(Result) has every field of docs/model.md#the-result", "[values]") {
   const std::vector<std::string> spec_fields = {"type",
                                                 "flops_per_layer",
                                                 "flops_per_rank",

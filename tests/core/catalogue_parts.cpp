@@ -10,8 +10,8 @@
 namespace tplayer::test {
 namespace {
 
-// The SPEC 3.1 scenario with one part replaced: `kind` is "workload", "accelerator", or "link"
-// (the only link, named x; a two-tier link gets 16 ranks, two nodes of 8).
+// The docs/model.md#the-worked-example scenario with one part replaced: `kind` is "workload",
+// "accelerator", or "link" (the only link, named x; a two-tier link gets 16 ranks, two nodes of 8).
 Value with_part(std::string_view kind, Value part) {
   Value v = spec_scenario();
   if (kind == "link") {

@@ -1,5 +1,5 @@
-// The input errors and warnings of SPEC section 3 that a case file cannot pin. Every error a
-// JSON scenario can show lives in tests/cases/invalid/ (run by cases.cpp, the CLI test and
+// The input errors and warnings of docs/model.md#the-layer that a case file cannot pin. Every error
+// a JSON scenario can show lives in tests/cases/invalid/ (run by cases.cpp, the CLI test and
 // Vitest); what stays here is what JSON cannot carry: Scenario structs built in C++ and handed
 // to validate(), bytes that are not UTF-8, messages checked against the whole catalogue (which
 // grows), values at the edge of a rule that must be accepted, and the warnings.

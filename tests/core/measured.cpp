@@ -1,5 +1,6 @@
-// Measured links (SPEC 3.4) on the published tables of calibration/data: every kept row priced
-// back at its own size and rank count is exactly its time; the parser's choices on real text.
+// Measured links (docs/model.md#measured-links) on the published tables of calibration/data: every
+// kept row priced back at its own size and rank count is exactly its time; the parser's choices on
+// real text.
 #include "tplayer/measured.hpp"
 
 #include <filesystem>

@@ -1,5 +1,5 @@
-// The formulas of SPEC section 3, each pinned by numbers that a wrong formula cannot produce:
-// the ring factor 2(n-1)/n, the 2(n-1) latency steps, c all-reduces, the compute tie, the
+// The formulas of docs/model.md#the-layer, each pinned by numbers that a wrong formula cannot
+// produce: the ring factor 2(n-1)/n, the 2(n-1) latency steps, c all-reduces, the compute tie, the
 // binding link on a tie, the regime, the memory check and the defaults.
 #include <cmath>
 
@@ -205,7 +205,8 @@ TEST_CASE("memory: weights per rank = P * b / n, fits when <= capacity", "[model
   CHECK(r.fits_in_memory);
 }
 
-TEST_CASE("bytes per element follow SPEC 2.3 and pick the matching peak", "[model][precision]") {
+TEST_CASE("bytes per element follow docs/model.md#precision and pick the matching peak",
+          "[model][precision]") {
   const std::pair<const char*, double> formats[] = {{"fp32", 4},  {"tf32", 4},  {"bf16", 2},
                                                     {"fp16", 2},  {"fp8", 1},   {"int8", 1},
                                                     {"fp4", 0.5}, {"int4", 0.5}};
@@ -271,7 +272,7 @@ TEST_CASE("results carry the warnings of warnings()", "[model]") {
 
 TEST_CASE("kv_heads and memory_bandwidth change only the memory term in the flops model",
           "[model]") {
-  // The flops model shows the memory term (SPEC 3.7) without pricing with it.
+  // The flops model shows the memory term (docs/model.md#the-roofline) without pricing with it.
   const auto without_memory_term = [](Value v) {
     std::erase_if(v.object, [](const auto& member) {
       return member.first == "memory_time_s" || member.first == "single_device_memory_time_s";
@@ -313,8 +314,8 @@ namespace tplayer::test {
 namespace {
 
 // Rounding must never report a physically impossible result: an efficiency above 1 or a
-// speedup above tp_size. (SPEC's literal form, t_single / time / n, gave 1.0000000000000002
-// for about one scenario in eight.)
+// speedup above tp_size. (docs/model.md#the-layer's literal form, t_single / time / n,
+// gave 1.0000000000000002 for about one scenario in eight.)
 TEST_CASE("efficiency never exceeds 1 nor speedup tp_size, whatever the rounding", "[model]") {
   Scenario s = find_preset("Gpt3TensorParallelLayerTp8")->scenario;
   int solved = 0;

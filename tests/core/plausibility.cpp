@@ -42,15 +42,17 @@ TEST_CASE("a layer over 10 s warns on the whole scenario and says its time") {
 TEST_CASE("the whole model is the layer x L, and its tokens per second follow") {
   const Result r = solved(spec_scenario());
   CHECK(r.layers == 96);
-  // SPEC 3.1: nvlink's serial layer 1.887428 + 0.4054684 ms, overlapped the compute alone.
+  // docs/model.md#the-worked-example: nvlink's serial layer 1.887428 + 0.4054684 ms, overlapped the
+  // compute alone.
   CHECK_THAT(r.links[0].model_time_s, Catch::Matchers::WithinRel(96 * 2.2928964e-3, 1e-6));
   CHECK_THAT(r.links[0].overlapped_model_time_s,
              Catch::Matchers::WithinRel(96 * 1.887428e-3, 1e-6));
   for (const LinkResult& l : r.links) {
     CHECK(l.model_time_s == 96 * l.serial_layer_time_s);
     CHECK(l.overlapped_model_time_s == 96 * l.overlapped_layer_time_s);
-    // SPEC 3.10: the step adds, outside the layers, the embedding's all-reduce and the logits'
-    // gather (GPT-3's vocabulary of 50257); the flops model's parameters already hold the head.
+    // docs/model.md#the-whole-step: the step adds, outside the layers, the embedding's all-reduce
+    // and the logits' gather (GPT-3's vocabulary of 50257); the flops model's parameters already
+    // hold the head.
     CHECK(l.head_communication_time_s > 0);
     CHECK(l.step_time_s == l.model_time_s + l.head_communication_time_s);
     CHECK(l.tokens_per_s == 2048 / l.step_time_s);

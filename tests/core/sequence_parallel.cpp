@@ -1,7 +1,7 @@
-// SPEC 3.9 across every shared case file and preset: at line rate the sequence-parallel pair
-// (a reduce-scatter and an all-gather) costs the all-reduce; as NCCL runs it the pair is never
-// cheaper than the all-reduce when both are ring-priced; and the bandwidth that hides the
-// exchange, solved back, gives t_comm == t_comp.
+// docs/model.md#sequence-parallelism across every shared case file and preset: at line rate the
+// sequence-parallel pair (a reduce-scatter and an all-gather) costs the all-reduce; as NCCL runs it
+// the pair is never cheaper than the all-reduce when both are ring-priced; and the bandwidth that
+// hides the exchange, solved back, gives t_comm == t_comp.
 #include <cmath>
 
 #include "support.hpp"

@@ -1,4 +1,5 @@
-// Helpers shared by the core tests: JSON literals, the SPEC 3.1 scenario, case files, errors.
+// Helpers shared by the core tests: JSON literals, docs/model.md#the-worked-example scenario, case
+// files, errors.
 #pragma once
 
 #include <algorithm>
@@ -24,7 +25,8 @@ inline Value json(std::string_view text) {
   return std::move(parsed.value);
 }
 
-// The scenario of SPEC 3.1 in its JSON form; tests change one field at a time.
+// The scenario of docs/model.md#the-worked-example in its JSON form; tests change one field at a
+// time.
 inline Value spec_scenario() {
   return json(R"({
     "workload": "GPT3", "tp_size": 8, "tokens": 2048, "accelerator": "H100",
@@ -32,7 +34,8 @@ inline Value spec_scenario() {
     "links": {"nvlink": "nvlink4", "infiniband_ndr": "ib_ndr"}, "collectives_per_layer": 2})");
 }
 
-// The SPEC 3.1 scenario with the workload spelt out, so that its fields can be changed.
+// The docs/model.md#the-worked-example scenario with the workload spelt out, so that its fields can
+// be changed.
 inline Value spec_scenario_custom_workload() {
   Value v = spec_scenario();
   v.set("workload", json(R"({"name": "GPT-3", "parameters": 175e9, "layers": 96,

@@ -1,4 +1,4 @@
-// Units of SPEC section 5: every unit, binary vs decimal, bit rates, wrong kinds, junk, bare
+// Units of docs/model.md#units: every unit, binary vs decimal, bit rates, wrong kinds, junk, bare
 // numbers; and the formatting for people.
 #include "tplayer/units.hpp"
 
@@ -68,7 +68,7 @@ std::string error_of(std::string_view text, Dimension dimension) {
 
 }  // namespace
 
-TEST_CASE("every unit of SPEC section 5 parses to its SI value", "[units]") {
+TEST_CASE("every unit of docs/model.md#units parses to its SI value", "[units]") {
   using Catch::Matchers::WithinRel;
   for (const Expected& u : kSpecUnits) {
     INFO("unit " << u.symbol);

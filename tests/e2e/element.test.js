@@ -1,5 +1,5 @@
 // <tp-layer> (dist/element.js) on a plain HTML page of another origin (localhost vs 127.0.0.1),
-// under the Content-Security-Policy the README gives hosts: two elements read their numbers from
+// under the Content-Security-Policy docs/embedding.md gives hosts: two elements read their numbers from
 // the module, loaded once; a bad attribute shows the error in place and no result; each element
 // is a block as tall as its content, follows the host's colour scheme, and links to the full page for
 // the same view.

@@ -1,4 +1,4 @@
-// Sequence parallelism (SPEC 3.9) on the built page, in Chromium: the collective picked beside the
+// Sequence parallelism (docs/model.md#sequence-parallelism) on the built page, in Chromium: the collective picked beside the
 // pass by its visible label, the pair on each link card with the bandwidth from which the link
 // hides its exchange (the module's numbers, in the card's words), the URL carrying the choice to
 // a desktop tab, and the sweep drawing the hiding bandwidth across tp_size.

@@ -35,7 +35,7 @@ it('shows every custom kernel with its figures, and each whole layer in both mod
   const said = await row.innerText();
   expect(said).toContain(fmt.time(e2e.experiments[0].forward_ms / 1e3));
   expect(said).toContain(fmt.time(forward));
-  // Sequence parallelism (SPEC 3.9) is modelled: its forward as the module prices the pair.
+  // Sequence parallelism (docs/model.md#sequence-parallelism) is modelled: its forward as the module prices the pair.
   const sp = e2e.experiments.findIndex((x) => x.collective === 'reduce_scatter_all_gather');
   const spForward = api.solve({
     ...e2e.scenario,

@@ -22,7 +22,7 @@ const invalidCases = readCases('tests/cases/invalid');
 
 const api = await load();
 const { hooks } = await loadTesting();
-// The SPEC 3.1 scenario (checked against the native CLI below), as a fresh editable copy.
+// The docs/model.md#the-worked-example scenario (checked against the native CLI below), as a fresh editable copy.
 const gpt3 = () => structuredClone(api.Scenarios.Gpt3TensorParallelLayerTp8.scenario);
 
 const custom = () => ({
@@ -130,7 +130,7 @@ describe('load', () => {
     expect(api.ScenarioError).toBe(ScenarioError);
   });
 
-  it('prints the SPEC 3.1 value from Scenarios (the check of the issue)', () => {
+  it('prints docs/model.md#the-worked-example value from Scenarios (the check of the issue)', () => {
     const links = api.Scenarios.Gpt3TensorParallelLayerTp8.result.links;
     expect(links[1].name).toBe('infiniband_ndr');
     expect(within(links[1].communication_time_s, 0.00366321536, 1e-12)).toBe(true);
@@ -183,7 +183,7 @@ describe('tests/cases: the expected numbers shared with Catch2', () => {
 });
 
 describe('presets: wasm equals the native CLI bit for bit', () => {
-  it('has the presets of SPEC section 4', () => {
+  it('has the presets of docs/model.md#the-catalogue', () => {
     expect(Object.keys(api.Scenarios)).toContain('Gpt3TensorParallelLayerTp8');
     expect(Object.keys(api.Scenarios).length).toBeGreaterThanOrEqual(5);
     expect(api.catalog().presets.map((p) => p.key)).toEqual(Object.keys(api.Scenarios));
@@ -363,7 +363,7 @@ describe('JS values JSON cannot carry throw ScenarioError naming the field', () 
 });
 
 describe('solve and check', () => {
-  it('returns a plain object with the SPEC section 6 fields and plain arrays', () => {
+  it('returns a plain object with docs/model.md#the-result fields and plain arrays', () => {
     const r = api.solve(gpt3());
     expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
     expect(Object.keys(r)).toEqual([

@@ -13,7 +13,7 @@ import { createServer, listen } from '../../scripts/serve.mjs';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const MODULE = new URL('../../dist/tplayer.js', import.meta.url).href;
 const gzipped = readFileSync(`${DIST}tplayer.wasm.gz`);
-// SPEC 3.1: GPT-3, TP 8, InfiniBand NDR's all-reduce.
+// docs/model.md#the-worked-example: GPT-3, TP 8, InfiniBand NDR's all-reduce.
 const ALLREDUCE_S = 0.00183160768;
 
 let fresh = 0;

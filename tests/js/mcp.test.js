@@ -127,7 +127,7 @@ describe('answers', () => {
     const text = answer.content[0].text;
     expect(text).toContain('GPT-3 175B, TP 8, 2048 tokens');
     expect(text).toContain('The binding link is infiniband_ndr');
-    expect(text).toContain('1.832 ms'); // SPEC 3.1: one all-reduce on InfiniBand NDR
+    expect(text).toContain('1.832 ms'); // docs/model.md#the-worked-example: one all-reduce on InfiniBand NDR
     expect(text).toContain('1.887 ms'); // the compute per rank
   });
 

@@ -1,4 +1,4 @@
-// Measured links on the JavaScript door (SPEC 3.4): the published tables of calibration/data
+// Measured links on the JavaScript door (docs/model.md#measured-links): the published tables of calibration/data
 // pasted as they are. Each row priced back at its own size and rank count is exactly its time,
 // and the page's reader (readMeasured) shows what the core read.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// SPEC 3.9 on the JavaScript door: collective "reduce_scatter_all_gather" and the bandwidth that
+// docs/model.md#the-hiding-bandwidth on the JavaScript door: collective "reduce_scatter_all_gather" and the bandwidth that
 // hides the exchange, on every preset in both link models, against the native CLI bit for bit.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
 const TARBALL = `${ROOT}build/npm/tplayer-${version}.tgz`;
-// SPEC 3.1: GPT-3, TP 8, the InfiniBand NDR link's all-reduce (0.00183160768 s, to 8 digits).
+// docs/model.md#the-worked-example: GPT-3, TP 8, the InfiniBand NDR link's all-reduce (0.00183160768 s, to 8 digits).
 const ALLREDUCE_S = 0.0018316077;
 
 // Prints the InfiniBand all-reduce time of the GPT-3 preset, what the module exports, and the start

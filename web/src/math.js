@@ -111,7 +111,7 @@ export function branchOf(scenario, catalog, l) {
 /** The steps for one link; `p` is its winning NCCL branch (branchOf), or null. */
 export function linkSteps(inp, r, l, p = null) {
   const { n, c } = inp;
-  // SPEC 3.9: a reduce-scatter and an all-gather, each (n−1) steps moving (n−1)/n of M (NVLS:
+  // docs/model.md#sequence-parallelism: a reduce-scatter and an all-gather, each (n−1) steps moving (n−1)/n of M (NVLS:
   // 5/6 of the all-reduce's M / (e × B)), each its own call.
   const pair = r.collective === 'reduce_scatter_all_gather';
   const two = (f) => (pair ? `2 × (${f})` : f);

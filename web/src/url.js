@@ -9,11 +9,11 @@
 // preset's; `links=<n>` when the rows are not the preset's, then every row in full; a measured
 // link as the rows the core read, `rows=<bytes>~<µs>~...`, and their `ranks`. Only what differs
 // from the preset's form is written, in the form's order. Reading discards the whole hash on
-// what is not well-formed (README: Hostile URLs) or a row it cannot build, and ignores, naming
+// what is not well-formed (docs/page.md, "Hostile URLs") or a row it cannot build, and ignores, naming
 // it, a key that is not a field or whose value it cannot read; values are left to the core, the
 // one validation path (state.js drops a key the core refuses, the same way). Version 2 links (in blog posts)
 // are read as the same view (and rewritten as version 3); version 1 is an unknown version.
-// Pure: no DOM, no wasm. The format in full: README, "Sharing: the URL".
+// Pure: no DOM, no wasm. The format in full: docs/page.md, "Sharing: the URL, the buttons, embedding".
 
 import {
   NUMBER_RE,

@@ -137,7 +137,7 @@ export function protocolText(name) {
 }
 
 /**
- * SPEC 3.9 in words: the bandwidth from which the link's exchange takes no longer than the
+ * docs/model.md#sequence-parallelism in words: the bandwidth from which the link's exchange takes no longer than the
  * compute, against its own ("this link hides the exchange from 121.5 GB/s per direction: 0.27x
  * its own"); that none does (its latency terms alone outlast the compute); or that there is none.
  */

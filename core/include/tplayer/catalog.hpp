@@ -1,7 +1,7 @@
-// The catalogue of SPEC section 4: accelerators, links, workloads and scenario presets, each
-// entry with its source. One table per kind, in src/catalog.cpp. Every entry a scenario can name
-// (workload, accelerator, link, two-tier link) has a short_name for UIs ("NVLink 4", "IB NDR",
-// "H100 SXM", "GPT-3 175B"), beside its full name or label.
+// The catalogue of docs/model.md#the-catalogue: accelerators, links, workloads and scenario
+// presets, each entry with its source. One table per kind, in src/catalog.cpp. Every entry a
+// scenario can name (workload, accelerator, link, two-tier link) has a short_name for UIs ("NVLink
+// 4", "IB NDR", "H100 SXM", "GPT-3 175B"), beside its full name or label.
 #pragma once
 
 #include <string>
@@ -25,7 +25,8 @@ struct AcceleratorEntry {
   std::string source;
 };
 
-// A serving engine (SPEC 3.10): its constants, the versions they were measured on, and where.
+// A serving engine (docs/model.md#the-kernels-model): its constants, the versions they were
+// measured on, and where.
 struct EngineEntry {
   ServingEngine engine;    // key and name filled
   std::string short_name;  // e.g. "vLLM"
@@ -36,21 +37,24 @@ struct EngineEntry {
 struct LinkEntry {
   std::string key;
   std::string label;
-  std::string short_name;           // e.g. "NVLink 4" for "NVLink 4 (H100, H200, HGX)"
-  double bandwidth = 0;             // bytes/s per direction
-  double latency = 0;               // seconds per ring step
-  std::int64_t domain = 0;          // most ranks it joins directly; 0: no limit
-  std::vector<Protocol> protocols;  // NCCL branches fitted on measurements (SPEC 7); may be empty
+  std::string short_name;   // e.g. "NVLink 4" for "NVLink 4 (H100, H200, HGX)"
+  double bandwidth = 0;     // bytes/s per direction
+  double latency = 0;       // seconds per ring step
+  std::int64_t domain = 0;  // most ranks it joins directly; 0: no limit
+  std::vector<Protocol>
+      protocols;  // NCCL branches fitted on measurements (docs/model.md#calibration); may be empty
   std::string source;
   std::string calibration;  // where the protocols came from: the tables, or a carry-over
-  // The serving engine's all-reduce kernels (SPEC 3.8), fitted like the protocols; may be empty.
+  // The serving engine's all-reduce kernels (docs/model.md#custom-all-reduce), fitted like the
+  // protocols; may be empty.
   std::vector<Protocol> custom = {};
   double custom_max_bytes = kDefaultCustomMaxBytes;
   std::string custom_calibration = {};
   double per_peer = 0;  // fully connected: bytes/s per direction of each peer link; 0: switched
 };
 
-// A two-tier link preset (SPEC 3.5): a system's node link and its network link, by link key.
+// A two-tier link preset (docs/model.md#two-tier-links): a system's node link and its network link,
+// by link key.
 struct TwoTierEntry {
   std::string key;
   std::string label;

@@ -1,7 +1,8 @@
-// The input fields of SPEC section 2, declared once: one table per object (scenario, workload,
-// accelerator, link). The reader's keys and types, validation's range rules, the normalised
-// scenario's order, the sweepable fields and the catalogue's description of the fields (for the
-// page and the d.ts) all walk these tables. Adding a field is one row here (plus its member).
+// The input fields of docs/model.md#the-scenario, declared once: one table per object (scenario,
+// workload, accelerator, link). The reader's keys and types, validation's range rules, the
+// normalised scenario's order, the sweepable fields and the catalogue's description of the fields
+// (for the page and the d.ts) all walk these tables. Adding a field is one row here (plus its
+// member).
 #pragma once
 
 #include <optional>
@@ -21,13 +22,13 @@ enum class FieldKind {
   Text,            // a string
   Choice,          // one of the row's choices
   Bool,            // true or false
-  Precision,       // a precision key (SPEC 2.3), normalised
+  Precision,       // a precision key (docs/model.md#precision), normalised
   LinkKey,         // a link preset key
   WorkloadKey,     // a workload preset key
   AcceleratorKey,  // an accelerator preset key
   EngineKey,       // a serving engine preset key
   TwoTierKey,      // a two-tier link preset key
-  Bandwidth,       // quantities (SPEC 5): a number in SI base units or "<number> <unit>"
+  Bandwidth,  // quantities (docs/model.md#units): a number in SI base units or "<number> <unit>"
   Time,
   Bytes,
   Compute,
@@ -36,10 +37,10 @@ enum class FieldKind {
   Engine,       // a serving engine preset key or object
   Links,        // an ordered map (or array) of links
   PeakFlops,    // an object of precision -> FLOP/s
-  Protocols,    // a list of protocol branches (SPEC 3.2)
-  Custom,       // a list of the serving engine's all-reduce branches (SPEC 3.8)
-  LinkTier,     // one tier of a two-tier link: a preset key, a bare bandwidth or a link object
-  Rows,         // a measured link's rows: [[bytes, seconds], ...]
+  Protocols,    // a list of protocol branches (docs/model.md#nccl-links)
+  Custom,    // a list of the serving engine's all-reduce branches (docs/model.md#custom-all-reduce)
+  LinkTier,  // one tier of a two-tier link: a preset key, a bare bandwidth or a link object
+  Rows,      // a measured link's rows: [[bytes, seconds], ...]
 };
 
 // The range rule validate() applies to a scalar field.
@@ -270,7 +271,7 @@ inline constexpr InputField<Accelerator> kAcceleratorFields[] = {
      "SMs or CUs: a GEMM's 128 x 128 tiles run on them in waves (kernels model); absent: unknown"},
 };
 
-// A serving engine (SPEC 3.10): its costs as measured under its launch mode.
+// A serving engine (docs/model.md#the-kernels-model): its costs as measured under its launch mode.
 inline constexpr InputField<ServingEngine> kServingEngineFields[] = {
     {"name", FieldKind::Text, &ServingEngine::name, false, FieldRule::None, kCustomName, false,
      "a name", "what to call it"},
@@ -307,7 +308,7 @@ inline constexpr InputField<Protocol> kProtocolFields[] = {
      "the share of the link's bandwidth it reaches (busbw for a ring, algbw for nvls)"},
 };
 
-// A serving engine's all-reduce kernel (SPEC 3.8): the same members as a protocol branch, with
+// A serving engine's all-reduce kernel (docs/model.md#custom-all-reduce): the same members as a protocol branch, with
 // its own patterns.
 inline constexpr InputField<Protocol> kCustomBranchFields[] = {
     {"name", FieldKind::Text, &Protocol::name, true, FieldRule::None, {}, false, "a branch name",
@@ -352,7 +353,7 @@ inline constexpr InputField<Link> kLinkFields[] = {
      "the largest all-reduce the custom kernels take (vLLM: 8 MiB)"},
 };
 
-// A measured link (SPEC 3.4): the text nccl-tests' all_reduce_perf printed, or its rows as
+// A measured link (docs/model.md#measured-links): the text nccl-tests' all_reduce_perf printed, or its rows as
 // numbers (then with the rank count), priced on its own curve in both models.
 inline constexpr InputField<Link> kMeasuredLinkFields[] = {
     {"name", FieldKind::Text, &Link::name, false, FieldRule::None, {}, false, "a link name",
@@ -375,7 +376,7 @@ inline constexpr InputField<Link> kMeasuredLinkFields[] = {
 // clang-format on
 
 // clang-format off
-// A two-tier link (SPEC 3.5): TP across nodes. Each tier is read like a link of its own (a
+// A two-tier link (docs/model.md#two-tier-links): TP across nodes. Each tier is read like a link of its own (a
 // preset key, a bare bandwidth or a link object; not measured, not two-tier). It may start from a
 // catalogue two-tier link (`preset`), as a link from a catalogue link.
 inline constexpr InputField<Link> kTwoTierLinkFields[] = {

@@ -1,5 +1,5 @@
-// Measured links (SPEC 3.4): the text that nccl-tests' all_reduce_perf prints, read into rows,
-// and one all-reduce priced on that measured curve. One parser for every door.
+// Measured links (docs/model.md#measured-links): the text that nccl-tests' all_reduce_perf prints,
+// read into rows, and one all-reduce priced on that measured curve. One parser for every door.
 #pragma once
 
 #include <cstdint>
@@ -39,9 +39,10 @@ struct MeasuredParse {
 MeasuredParse parse_measured(std::string_view text);
 
 // One all-reduce of `message_bytes` among `ranks` on a curve measured at `measured_ranks`
-// (SPEC 3.4): log-log interpolation between the rows around it; below the smallest size, that
-// row's time; above the largest, the largest row's algbw; at another rank count, scaled by the
-// ring's bus-bandwidth factor. `extrapolated` and `rescaled` say which assumption was made.
+// (docs/model.md#measured-links): log-log interpolation between the rows around it; below the
+// smallest size, that row's time; above the largest, the largest row's algbw; at another rank
+// count, scaled by the ring's bus-bandwidth factor. `extrapolated` and `rescaled` say which
+// assumption was made.
 struct MeasuredTime {
   double time_s = 0;
   bool below_smallest = false;

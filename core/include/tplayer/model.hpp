@@ -1,5 +1,5 @@
-// The scenario and result value types of SPEC sections 2 and 6, and the tables that name
-// their fields once for every door (CLI JSON, wasm objects, tests).
+// The scenario and result value types of docs/model.md#the-scenario and #the-result, and the tables
+// that name their fields once for every door (CLI JSON, wasm objects, tests).
 #pragma once
 
 #include <array>
@@ -39,8 +39,8 @@ struct FieldError {
 inline constexpr std::string_view kDefaultPrecision = "fp16_dense";
 inline constexpr std::int64_t kDefaultCollectivesPerLayer = 2;  // of a forward pass
 
-// The passes of SPEC 3.6, with the compute they cost (in forward passes) and the all-reduces
-// they pay per layer by default (Megatron without sequence parallelism).
+// The passes of docs/model.md#passes, with the compute they cost (in forward passes) and the
+// all-reduces they pay per layer by default (Megatron without sequence parallelism).
 struct PassKind {
   std::string_view name;
   int compute_multiplier;
@@ -50,7 +50,7 @@ inline constexpr PassKind kPasses[] = {
     {"forward", 1, 2},
     {"backward", 2, 2},
     {"training", 3, 4},
-    {"decode", 1, 2},  // one new token for each of `tokens` sequences (SPEC 3.7)
+    {"decode", 1, 2},  // one new token for each of `tokens` sequences (docs/model.md#the-roofline)
 };
 inline constexpr auto kPassNames = [] {
   std::array<std::string_view, std::size(kPasses)> names{};
@@ -62,28 +62,29 @@ inline constexpr int kRecomputeMultiplier = 1;
 inline constexpr int kRecomputeCollectives = 2;
 inline constexpr std::string_view kDecode = kPasses[3].name;
 
-// The compute models of SPEC 2.5: FLOPs alone (mlsysim's), the roofline (3.7): the slower of
-// the FLOPs and the memory traffic, or the layer as its kernels (3.10), each on its own roofline
-// with its fixed cost, the GEMMs in waves of tiles over the compute units.
+// The compute models of docs/model.md#fields-beyond-the-seed: FLOPs alone (mlsysim's), the roofline
+// (docs/model.md#the-roofline): the slower of the FLOPs and the memory traffic, or the layer as its
+// kernels (docs/model.md#the-kernels-model), each on its own roofline with its fixed cost, the
+// GEMMs in waves of tiles over the compute units.
 inline constexpr std::string_view kComputeModels[] = {"flops", "roofline", "kernels"};
 inline constexpr std::string_view kFlops = kComputeModels[0];
 inline constexpr std::string_view kRoofline = kComputeModels[1];
 inline constexpr std::string_view kKernels = kComputeModels[2];
-// Tuned decode kernels stream 70-90 % of HBM peak (SPEC 3.7).
+// Tuned decode kernels stream 70-90 % of HBM peak (docs/model.md#the-roofline).
 inline constexpr double kDefaultMemoryEfficiency = 0.8;
 
-// Which implementation runs each all-reduce in the nccl link model (SPEC 3.8): NCCL, or the
-// serving engines' own kernels over peer memory.
+// Which implementation runs each all-reduce in the nccl link model
+// (docs/model.md#custom-all-reduce): NCCL, or the serving engines' own kernels over peer memory.
 inline constexpr std::string_view kAllReduces[] = {"nccl", "custom"};
 inline constexpr std::string_view kCustom = kAllReduces[1];
 // vLLM's default limit for its custom all-reduce.
 inline constexpr double kDefaultCustomMaxBytes = 8.0 * 1024 * 1024;
 
-// The collectives of SPEC 3.9: what each of the layer's c exchanges is. Megatron runs one
-// all-reduce; with sequence parallelism a reduce-scatter and an all-gather of the same M, two NCCL
-// calls (each with its own launch and protocol) that NCCL prices alike. Per call, against the
-// all-reduce, as NVIDIA/nccl v2.26.2-1 (f44ac759, the version of the NVLS calibration table)
-// prices them in src/graph/tuning.cc: ring steps nsteps = n-1 instead of 2(n-1) (l.234-236),
+// The collectives of docs/model.md#sequence-parallelism: what each of the layer's c exchanges is.
+// Megatron runs one all-reduce; with sequence parallelism a reduce-scatter and an all-gather of the
+// same M, two NCCL calls (each with its own launch and protocol) that NCCL prices alike. Per call,
+// against the all-reduce, as NVIDIA/nccl v2.26.2-1 (f44ac759, the version of the NVLS calibration
+// table) prices them in src/graph/tuning.cc: ring steps nsteps = n-1 instead of 2(n-1) (l.234-236),
 // the same ring busBw for every collective (LL x .5, LL128 x .92: l.256-257) turned into algBw by
 // n / nsteps (l.289-296), the same base latency per call (l.298) and nsteps x the per-step latency
 // (l.323-324). NVLS: the same latency per call (l.336-338), and the all-reduce's algBw is busBw x
@@ -117,7 +118,7 @@ struct Workload {
   std::int64_t heads = 0;
   std::optional<std::int64_t> kv_heads;   // defaults to heads
   std::optional<double> inference_flops;  // forward FLOPs per token; defaults to 2P
-  // The layer's shapes for the kernels model and the whole step (SPEC 3.10).
+  // The layer's shapes for the kernels model and the whole step (docs/model.md#the-kernels-model).
   std::optional<std::int64_t> ffn_hidden;  // the MLP's width (per expert); derived when absent
   bool gated_mlp = false;                  // gate and up projections (SwiGLU), or up alone
   std::int64_t vocab = 0;                  // vocabulary: the embedding and LM head (0: none)
@@ -139,26 +140,28 @@ struct Accelerator {
   double memory_capacity = 0;   // bytes
   double memory_bandwidth = 0;  // bytes/s
   std::string native_link;      // link preset key, a hint for the UI; may be empty
-  // SMs or CUs: the units a GEMM's tiles spread over in waves (SPEC 3.10); absent: unknown.
+  // SMs or CUs: the units a GEMM's tiles spread over in waves (docs/model.md#the-kernels-model);
+  // absent: unknown.
   std::optional<std::int64_t> compute_units;
   friend bool operator==(const Accelerator&, const Accelerator&) = default;
 };
 
-// The link models of SPEC 2.5: line rate (mlsysim's, the default) and NCCL's (3.2).
+// The link models of docs/model.md#fields-beyond-the-seed: line rate (mlsysim's, the default) and
+// NCCL's (docs/model.md#nccl-links).
 inline constexpr std::string_view kLinkModels[] = {"line_rate", "nccl"};
 inline constexpr std::string_view kLineRate = kLinkModels[0];
 inline constexpr std::string_view kNccl = kLinkModels[1];
 // One all-reduce's launch cost in nccl mode when none is given: eager, one process per GPU.
 inline constexpr double kNcclLaunchOverhead = 10e-6;
 
-// How a protocol branch moves the data (SPEC 3.2): a ring (2(n-1) steps, 2(n-1)/n of M per
-// rank) or NVLink SHARP through the switch (M crosses once).
+// How a protocol branch moves the data (docs/model.md#nccl-links): a ring (2(n-1) steps, 2(n-1)/n
+// of M per rank) or NVLink SHARP through the switch (M crosses once).
 inline constexpr std::string_view kPatterns[] = {"ring", "nvls"};
 inline constexpr std::string_view kRing = kPatterns[0];
 inline constexpr std::string_view kNvls = kPatterns[1];
-// How a serving engine's custom all-reduce moves the data (SPEC 3.8): one-shot (each rank reads
-// the other n-1 buffers whole), two-shot (reduce-scatter then all-gather through peer memory), or
-// multimem on an NVLink SHARP switch (M crosses once).
+// How a serving engine's custom all-reduce moves the data (docs/model.md#custom-all-reduce):
+// one-shot (each rank reads the other n-1 buffers whole), two-shot (reduce-scatter then all-gather
+// through peer memory), or multimem on an NVLink SHARP switch (M crosses once).
 inline constexpr std::string_view kCustomPatterns[] = {"one_shot", "two_shot", "nvls"};
 inline constexpr std::string_view kOneShot = kCustomPatterns[0];
 inline constexpr std::string_view kTwoShot = kCustomPatterns[1];
@@ -173,7 +176,8 @@ struct Protocol {
   friend bool operator==(const Protocol&, const Protocol&) = default;
 };
 
-// The forms a link takes (SPEC 2.4): priced from its bandwidth (and protocols), or measured.
+// The forms a link takes (docs/model.md#links): priced from its bandwidth (and protocols), or
+// measured.
 enum class LinkForm { Priced, Measured, TwoTier };
 
 struct Link {
@@ -182,18 +186,21 @@ struct Link {
   double bandwidth = 0;  // bytes/s, one direction, per rank
   double latency = 0;    // seconds per ring step (alpha)
   std::optional<std::int64_t> domain =
-      std::nullopt;                      // most ranks joined directly; absent: no limit
-  std::vector<Protocol> protocols = {};  // NCCL branches (SPEC 3.2); empty: uncalibrated
-  // The serving engine's own all-reduce kernels (SPEC 3.8); empty: none runs on this link.
+      std::nullopt;  // most ranks joined directly; absent: no limit
+  std::vector<Protocol> protocols =
+      {};  // NCCL branches (docs/model.md#nccl-links); empty: uncalibrated
+  // The serving engine's own all-reduce kernels (docs/model.md#custom-all-reduce); empty: none runs
+  // on this link.
   std::vector<Protocol> custom = {};
   double custom_max_bytes = kDefaultCustomMaxBytes;  // they compete up to this message size
-  // A measured link (SPEC 3.4): the nccl-tests text, priced on its own curve.
+  // A measured link (docs/model.md#measured-links): the nccl-tests text, priced on its own curve.
   std::string measured = {};                         // empty: not a measured link
   std::optional<std::int64_t> ranks = std::nullopt;  // the measurement's rank count, as given
   std::vector<MeasuredRow> measured_rows = {};       // read from `measured`
   std::int64_t measured_ranks = 0;                   // as given, or found in the text
-  // A two-tier link (SPEC 3.5): ranks sit `ranks_per_node` to a node, joined by the node's own
-  // link inside it and by a network link across nodes. tiers = {intra_node, inter_node}.
+  // A two-tier link (docs/model.md#two-tier-links): ranks sit `ranks_per_node` to a node, joined by
+  // the node's own link inside it and by a network link across nodes. tiers = {intra_node,
+  // inter_node}.
   std::vector<Link> tiers = {};
   std::int64_t ranks_per_node = 0;
   // A fully connected link (xGMI, NVLink without a switch): one link of `per_peer` bytes/s per
@@ -214,15 +221,16 @@ double link_bandwidth(const Link& link, std::int64_t ranks);
 // Whether two links price the same (everything but the name and where they came from).
 bool same_link(const Link& a, const Link& b);
 
-// A serving engine's own costs (SPEC 3.10), measured under its launch mode: each kernel's fixed
-// cost on top of its device time, the host's time per step, and how it runs the all-reduce.
+// A serving engine's own costs (docs/model.md#the-kernels-model), measured under its launch mode:
+// each kernel's fixed cost on top of its device time, the host's time per step, and how it runs the
+// all-reduce.
 struct ServingEngine {
   std::string key;  // catalogue key it came from; empty for a custom engine
   std::string name;
   double kernel_overhead = 0;             // seconds per kernel
   double step_overhead = 0;               // seconds per step
   std::optional<double> launch_overhead;  // seconds per all-reduce; absent: the link model's
-  std::string allreduce{"nccl"};          // "nccl" | "custom" (SPEC 3.8)
+  std::string allreduce{"nccl"};          // "nccl" | "custom" (docs/model.md#custom-all-reduce)
   friend bool operator==(const ServingEngine&, const ServingEngine&) = default;
 };
 
@@ -245,7 +253,8 @@ struct Scenario {
   std::optional<std::string> exchange_precision;  // absent: `precision`'s format
   std::optional<std::string> allreduce;           // absent: the serving engine's, else "nccl"
   std::string collective{kCollectives[0]};
-  std::optional<ServingEngine> serving_engine;  // absent: no engine terms (SPEC 3.10)
+  std::optional<ServingEngine>
+      serving_engine;  // absent: no engine terms (docs/model.md#the-kernels-model)
 };
 
 // The pass of a scenario (the forward pass for an unknown name, which validate() refuses).
@@ -262,10 +271,12 @@ std::string_view allreduce_of(const Scenario& scenario);
 // The MLP's width: as given, else what the parameters leave for it once attention, the embedding
 // and the head are counted (at least 1).
 std::int64_t ffn_hidden(const Workload& workload);
-// The exchange's number format: as given, or the scenario's precision (SPEC 3.8).
+// The exchange's number format: as given, or the scenario's precision
+// (docs/model.md#custom-all-reduce).
 std::string exchange_precision(const Scenario& scenario);
 // Whether the serving engine's custom all-reduce is asked for and can run: the nccl link model,
-// and all-reduces to run it on (SPEC 3.9: not under sequence parallelism).
+// and all-reduces to run it on (docs/model.md#sequence-parallelism: not under sequence
+// parallelism).
 bool custom_allreduce(const Scenario& scenario);
 // The scenario's collective (the all-reduce for an unknown name, which validate() refuses).
 const CollectiveKind& collective_of(const Scenario& scenario);
@@ -290,7 +301,7 @@ struct LinkResult {
   double overlapped_efficiency = 0;
   std::string kind{"link"};
   std::string protocol{kRing};            // the winning branch in nccl mode
-  double line_rate_allreduce_time_s = 0;  // SPEC 3, without launch overhead
+  double line_rate_allreduce_time_s = 0;  // docs/model.md#the-layer, without launch overhead
   double domain = 0;                      // 0: no limit
   bool within_domain = true;
   double node_count = 1;      // a two-tier link's nodes N, ranks per node g (n for other links)
@@ -299,24 +310,28 @@ struct LinkResult {
   double measured_ranks = 0;  // a measured link's rank count, and its sizes; 0 for other links
   double measured_min_bytes = 0;
   double measured_max_bytes = 0;
-  // SPEC 3.9: one reduce-scatter and one all-gather of an exchange (0 for an all-reduce).
+  // docs/model.md#sequence-parallelism: one reduce-scatter and one all-gather of an exchange (0 for
+  // an all-reduce).
   double reduce_scatter_time_s = 0;
   double all_gather_time_s = 0;
-  // SPEC 3.9: the bandwidth at which the exchange takes the compute's time, everything else
-  // unchanged (a two-tier link's network tier once the ranks span nodes, its node link within
-  // one; a measured link's bus bandwidth), and it over the link's own: the factor by which the
-  // link (a measured link's curve) would have to be faster. Both 0 when no bandwidth hides the
-  // exchange (its latency terms alone take the compute's time) or there is none (n = 1, c = 0).
+  // docs/model.md#sequence-parallelism: the bandwidth at which the exchange takes the compute's
+  // time, everything else unchanged (a two-tier link's network tier once the ranks span nodes, its
+  // node link within one; a measured link's bus bandwidth), and it over the link's own: the factor
+  // by which the link (a measured link's curve) would have to be faster. Both 0 when no bandwidth
+  // hides the exchange (its latency terms alone take the compute's time) or there is none (n = 1, c
+  // = 0).
   double hiding_bandwidth_bytes_per_s = 0;
   double hiding_factor = 0;
   // The whole model on this link: the layer x L, serial and overlapped (one step: a token for each
   // of the T sequences in decode, a forward, backward or training step otherwise), and the tokens
-  // it passes per second, serial. Everything outside the L layers is left out (README).
+  // it passes per second, serial. Everything outside the L layers is left out
+  // (docs/model.md#the-whole-step).
   double model_time_s = 0;
   double overlapped_model_time_s = 0;
-  // The whole step (SPEC 3.10): the layers, the embedding's all-reduce and the logits' gather on
-  // this link, the head's compute and the engine's step overhead; tokens per second over it, and
-  // in decode the time per output token, in a forward pass the time to the first token.
+  // The whole step (docs/model.md#the-whole-step): the layers, the embedding's all-reduce and the
+  // logits' gather on this link, the head's compute and the engine's step overhead; tokens per
+  // second over it, and in decode the time per output token, in a forward pass the time to the
+  // first token.
   double head_communication_time_s = 0;
   double step_time_s = 0;
   double tokens_per_s = 0;
@@ -324,8 +339,9 @@ struct LinkResult {
   double time_to_first_token_s = 0;
 };
 
-// One kernel of a step in the kernels model (SPEC 3.10), per rank: its work, its time and what
-// bounds it. `count` is how often a step runs it: once per layer (L) or once per step (the head).
+// One kernel of a step in the kernels model (docs/model.md#the-kernels-model), per rank: its work,
+// its time and what bounds it. `count` is how often a step runs it: once per layer (L) or once per
+// step (the head).
 struct KernelResult {
   std::string name;   // "qkv", "attention", "input_norm", ..., "lm_head"
   std::string group;  // "gemm", "attention", "small", "head"
@@ -356,7 +372,7 @@ struct Result {
   std::string pass;
   double compute_multiplier = 1;
   double attention_flops_per_layer = 0;
-  std::string compute_model;           // SPEC 3.7
+  std::string compute_model;           // docs/model.md#the-roofline
   double flop_time_s = 0;              // per rank: FLOPs / (peak x efficiency)
   double memory_time_s = 0;            // per rank: bytes read / (bandwidth x efficiency)
   double memory_bytes_per_rank = 0;    // weights (x the pass's reads) and, in decode, KV cache
@@ -365,17 +381,20 @@ struct Result {
   double memory_efficiency = 0;
   double single_device_flop_time_s = 0;  // the same two terms on one accelerator
   double single_device_memory_time_s = 0;
-  std::string exchange_precision;  // SPEC 3.8: the all-reduce's number format
+  std::string
+      exchange_precision;  // docs/model.md#custom-all-reduce: the all-reduce's number format
   double exchange_bytes_per_element = 0;
-  std::string allreduce;   // "nccl" | "custom"
-  std::string collective;  // SPEC 3.9: "all_reduce" | "reduce_scatter_all_gather"
-  double layers = 0;       // L, by which the links' model times multiply the layer's
+  std::string allreduce;  // "nccl" | "custom"
+  std::string
+      collective;  // docs/model.md#sequence-parallelism: "all_reduce" | "reduce_scatter_all_gather"
+  double layers = 0;  // L, by which the links' model times multiply the layer's
   // What one accelerator alone would hold (the weights and, in decode, the whole KV cache), and
   // whether it can: when not, the speedups' baseline is a hypothetical.
   double single_device_memory_bytes = 0;
   bool single_device_fits_in_memory = false;
-  // SPEC 3.10: the engine, its costs, and the compute outside the layers (embedding, final norm,
-  // LM head, sampling) once per step; the kernels of a layer and of the head in the kernels model.
+  // docs/model.md#the-kernels-model: the engine, its costs, and the compute outside the layers
+  // (embedding, final norm, LM head, sampling) once per step; the kernels of a layer and of the
+  // head in the kernels model.
   std::string serving_engine;
   double kernel_overhead_s = 0;
   double step_overhead_s = 0;
@@ -389,8 +408,9 @@ struct Result {
 inline constexpr std::string_view kResultType = "TensorParallelLayerResult";
 inline constexpr std::string_view kScenarioType = "TensorParallelLayerScenario";
 
-// The scalar fields of a result type, in SPEC order, named once. Each door (the CLI's JSON,
-// the embind value_objects) walks these tables instead of spelling the names again.
+// The scalar fields of a result type, in the order of docs/model.md#the-result, named once. Each
+// door (the CLI's JSON, the embind value_objects) walks these tables instead of spelling the names
+// again.
 template <class T>
 using ScalarMember = std::variant<double T::*, bool T::*, std::string T::*>;
 

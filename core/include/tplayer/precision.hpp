@@ -1,4 +1,4 @@
-// Precision keys of SPEC section 2.3: "<format>", "<format>_dense" or "<format>_sparse".
+// Precision keys of docs/model.md#precision: "<format>", "<format>_dense" or "<format>_sparse".
 #pragma once
 
 #include <optional>
@@ -21,7 +21,7 @@ struct Precision {
 // nullopt when the format is unknown or the suffix is neither _dense nor _sparse.
 std::optional<Precision> parse_precision(std::string_view key);
 
-// The formats in SPEC order: fp32 tf32 bf16 fp16 fp8 int8 fp4 int4.
+// The formats in the order of docs/model.md#precision: fp32 tf32 bf16 fp16 fp8 int8 fp4 int4.
 const std::vector<std::string_view>& precision_formats();
 
 }  // namespace tplayer

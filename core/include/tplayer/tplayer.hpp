@@ -1,7 +1,7 @@
 // What the doors (CLI, WebAssembly, tests, fuzzers) call: read a scenario from its JSON form
-// (SPEC section 2), validate it, solve it (SPEC section 3), sweep one field, and turn scenarios,
-// results and the catalogue back into values. Invalid input is data: a list of FieldError,
-// never a throw.
+// (docs/model.md#the-scenario), validate it, solve it (docs/model.md#the-layer), sweep one field,
+// and turn scenarios, results and the catalogue back into values. Invalid input is data: a list of
+// FieldError, never a throw.
 #pragma once
 
 #include <optional>
@@ -25,15 +25,16 @@ struct ScenarioRead {
 };
 ScenarioRead read_scenario(const Value& value);
 
-// Stage 2: every range rule of SPEC section 3; empty when the scenario can be solved.
+// Stage 2: every range rule of docs/model.md#the-layer; empty when the scenario can be solved.
 std::vector<FieldError> validate(const Scenario& scenario);
 
 // Stage 3: solves a scenario that validate() accepted. Times are finite and non-negative.
 Result solve(const Scenario& scenario);
 
-// One all-reduce of `message_bytes` among `ranks` on one link, in a link model (SPEC 3 or 3.2):
-// the bandwidth term (the M term of the winning branch), the rest (latency, base, steps and the
-// launch overhead), the branch's name and the bytes each rank sends. All 0 for one rank.
+// One all-reduce of `message_bytes` among `ranks` on one link, in a link model
+// (docs/model.md#the-layer or #nccl-links): the bandwidth term (the M term of the winning branch),
+// the rest (latency, base, steps and the launch overhead), the branch's name and the bytes each
+// rank sends. All 0 for one rank.
 struct AllReduceTime {
   double bandwidth_time = 0;
   double latency_time = 0;
@@ -43,32 +44,34 @@ struct AllReduceTime {
   // measured (or interpolated) time itself, to the last bit.
   double measured_time = -1;
   // The part of bandwidth_time on a two-tier link's node link once the ranks span nodes at line
-  // rate: what a faster network (SPEC 3.9's hiding bandwidth) leaves unchanged.
+  // rate: what a faster network (docs/model.md#the-hiding-bandwidth's hiding bandwidth) leaves
+  // unchanged.
   double intra_bandwidth_time = 0;
   double time() const { return measured_time >= 0 ? measured_time : bandwidth_time + latency_time; }
 };
-// With `custom`, the link's custom all-reduce branches (SPEC 3.8) compete in the nccl model.
+// With `custom`, the link's custom all-reduce branches (docs/model.md#custom-all-reduce) compete in
+// the nccl model.
 AllReduceTime allreduce_time(const Link& link, std::int64_t ranks, double message_bytes,
                              std::string_view link_model, double launch_overhead,
                              bool custom = false);
 
-// SPEC 3.9: the bandwidth at which a link's exchanges in a validated scenario take
-// `compute_time_s`, and it over the link's own (a two-tier link's node link while its ranks fit
-// one node, its network link beyond; a measured link's bus bandwidth): what solve() reports as
-// hiding_bandwidth_bytes_per_s and hiding_factor. Both 0 when no bandwidth hides the exchange
-// or nothing is exchanged.
+// docs/model.md#sequence-parallelism: the bandwidth at which a link's exchanges in a validated
+// scenario take `compute_time_s`, and it over the link's own (a two-tier link's node link while its
+// ranks fit one node, its network link beyond; a measured link's bus bandwidth): what solve()
+// reports as hiding_bandwidth_bytes_per_s and hiding_factor. Both 0 when no bandwidth hides the
+// exchange or nothing is exchanged.
 struct HidingBandwidth {
   double bandwidth_bytes_per_s = 0;
   double factor = 0;
 };
 HidingBandwidth hiding_bandwidth(const Scenario& scenario, const Link& link, double compute_time_s);
 
-// One of a link's custom all-reduce branches alone (SPEC 3.8), plus the launch overhead: for
-// reports that score each branch against its own measurements.
+// One of a link's custom all-reduce branches alone (docs/model.md#custom-all-reduce), plus the
+// launch overhead: for reports that score each branch against its own measurements.
 AllReduceTime custom_branch_time(const Protocol& branch, const Link& link, std::int64_t ranks,
                                  double message_bytes, double launch_overhead);
 
-// The warnings of SPEC section 3 (the result still stands). solve() includes them.
+// The warnings of docs/model.md#the-layer (the result still stands). solve() includes them.
 std::vector<FieldError> warnings(const Scenario& scenario);
 
 // read + validate + solve: a result, or the errors that stop one, and the scenario as read.
@@ -106,7 +109,7 @@ std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
 // the normalised scenario, so that a UI knows which values follow its other inputs.
 Value derived_value(const Scenario& scenario);
 
-// Value forms for the doors (the JSON names of SPEC sections 2 and 6).
+// Value forms for the doors (the JSON names of docs/model.md#the-scenario and #the-result).
 Value to_value(const Scenario& scenario);  // normalised: catalogue keys kept, SI numbers
 Value to_value(const Result& result);
 Value to_value(const std::vector<FieldError>& errors);      // {"errors": [{field, path, message}]}

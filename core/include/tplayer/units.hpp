@@ -1,4 +1,4 @@
-// Quantities of SPEC section 5: a plain number in SI base units or "<number> <unit>".
+// Quantities of docs/model.md#units: a plain number in SI base units or "<number> <unit>".
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// The page's side of SPEC 3.9 without a DOM: the URL carries the collective as it carries every
+// The page's side of docs/model.md#sequence-parallelism without a DOM: the URL carries the collective as it carries every
 // scenario field (no code of its own), and the words for the pair and the hiding bandwidth.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decode, encode } from '../../../web/src/url.js';

@@ -32,7 +32,7 @@ const ib = {
 };
 
 describe('verdict', () => {
-  it('says the SPEC 3.1 headlines in words', () => {
+  it('says docs/model.md#the-worked-example headlines in words', () => {
     // A ratio names both sides ("exchange 1.9x compute"); a speedup says it is one.
     expect(verdict(nvlink, { chip: 'H100 SXM', tpSize: 8 }).text).toBe(
       'compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient)',

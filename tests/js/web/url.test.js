@@ -1,5 +1,5 @@
 // The URL hash with the real catalogue: the preset key and the edits over it, as a generic path
-// codec of the form (version 3); every version 2 form the README shows opens the same view;
+// codec of the form (version 3); every version 2 form docs/page.md shows opens the same view;
 // anything malformed is discarded with a reason, a key that is not a field is named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addRow, formOf, presetForm } from '../../../web/src/scenario.js';
@@ -270,7 +270,7 @@ describe('version 3', () => {
   });
 });
 
-describe('version 2 (links in blog posts): every form the README shows opens the same view', () => {
+describe('version 2 (links in blog posts): every form docs/page.md shows opens the same view', () => {
   const preset = (over = {}) => ({ ...api.Scenarios.Gpt3TensorParallelLayerTp8.scenario, ...over });
   const opens = (hash, scenario) => {
     const d = decode(model, hash);
@@ -278,7 +278,7 @@ describe('version 2 (links in blog posts): every form the README shows opens the
     expect(api.solve(core(d.form))).toEqual(api.solve(scenario));
     return d.form;
   };
-  it('a preset as it is, and every field the README names', () => {
+  it('a preset as it is, and every field docs/page.md names', () => {
     expect(opens('#v=2&p=Gpt3TensorParallelLayerTp8', preset())).toEqual(gpt3());
     const f = opens(
       '#v=2&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload=Llama3_70B&workload.layers=48' +

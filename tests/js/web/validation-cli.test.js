@@ -66,7 +66,7 @@ describe('the panel against tplayer --validate', () => {
     },
   );
 
-  it('prices a 2-node table as the two-tier link of SPEC’s hierarchical all-reduce', () => {
+  it('prices a 2-node table as the two-tier link of the hierarchical all-reduce (docs/model.md#two-tier-links)', () => {
     const t = table('h100x16_ib_ndr.txt');
     expect(tableLink(t)).toEqual({
       intra_node: 'nvlink4',

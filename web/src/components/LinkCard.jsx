@@ -1,5 +1,5 @@
 // Every number of the result for one link, with units, and the bandwidth from which the link hides
-// its exchange behind the compute (SPEC 3.9): in NCCL mode the winning protocol in words
+// its exchange behind the compute (docs/model.md#sequence-parallelism): in NCCL mode the winning protocol in words
 // and the line-rate figure beside NCCL's; at line rate, NCCL's beside it (`alt`, the same link in
 // the other model). Says when tp_size is beyond the link's domain. A measured or a two-tier link
 // says what it was measured on, or its tiers and their shares, and its own warnings.
@@ -76,7 +76,7 @@ export function LinkCard({ shown, i, catalog }) {
   const said = r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name);
   const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
   const split = `${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`;
-  // SPEC 3.9: under sequence parallelism each all-reduce is a reduce-scatter and an all-gather.
+  // docs/model.md#sequence-parallelism: under sequence parallelism each all-reduce is a reduce-scatter and an all-gather.
   const pair = l.reduce_scatter_time_s > 0;
   const one = pair ? 'One reduce-scatter + all-gather' : 'One all-reduce t_ar';
   const domain = l.domain

@@ -1,4 +1,4 @@
-// Where one step goes in the kernels model (SPEC 3.10), on one link: the layers' GEMMs, attention
+// Where one step goes in the kernels model (docs/model.md#the-kernels-model), on one link: the layers' GEMMs, attention
 // and small kernels, the layers' exchange, what runs outside the layers (embedding, head and their
 // exchanges) and the engine's host time, as one bar with its text twin.
 

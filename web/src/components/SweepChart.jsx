@@ -1,7 +1,7 @@
 // Serial speedup per link for tp = 1, 2, 4, ... heads, or (picked above the chart) for tokens = 1,
 // 2, 4, ...: in the chosen link model (solid) and the other one (faint), from two api.sweep calls;
-// or, picked too, the bandwidth from which each link hides its exchange behind the compute (SPEC
-// 3.9; no point where none does), or the whole model's tokens per second. Over tokens a mark says
+// or, picked too, the bandwidth from which each link hides its exchange behind the compute
+// (docs/model.md#the-hiding-bandwidth; no point where none does), or the whole model's tokens per second. Over tokens a mark says
 // where the binding link turns compute-bound for good. A filled dot is compute-bound, a hollow one
 // communication-bound; lines differ in colour and dash (4 styles). Where a link's domain ends a
 // mark says so, and the points beyond it are faded: they price a ring the hardware cannot build.

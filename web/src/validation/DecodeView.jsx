@@ -1,4 +1,4 @@
-// The kernels model (SPEC 3.10) against what engines measured: per kernel (vidur's profiles) and
+// The kernels model (docs/model.md#the-kernels-model) against what engines measured: per kernel (vidur's profiles) and
 // per step (published per-token, per-request and first-token times), in sample and with the
 // point's source left out, as calibration/fit_kernels.py scored them (`tplayer --validate`).
 // Data: validation.json's `kernels`.
