@@ -117,8 +117,16 @@ void check_result(const Scenario& s, const Result& r) {
                   (nodes > 1 || l.intra_node_share == 1),
               "the intra-node share is a fraction (1 on one node)", where);
     } else {
-      require(l.bandwidth_bytes_per_s == s.links[i].bandwidth && l.latency_s == s.links[i].latency,
-              "a link result echoes its bandwidth and latency", where);
+      // A fully connected link's group has (n - 1) of its per-peer links, at most the fabric.
+      const Link& own = s.links[i];
+      const double group =
+          own.per_peer && s.tp_size >= 2
+              ? std::min(own.bandwidth, static_cast<double>(s.tp_size - 1) * *own.per_peer)
+              : own.bandwidth;
+      require(l.bandwidth_bytes_per_s == group &&
+                  l.bandwidth_bytes_per_s == link_bandwidth(own, s.tp_size) &&
+                  l.latency_s == own.latency,
+              "a link result echoes its group's bandwidth and its latency", where);
       require(l.node_count == 1 && l.ranks_per_node == static_cast<double>(s.tp_size) &&
                   l.intra_node_share == 1,
               "a one-tier link is one node of tp_size ranks", where);
@@ -158,20 +166,23 @@ void check_result(const Scenario& s, const Result& r) {
     const bool any_runs =
         std::any_of(link.protocols.begin(), link.protocols.end(),
                     [&](const Protocol& p) { return p.pattern == "ring" || within; });
+    // One of the serving engine's kernels (docs/model.md#custom-all-reduce) may win over NCCL's
+    // branches or, on a link without them, over the line-rate ring: only when asked for, within
+    // the domain and up to the link's size limit.
+    const auto custom = std::find_if(link.custom.begin(), link.custom.end(),
+                                     [&](const Protocol& p) { return p.name == winner; });
+    const bool custom_won = won == link.protocols.end() && custom != link.custom.end() &&
+                            !(winner == "ring" && (!priced_by_branch || !any_runs));
     if (link.is_measured()) {
       // priced on its own curve (checked above)
+    } else if (custom_won) {
+      require(custom_allreduce(s) && !pair && within && r.message_bytes <= link.custom_max_bytes,
+              "the winning branch is one of the link's (custom ones only where they may run)",
+              where + " " + l.protocol);
     } else if (!priced_by_branch || !any_runs) {
       require(winner == "ring", "line rate (or no branch that may run) prices a ring", where);
     } else if (won == link.protocols.end()) {
-      // Not one of NCCL's branches: one of the serving engine's kernels
-      // (docs/model.md#custom-all-reduce), which run only when asked for, within the domain and up
-      // to the link's size limit.
-      const auto custom = std::find_if(link.custom.begin(), link.custom.end(),
-                                       [&](const Protocol& p) { return p.name == winner; });
-      require(custom != link.custom.end() && custom_allreduce(s) && !pair && within &&
-                  r.message_bytes <= link.custom_max_bytes,
-              "the winning branch is one of the link's (custom ones only where they may run)",
-              where + " " + l.protocol);
+      fuzz::fail("the winning branch is none of the link's", where + " " + l.protocol);
     } else {
       require(won->pattern == "ring" || within, "NVLS wins only within the domain", where);
     }
@@ -254,13 +265,13 @@ void check_result(const Scenario& s, const Result& r) {
       if (c * l.latency_time_s >= r.compute_time_s)
         require(l.hiding_bandwidth_bytes_per_s == 0, "latency alone outlasts the compute", where);
       else if (l.hiding_bandwidth_bytes_per_s > 0)
-        require(
-            std::fabs(c *
-                          (l.bandwidth_time_s * link.bandwidth / l.hiding_bandwidth_bytes_per_s +
-                           l.latency_time_s) /
-                          r.compute_time_s -
-                      1) <= 1e-9,
-            "at line rate the hiding bandwidth takes exactly the compute's time", where);
+        require(std::fabs(c *
+                              (l.bandwidth_time_s * l.bandwidth_bytes_per_s /
+                                   l.hiding_bandwidth_bytes_per_s +
+                               l.latency_time_s) /
+                              r.compute_time_s -
+                          1) <= 1e-9,
+                "at line rate the hiding bandwidth takes exactly the compute's time", where);
     }
   }
   require(r.binding_link == r.links[binding].name,
@@ -348,6 +359,10 @@ void check_result(const Scenario& s, const Result& r) {
       continue;
     }
     want_link += link.domain && s.tp_size > *link.domain ? 1u : 0u;
+    // A fully connected link whose group uses fewer than all of its peer links says so.
+    want_link += link.per_peer && s.tp_size > 1 && link_bandwidth(link, s.tp_size) < link.bandwidth
+                     ? 1u
+                     : 0u;
     if (link.is_measured()) {  // docs/model.md#measured-links: each assumption it made
       const MeasuredTime t =
           measured_allreduce(link.measured_rows, link.measured_ranks, s.tp_size, r.message_bytes);
