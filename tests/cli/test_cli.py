@@ -29,6 +29,7 @@ RESULT_FIELDS = {
     "layers", "single_device_memory_bytes", "single_device_fits_in_memory",
     # SPEC 3.10: the serving engine, the head outside the layers, the kernels model's kernels.
     "serving_engine", "kernel_overhead_s", "step_overhead_s", "head_time_s", "kernels_per_layer",
+    "weight_bytes_per_element", "kv_bytes_per_element", "max_sequences",
     "kernels"}
 LINK_FIELDS = {
     "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",

@@ -654,6 +654,9 @@ TEST_CASE("to_value(Result) has every field of SPEC section 6", "[values]") {
                                                 "step_overhead_s",
                                                 "head_time_s",
                                                 "kernels_per_layer",
+                                                "weight_bytes_per_element",
+                                                "kv_bytes_per_element",
+                                                "max_sequences",
                                                 "warnings",
                                                 "links",
                                                 "kernels"};

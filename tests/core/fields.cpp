@@ -106,7 +106,8 @@ TEST_CASE("a derived default names the fields it follows, and is reported only w
   };
   const std::vector<std::string> fields = fields_of(derived_value(o.scenario));
   // SPEC 3.1's custom workload gives its inference_flops and leaves kv_heads out.
-  CHECK(fields == std::vector<std::string>{"launch_overhead", "exchange_precision", "allreduce",
+  CHECK(fields == std::vector<std::string>{"launch_overhead", "exchange_precision",
+                                           "weight_precision", "kv_precision", "allreduce",
                                            "workload.kv_heads", "workload.ffn_hidden"});
   const Value listed = derived_value(o.scenario);
   CHECK(listed.array.front().find("from")->array.front().array.front().string == "link_model");

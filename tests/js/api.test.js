@@ -123,6 +123,8 @@ describe('load', () => {
       'compute_model',
       'memory_efficiency',
       'exchange_precision',
+      'weight_precision',
+      'kv_precision',
       'allreduce',
       'collective',
     ]);
@@ -406,6 +408,9 @@ describe('solve and check', () => {
       'step_overhead_s',
       'head_time_s',
       'kernels_per_layer',
+      'weight_bytes_per_element',
+      'kv_bytes_per_element',
+      'max_sequences',
       'warnings',
       'links',
       'kernels',
@@ -574,6 +579,8 @@ describe('solve and check', () => {
       'collectives_per_layer',
       'launch_overhead',
       'exchange_precision',
+      'weight_precision',
+      'kv_precision',
       'allreduce',
     ]);
   });
