@@ -115,6 +115,8 @@ TEST_CASE("a derived default names the fields it follows, and is reported only w
   Scenario given = o.scenario;
   given.launch_overhead = 0.0;
   given.exchange_precision = given.precision;
+  given.weight_precision = given.precision;
+  given.kv_precision = given.precision;
   given.allreduce = "nccl";
   given.workload.ffn_hidden = ffn_hidden(given.workload);
   CHECK(fields_of(derived_value(given)) == std::vector<std::string>{"workload.kv_heads"});
