@@ -514,7 +514,13 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
     std::cout << " + KV cache " << format_quantity(r.kv_cache_per_rank_bytes, Dimension::Bytes);
   std::cout << " of " << format_quantity(r.memory_capacity_bytes, Dimension::Bytes) << " ("
             << tplayer::format_binary_bytes(r.memory_capacity_bytes)
-            << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
+            << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << '\n';
+  // SPEC 3.12: the KV capacity beside that fit, with the memory the engine leaves to it.
+  if (r.kv_cache_per_rank_bytes > 0)
+    std::cout << "  KV capacity            " << tplayer::format_number(r.max_sequences)
+              << " sequences at " << s.attention_context
+              << " tokens (in 90% of the memory, vLLM's default)\n";
+  std::cout << '\n';
 
   print_kernels(r);
   const std::string step = step_words(r.pass, s.tokens);

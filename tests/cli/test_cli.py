@@ -811,6 +811,14 @@ def test_what_ifs():
     check(code == 2 and "expected a scenario preset key, got 7" in err, f"preset 7: {err!r}")
     code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "accelerator=H10")
     check(code == 2 and 'did you mean "H100", "H200" or "A100"?' in err, f"H10: {err!r}")
+    # The KV capacity beside the memory fit; int4 weights and an fp8 cache leave room for more.
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8")
+    check(code == 0 and "KV capacity            355 sequences at 4096 tokens" in out, out)
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--set", "weight_precision=int4",
+                         "--set", "kv_precision=fp8", "--json")
+    r = parse(out, "int4")
+    check(code == 0 and r["weight_bytes_per_element"] == 0.515625 and r["max_sequences"] > 355,
+          f"int4 + fp8: {code} {err!r}")
     code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "links.nvlink=nvlnk4")
     check(code == 2 and 'did you mean "nvlink4"' in err, f"nvlnk4: {err!r}")
 
