@@ -34,7 +34,7 @@ constexpr int kExitBadInput = 2;
 constexpr std::size_t kWidth = 100;  // columns of the human output
 
 constexpr const char* kUsage =
-    R"(usage: tplayer [--preset NAME | --json FILE] [--json | --format table|json|svg]
+    R"(usage: tplayer [--preset NAME | --json FILE] [--set PATH=VALUE]... [--json | --format table|json|svg]
        tplayer [--preset NAME | --json FILE] --sweep FIELD=V1,V2,... [--json]
        tplayer [--preset NAME | --json FILE] --check
        tplayer --list [--json]
@@ -42,7 +42,10 @@ constexpr const char* kUsage =
 
 Prices the all-reduces of one tensor-parallel transformer layer on every link you list.
 
-  --preset NAME          solve a catalogue scenario (see --list)
+  --preset NAME          solve a catalogue scenario (see --list); a scenario file may also name
+                         one, {"preset": NAME, ...fields over it}
+  --set PATH=VALUE       edit the scenario before it is solved (repeatable; PATH dotted, as
+                         workload.layers; VALUE as JSON, else as text): --set tp_size=4
   --json FILE            read a scenario as JSON, its fields as in docs/model.md (FILE "-" = stdin)
   --json                 (with no file after it) print the result object as JSON
   --format table|json|svg
@@ -81,6 +84,7 @@ struct SweepOption {
 
 struct Options {
   std::vector<MeasuredOption> measured;
+  std::vector<std::pair<std::string, tplayer::Value>> sets;  // --set PATH=VALUE, in order
   std::optional<SweepOption> sweep;
   std::optional<std::string> preset;
   std::optional<std::string> file;
@@ -170,6 +174,20 @@ Options parse_args(const std::vector<std::string>& args) {
       if (sweep.values.empty() || spec.back() == ',')
         return o.problem = "--sweep takes FIELD=V1,V2,..., got \"" + spec + "\"", o;
       o.sweep = std::move(sweep);
+    } else if (a == "--set") {
+      if (!has_next) return o.problem = "--set needs PATH=VALUE", o;
+      const std::string& spec = args[++i];
+      const auto parts = split_at_equals(spec);
+      if (!parts || parts->first.front() == '.' || parts->first.back() == '.' ||
+          parts->first.find("..") != std::string::npos)
+        return o.problem =
+                   "--set takes PATH=VALUE (PATH dotted: workload.layers), got \"" + spec + "\"",
+               o;
+      // The value as JSON when it reads as JSON (4, true, {"preset": "H100"}), else as text
+      // ("80 GB", Llama2_70B); whether it suits the field is the core's to say.
+      tplayer::JsonParse value = tplayer::parse_json(parts->second);
+      o.sets.emplace_back(
+          parts->first, value.ok() ? std::move(value.value) : tplayer::Value::from(parts->second));
     } else if (a == "--print-scenario") {
       o.print_scenario = true;
     } else if (a == "--check") {
@@ -187,6 +205,8 @@ Options parse_args(const std::vector<std::string>& args) {
   if (o.check && (o.sweep || o.print_scenario))
     o.problem = "give --check alone, without --sweep or --print-scenario";
   if (o.sweep && !o.preset && !o.file) o.problem = "--sweep needs --preset NAME or --json FILE";
+  if (!o.sets.empty() && !o.preset && !o.file)
+    o.problem = "--set edits a scenario: give --preset NAME or --json FILE";
   if (o.svg && (o.json || o.check || o.sweep || o.list || o.validate || o.print_scenario))
     o.problem =
         "--format svg draws one result: not with --json, --check, --sweep, --list, --validate or "
@@ -497,7 +517,14 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
     std::cout << " + KV cache " << format_quantity(r.kv_cache_per_rank_bytes, Dimension::Bytes);
   std::cout << " of " << format_quantity(r.memory_capacity_bytes, Dimension::Bytes) << " ("
             << tplayer::format_binary_bytes(r.memory_capacity_bytes)
-            << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << "\n\n";
+            << "): " << (r.fits_in_memory ? "fits" : "DOES NOT FIT") << '\n';
+  // docs/model.md#any-model-any-rig: the KV capacity beside that fit, with the memory the engine
+  // leaves to it.
+  if (r.kv_cache_per_rank_bytes > 0)
+    std::cout << "  KV capacity            " << tplayer::format_number(r.max_sequences)
+              << " sequences at " << s.attention_context
+              << " tokens (in 90% of the memory, vLLM's default)\n";
+  std::cout << '\n';
 
   print_kernels(r);
   const std::string step = step_words(r.pass, s.tokens);
@@ -801,11 +828,15 @@ int run(const Options& o) {
     const tplayer::ScenarioPreset* preset = tplayer::find_preset(*o.preset);
     if (!preset) {
       std::string known;
-      for (const auto& p : tplayer::scenario_presets())
+      std::vector<std::string> keys;
+      for (const auto& p : tplayer::scenario_presets()) {
         known += (known.empty() ? "" : ", ") + p.key;
-      return report_errors(
-          {{tplayer::FieldPath{"preset"}, "unknown preset \"" + *o.preset + "\"; known: " + known}},
-          as_json);
+        keys.push_back(p.key);
+      }
+      return report_errors({{tplayer::FieldPath{"preset"},
+                             "unknown preset \"" + *o.preset + "\"" +
+                                 tplayer::did_you_mean(*o.preset, keys) + "; known: " + known}},
+                           as_json);
     }
     scenario = tplayer::to_value(preset->scenario);
   } else {
@@ -815,6 +846,19 @@ int run(const Options& o) {
     tplayer::JsonParse parsed = tplayer::parse_json(text.text);
     if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, as_json);
     scenario = std::move(parsed.value);
+  }
+  // Each --set, in order, laid over the scenario as the edit {a: {b: VALUE}} of "a.b".
+  for (const auto& [path, value] : o.sets) {
+    tplayer::Value edit = value;
+    for (std::size_t end = path.size(); end != std::string::npos && end > 0;) {
+      const std::size_t dot = path.rfind('.', end - 1);
+      const std::size_t begin = dot == std::string::npos ? 0 : dot + 1;
+      tplayer::Value member = tplayer::Value::make_object();
+      member.add(path.substr(begin, end - begin), std::move(edit));
+      edit = std::move(member);
+      end = dot;
+    }
+    scenario = tplayer::overlaid(std::move(scenario), edit);
   }
   if (const auto problems = add_measured_links(scenario, o.measured); !problems.empty())
     return report_errors(problems, as_json);

@@ -205,6 +205,10 @@ export interface Scenario {
   memory_efficiency?: number;
   /** Number format of the all-reduce's payload; default: precision's (FP8 matmuls usually exchange "bf16"). */
   exchange_precision?: string;
+  /** Storage format of the weights; default: precision's. Weight-only "int4" (AWQ, GPTQ) counts a 16-bit scale per group of 128 (0.515625 bytes a weight) while the matmuls run at precision's peak. */
+  weight_precision?: string;
+  /** Storage format of the KV cache; default: precision's. */
+  kv_precision?: string;
   /** "nccl" or "custom": the serving engines' one-shot / two-shot kernels (nccl link model only); default: the serving engine's, else "nccl". */
   allreduce?: AllReduce;
   /**
@@ -370,6 +374,11 @@ export interface Result {
   head_time_s: number;
   /** Kernels one layer runs (kernels model; 0 otherwise). */
   kernels_per_layer: number;
+  /** The weights' and the KV cache's bytes per element (weight_precision, kv_precision; int4 weights count their group scales). */
+  weight_bytes_per_element: number;
+  kv_bytes_per_element: number;
+  /** Decode with attention: the sequences at attention_context whose KV cache fits per rank beside the weights in 90 % of memory_capacity (vLLM's default gpu_memory_utilization); 0 otherwise. */
+  max_sequences: number;
   warnings: FieldError[];
   links: LinkResult[];
   /** The kernels model's kernels, a layer's then the head's; empty in the other models. */
@@ -422,6 +431,8 @@ export interface NormalisedScenario extends Scenario {
   compute_model: ComputeModel;
   memory_efficiency: number;
   exchange_precision: string;
+  weight_precision: string;
+  kv_precision: string;
   allreduce: AllReduce;
   collective: Collective;
 }

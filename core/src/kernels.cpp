@@ -56,6 +56,7 @@ class KernelPricer {
       : s_(s),
         n_(ranks),
         b_(parse_precision(s.precision)->bytes_per_element),
+        weight_b_(weight_bytes_per_element(s)),
         peak_(find_peak(s.accelerator, s.precision)->flops_per_s),
         units_(static_cast<double>(s.accelerator.compute_units.value_or(0))),
         engine_(s.serving_engine ? s.serving_engine->kernel_overhead : 0) {}
@@ -67,7 +68,7 @@ class KernelPricer {
     const double tiles = groups * ceil_div(m, kTile) * ceil_div(cols, kTile);
     const double wave = units_ > 0 ? tiles / (ceil_div(tiles, units_) * units_) : 1;
     const double flops = 2 * groups * m * k * cols;
-    const double bytes = b_ * groups * (k * cols + m * k + m * cols);
+    const double bytes = groups * (weight_b_ * k * cols + b_ * (m * k + m * cols));
     return priced(name, group, count, flops, bytes, wave, kernel_class("gemm"));
   }
 
@@ -103,7 +104,8 @@ class KernelPricer {
 
   const Scenario& s_;
   double n_;
-  double b_;
+  double b_;         // activations
+  double weight_b_;  // the weights' storage (docs/model.md#any-model-any-rig)
   double peak_;
   double units_;
   double engine_;
@@ -155,9 +157,10 @@ StepKernels step_kernels(const Scenario& s, std::int64_t ranks) {
   layer.push_back(
       price.small("rotary", "rope", "small", L, 6 * T * (q + kv), 2 * b * T * (q + kv)));
   // docs/model.md#passes over this rank's heads; in decode each sequence reads its cached K and V
-  // (docs/model.md#the-roofline).
-  const double attention_bytes =
-      decode ? b * T * (context * 2 * kv + 2 * q) : b * T * (2 * q + 2 * kv);
+  // (docs/model.md#the-roofline), in the KV cache's own format.
+  const double attention_bytes = decode
+                                     ? T * (kv_bytes_per_element(s) * context * 2 * kv + b * 2 * q)
+                                     : b * T * (2 * q + 2 * kv);
   layer.push_back(
       price.small("attention", "gemm", "attention", L, 4 * T * context * q, attention_bytes));
   layer.push_back(price.gemm("o_proj", "gemm", L, T, q, h));

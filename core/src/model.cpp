@@ -101,9 +101,14 @@ struct MemoryTraffic {
   double kv_cache = 0;  // per layer
   double total() const { return weights + kv_cache; }
 };
+// The share of an accelerator's memory a serving engine gives to weights and KV cache: vLLM's
+// default gpu_memory_utilization, 0.9 (the rest: activations, CUDA graphs, the runtime).
+constexpr double kKvMemoryFraction = 0.9;
+
 [[gnu::noinline]] MemoryTraffic memory_traffic(const Scenario& s, double ranks) {
   const Workload& w = s.workload;
-  const double b = parse_precision(s.precision)->bytes_per_element;
+  const double b = weight_bytes_per_element(s);
+  const double kv_b = kv_bytes_per_element(s);
   const double parameters = w.parameters;
   const double tokens = static_cast<double>(s.tokens);
   // A mixture of experts reads the experts its tokens route to: at most the whole layer.
@@ -116,7 +121,7 @@ struct MemoryTraffic {
     const double heads_per_rank = ranks <= kv_heads ? kv_heads / ranks : 1;
     const double head_dim = static_cast<double>(w.hidden_dim) / static_cast<double>(w.heads);
     t.kv_cache =
-        tokens * static_cast<double>(s.attention_context) * 2 * heads_per_rank * head_dim * b;
+        tokens * static_cast<double>(s.attention_context) * 2 * heads_per_rank * head_dim * kv_b;
   }
   return t;
 }
@@ -165,12 +170,10 @@ std::vector<FieldError> warnings(const Scenario& s) {
          {tp, " does not divide hidden_dim ", whole_number(s.workload.hidden_dim),
           ": the weight matrices cannot be split evenly"});
   }
-  const auto precision = parse_precision(s.precision);
-  const double weights = s.workload.parameters * (precision ? precision->bytes_per_element : 0) /
-                         static_cast<double>(n);
-  const double kv_cache = precision ? static_cast<double>(s.workload.layers) *
-                                          memory_traffic(s, static_cast<double>(n)).kv_cache
-                                    : 0;
+  const double weights =
+      s.workload.parameters * weight_bytes_per_element(s) / static_cast<double>(n);
+  const double kv_cache =
+      static_cast<double>(s.workload.layers) * memory_traffic(s, static_cast<double>(n)).kv_cache;
   if (weights + kv_cache > s.accelerator.memory_capacity) {
     const std::string w = format_quantity(weights, Dimension::Bytes);
     const std::string held =
@@ -551,6 +554,27 @@ std::string exchange_precision(const Scenario& s) {
   return s.exchange_precision.value_or(s.precision);
 }
 
+std::string weight_precision(const Scenario& s) { return s.weight_precision.value_or(s.precision); }
+
+std::string kv_precision(const Scenario& s) { return s.kv_precision.value_or(s.precision); }
+
+// AWQ and GPTQ quantise in groups of 128 weights, each with a 16-bit scale (llm-awq's and
+// AutoGPTQ's default q_group_size / group_size = 128): 0.5 + 2 / 128 bytes per weight.
+constexpr double kInt4GroupSize = 128;
+constexpr double kInt4ScaleBytes = 2;
+
+double weight_bytes_per_element(const Scenario& s) {
+  const auto p = parse_precision(weight_precision(s));
+  if (!p) return 0;
+  return p->format == "int4" ? p->bytes_per_element + kInt4ScaleBytes / kInt4GroupSize
+                             : p->bytes_per_element;
+}
+
+double kv_bytes_per_element(const Scenario& s) {
+  const auto p = parse_precision(kv_precision(s));
+  return p ? p->bytes_per_element : 0;
+}
+
 bool custom_allreduce(const Scenario& s) {
   return allreduce_of(s) == kCustom && s.link_model == kNccl && collective_of(s).calls == 1;
 }
@@ -629,14 +653,24 @@ Result solve(const Scenario& s) {
   r.exchange_bytes_per_element = parse_precision(r.exchange_precision)->bytes_per_element;
   r.allreduce = allreduce_of(s);
   r.peak_flops = peak;
-  r.weights_per_rank_bytes = s.workload.parameters * b / n;
+  const double weight_b = weight_bytes_per_element(s);
+  r.weight_bytes_per_element = weight_b;
+  r.kv_bytes_per_element = kv_bytes_per_element(s);
+  r.weights_per_rank_bytes = s.workload.parameters * weight_b / n;
   const double layers = static_cast<double>(s.workload.layers);
   r.kv_cache_per_rank_bytes = layers * per_rank.kv_cache;
   r.memory_capacity_bytes = s.accelerator.memory_capacity;
   r.fits_in_memory =
       r.weights_per_rank_bytes + r.kv_cache_per_rank_bytes <= r.memory_capacity_bytes;
   r.layers = layers;
-  r.single_device_memory_bytes = s.workload.parameters * b + layers * alone.kv_cache;
+  r.single_device_memory_bytes = s.workload.parameters * weight_b + layers * alone.kv_cache;
+  // docs/model.md#any-model-any-rig: the sequences at attention_context whose KV cache fits beside
+  // the weights.
+  if (per_rank.kv_cache > 0) {
+    const double per_sequence = layers * per_rank.kv_cache / tokens;
+    const double room = kKvMemoryFraction * r.memory_capacity_bytes - r.weights_per_rank_bytes;
+    r.max_sequences = room > 0 ? std::floor(room / per_sequence) : 0;
+  }
   r.single_device_fits_in_memory = r.single_device_memory_bytes <= r.memory_capacity_bytes;
   r.warnings = warnings(s);
   const double single_share =

@@ -72,6 +72,17 @@ std::string field_names(FieldTable<T> table, bool with_extras) {
   return joined(names);
 }
 
+// The keys of a known_keys() list again, for did_you_mean.
+std::vector<std::string> split_keys(const std::string& list) {
+  std::vector<std::string> out;
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t end = std::min(list.find(", ", at), list.size());
+    out.push_back(list.substr(at, end - at));
+    at = end + 2;
+  }
+  return out;
+}
+
 template <class Entries, class KeyOf>
 std::string known_keys(const Entries& entries, KeyOf key_of) {
   std::vector<std::string> keys;
@@ -130,6 +141,26 @@ class Reader {
     if (!value.is_object()) {
       fail(root, "expected a JSON object with the scenario's fields, got " + describe(value));
       return s;
+    }
+    // A what-if (docs/model.md#any-model-any-rig): a catalogue scenario named by `preset`, the
+    // other members laid over it (an object member merges into the entry's part, anything else
+    // replaces it).
+    if (const Value* preset = value.find("preset")) {
+      const ScenarioPreset* entry = preset->is_string() ? find_preset(preset->string) : nullptr;
+      if (!entry) {
+        std::vector<std::string> keys;
+        for (const ScenarioPreset& p : scenario_presets()) keys.push_back(p.key);
+        fail(root.key("preset"),
+             (preset->is_string() ? "unknown scenario preset " + excerpt(preset->string) +
+                                        did_you_mean(preset->string, keys)
+                                  : "expected a scenario preset key, got " + describe(*preset)) +
+                 "; known: " + joined(keys));
+        return s;
+      }
+      Value edits = Value::make_object();
+      for (const auto& member : value.object)
+        if (member.first != "preset") edits.add(member.first, member.second);
+      return scenario(overlaid(to_value(entry->scenario), edits));
     }
     check_members<Scenario>(value, root, kScenarioFields, true);
     if (const Value* type = value.find("type");
@@ -360,8 +391,9 @@ class Reader {
   // (`as` " ") or as its object's preset (" preset "), with the keys there are.
   void unknown_entry(const Where& at, std::string_view what, const char* as, std::string_view key,
                      std::string (*known)()) {
+    const std::string keys = known();
     fail(at, "unknown " + std::string(what.substr(what.find(' ') + 1)) + as + excerpt(key) +
-                 "; known: " + known());
+                 did_you_mean(key, split_keys(keys)) + "; known: " + keys);
   }
 
   // The key an object names as its `preset`, or nullptr when it names none as a string (a preset
@@ -515,8 +547,8 @@ class Reader {
       if (const LinkEntry* entry = find_link(v.string)) return link_from(*entry, name);
       if (const TwoTierEntry* entry = find_two_tier(v.string)) return link_from(*entry, name);
       fail(at, "expected a link preset key or a bandwidth such as \"450 GB/s\", got " +
-                   excerpt(v.string) + ": not a preset (known: " + known_link_keys() +
-                   "; two-tier: " + known_two_tier_keys() +
+                   excerpt(v.string) + ": not a preset" + did_you_mean(v.string, all_link_keys()) +
+                   " (known: " + known_link_keys() + "; two-tier: " + known_two_tier_keys() +
                    "), and as a bandwidth: " + bandwidth.error);
       return l;
     }
@@ -551,8 +583,9 @@ class Reader {
       if (const LinkEntry* entry = find_link(*key)) {
         l = link_from(*entry, name);
       } else {
-        fail(at.key("preset"), "unknown link preset " + excerpt(*key) + "; known: " +
-                                   known_link_keys() + "; two-tier: " + known_two_tier_keys());
+        fail(at.key("preset"),
+             "unknown link preset " + excerpt(*key) + did_you_mean(*key, all_link_keys()) +
+                 "; known: " + known_link_keys() + "; two-tier: " + known_two_tier_keys());
       }
     }
     return fields_from_preset(v, at, kLinkFields, std::move(l), name);
@@ -665,6 +698,12 @@ class Reader {
 
   static std::string known_link_keys() {
     return known_keys(link_catalog(), [](auto& e) { return e.key; });
+  }
+
+  static std::vector<std::string> all_link_keys() {
+    std::vector<std::string> keys = split_keys(known_link_keys());
+    for (std::string& k : split_keys(known_two_tier_keys())) keys.push_back(std::move(k));
+    return keys;
   }
 
   static std::string known_two_tier_keys() {

@@ -131,4 +131,65 @@ std::string describe(const Value& value) {
   return "a value";
 }
 
+Value overlaid(Value base, const Value& edits) {
+  if (!edits.is_object()) return edits;
+  if (base.is_string()) {  // a catalogue key, edited: the entry's fields under the edits
+    Value from = Value::make_object();
+    if (!edits.find("preset")) from.add("preset", std::move(base));
+    base = std::move(from);
+  }
+  if (!base.is_object()) return edits;
+  for (const auto& [key, value] : edits.object) {
+    const Value* was = base.find(key);
+    base.set(key, was ? overlaid(*was, value) : value);
+  }
+  return base;
+}
+
+namespace {
+
+// Levenshtein distance, ASCII letters compared without case.
+std::size_t distance(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min(
+          {row[j] + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::vector<std::string> nearest_keys(std::string_view key, const std::vector<std::string>& keys) {
+  if (key.size() > 200) return {};  // a pasted document is no mistyped key
+  const std::size_t limit = std::max<std::size_t>(2, key.size() / 3);
+  std::vector<std::pair<std::size_t, std::string>> near;
+  for (const std::string& k : keys)
+    if (const std::size_t d = distance(key, k); d <= limit) near.emplace_back(d, k);
+  std::stable_sort(near.begin(), near.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < near.size() && i < 3; ++i) out.push_back(near[i].second);
+  return out;
+}
+
+std::string did_you_mean(std::string_view key, const std::vector<std::string>& keys) {
+  const std::vector<std::string> near = nearest_keys(key, keys);
+  if (near.empty()) return "";
+  std::string out = " (did you mean ";
+  for (std::size_t i = 0; i < near.size(); ++i) {
+    if (i) out += i + 1 == near.size() ? " or " : ", ";
+    out += "\"" + near[i] + "\"";
+  }
+  return out + "?)";
+}
+
 }  // namespace tplayer

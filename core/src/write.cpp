@@ -325,6 +325,8 @@ Value to_value(const Scenario& s) {
   used.collectives_per_layer = collectives_per_layer(s);
   used.launch_overhead = launch_overhead(s);
   used.exchange_precision = exchange_precision(s);
+  used.weight_precision = weight_precision(s);
+  used.kv_precision = kv_precision(s);
   used.workload.kv_heads = s.workload.kv_heads.value_or(s.workload.heads);
   used.workload.inference_flops = s.workload.inference_flops.value_or(2 * s.workload.parameters);
   used.workload.ffn_hidden = ffn_hidden(s.workload);

@@ -29,6 +29,7 @@ RESULT_FIELDS = {
     "layers", "single_device_memory_bytes", "single_device_fits_in_memory",
     # docs/model.md#the-kernels-model: the serving engine, the head outside the layers, the kernels model's kernels.
     "serving_engine", "kernel_overhead_s", "step_overhead_s", "head_time_s", "kernels_per_layer",
+    "weight_bytes_per_element", "kv_bytes_per_element", "max_sequences",
     "kernels"}
 LINK_FIELDS = {
     "name", "bandwidth_bytes_per_s", "latency_s", "allreduce_time_s", "bandwidth_time_s",
@@ -771,6 +772,57 @@ def test_terminal_controls():
     code, out, err = run("--json", "-", stdin=json.dumps(doc))
     check(code == 2 and err.startswith("tplayer: workload.name: expected a workload name of ")
           and "\x1b" not in err, f"a workload name with escapes: exit {code}, {err!r}")
+
+
+def test_what_ifs():
+    # Issue 40 (docs/model.md#any-model-any-rig): a scenario naming a preset with fields over it, --set PATH=VALUE on
+    # --preset or --json, and "did you mean" for a mistyped preset or catalogue key.
+    base = parse(run("--preset", "Gpt3TensorParallelLayerTp8", "--print-scenario")[1], "base")
+    want = parse(run("--json", "-", "--print-scenario",
+                     stdin=json.dumps(dict(base, tp_size=4)))[1], "tp4")
+    code, out, err = run("--json", "-", "--print-scenario",
+                         stdin=json.dumps({"preset": "Gpt3TensorParallelLayerTp8", "tp_size": 4}))
+    check(code == 0 and parse(out, "preset+edit") == want, f"preset with tp_size: {code} {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "tp_size=4",
+                         "--set", "workload.layers=40", "--set", "accelerator=H200",
+                         "--print-scenario")
+    s = parse(out, "--set")
+    check(code == 0 and s["tp_size"] == 4 and s["workload"]["layers"] == 40
+          and s["workload"]["preset"] == "GPT3" and s["accelerator"] == "H200",
+          f"--set on a preset: exit {code}, {err!r}, {s}")
+    code, out, err = run("--json", "-", "--set", "accelerator.memory_capacity=40 GB",
+                         "--print-scenario",
+                         stdin=json.dumps({"preset": "Gpt3TensorParallelLayerTp8"}))
+    s = parse(out, "--set text")
+    check(code == 0 and s["accelerator"]["preset"] == "H100"
+          and s["accelerator"]["memory_capacity"] == 40e9, f"--set text value: {code} {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "tp_size=-3")
+    check(code == 2 and "tp_size" in err, f"--set a bad value: exit {code}, {err!r}")
+    for bad in ("tp_size", "=4", ".a=1", "a..b=1", "a.=1"):
+        code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", bad)
+        check(code == 2 and "--set takes PATH=VALUE" in err, f"--set {bad!r}: {code} {err!r}")
+    code, out, err = run("--set", "tp_size=4")
+    check(code == 2 and "--set edits a scenario" in err, f"--set alone: {code} {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParalelLayerTp8")
+    check(code == 2 and 'did you mean "Gpt3TensorParallelLayerTp8"?' in err, f"mistyped: {err!r}")
+    code, out, err = run("--json", "-", stdin=json.dumps({"preset": "Mixtral8x7bTp8"}))
+    check(code == 2 and err.startswith("tplayer: preset: unknown scenario preset")
+          and 'did you mean "Mixtral8x7BTp8"?' in err, f"mistyped in a file: {err!r}")
+    code, out, err = run("--json", "-", stdin=json.dumps({"preset": 7}))
+    check(code == 2 and "expected a scenario preset key, got 7" in err, f"preset 7: {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "accelerator=H10")
+    check(code == 2 and 'did you mean "H100", "H200" or "A100"?' in err, f"H10: {err!r}")
+    # The KV capacity beside the memory fit; int4 weights and an fp8 cache leave room for more.
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8")
+    check(code == 0 and "KV capacity            355 sequences at 4096 tokens" in out, out)
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--set", "weight_precision=int4",
+                         "--set", "kv_precision=fp8", "--json")
+    r = parse(out, "int4")
+    check(code == 0 and r["weight_bytes_per_element"] == 0.515625 and r["max_sequences"] > 355,
+          f"int4 + fp8: {code} {err!r}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "links.nvlink=nvlnk4")
+    check(code == 2 and 'did you mean "nvlink4"' in err, f"nvlnk4: {err!r}")
+
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--list"]:  # CTest discovers the tests by this listing

@@ -659,6 +659,9 @@ TEST_CASE("to_value(Result) has every field of docs/model.md#the-result", "[valu
                                                 "step_overhead_s",
                                                 "head_time_s",
                                                 "kernels_per_layer",
+                                                "weight_bytes_per_element",
+                                                "kv_bytes_per_element",
+                                                "max_sequences",
                                                 "warnings",
                                                 "links",
                                                 "kernels"};

@@ -107,7 +107,8 @@ TEST_CASE("a derived default names the fields it follows, and is reported only w
   const std::vector<std::string> fields = fields_of(derived_value(o.scenario));
   // docs/model.md#the-worked-example's custom workload gives its inference_flops and leaves
   // kv_heads out.
-  CHECK(fields == std::vector<std::string>{"launch_overhead", "exchange_precision", "allreduce",
+  CHECK(fields == std::vector<std::string>{"launch_overhead", "exchange_precision",
+                                           "weight_precision", "kv_precision", "allreduce",
                                            "workload.kv_heads", "workload.ffn_hidden"});
   const Value listed = derived_value(o.scenario);
   CHECK(listed.array.front().find("from")->array.front().array.front().string == "link_model");
@@ -115,6 +116,8 @@ TEST_CASE("a derived default names the fields it follows, and is reported only w
   Scenario given = o.scenario;
   given.launch_overhead = 0.0;
   given.exchange_precision = given.precision;
+  given.weight_precision = given.precision;
+  given.kv_precision = given.precision;
   given.allreduce = "nccl";
   given.workload.ffn_hidden = ffn_hidden(given.workload);
   CHECK(fields_of(derived_value(given)) == std::vector<std::string>{"workload.kv_heads"});

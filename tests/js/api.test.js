@@ -123,6 +123,8 @@ describe('load', () => {
       'compute_model',
       'memory_efficiency',
       'exchange_precision',
+      'weight_precision',
+      'kv_precision',
       'allreduce',
       'collective',
     ]);
@@ -406,6 +408,9 @@ describe('solve and check', () => {
       'step_overhead_s',
       'head_time_s',
       'kernels_per_layer',
+      'weight_bytes_per_element',
+      'kv_bytes_per_element',
+      'max_sequences',
       'warnings',
       'links',
       'kernels',
@@ -502,6 +507,8 @@ describe('solve and check', () => {
       'scenario.collectives_per_layer': ['pass', 'recompute'],
       'scenario.launch_overhead': ['link_model', 'serving_engine'],
       'scenario.exchange_precision': ['precision'],
+      'scenario.weight_precision': ['precision'],
+      'scenario.kv_precision': ['precision'],
       'scenario.allreduce': ['serving_engine'],
       'workload.kv_heads': ['heads'],
       'workload.inference_flops': ['parameters'],
@@ -574,6 +581,8 @@ describe('solve and check', () => {
       'collectives_per_layer',
       'launch_overhead',
       'exchange_precision',
+      'weight_precision',
+      'kv_precision',
       'allreduce',
     ]);
   });
@@ -611,6 +620,8 @@ describe('solve and check', () => {
       compute_model: 'flops',
       memory_efficiency: 0.8,
       exchange_precision: 'bf16_dense',
+      weight_precision: 'bf16_dense',
+      kv_precision: 'bf16_dense',
       allreduce: 'nccl',
       collective: 'all_reduce',
     });
@@ -729,6 +740,23 @@ describe('solve and check', () => {
     });
     expect(r.links.map((l) => l.name)).toEqual(['NVLink ⚡ — 4', 'Ünïcødé 🚀']);
     expect(r.binding_link).toBe('Ünïcødé 🚀');
+  });
+});
+
+describe('what-ifs (issue 40): a scenario preset with fields over it', () => {
+  it('reads {preset, ...edits} as the preset edited, as the CLI does', () => {
+    const edited = api.check({
+      preset: 'Gpt3TensorParallelLayerTp8',
+      tp_size: 4,
+      workload: { layers: 40 },
+    });
+    const want = api.check({ ...gpt3(), tp_size: 4, workload: { preset: 'GPT3', layers: 40 } });
+    expect(edited.scenario).toEqual(want.scenario);
+    expect(edited.result).toEqual(want.result);
+  });
+  it('names the nearest preset keys for a mistyped one', () => {
+    expectError({ preset: 'Gpt3TensorParalelLayerTp8' }, 'preset', 'did you mean "Gpt3');
+    expectError({ ...gpt3(), accelerator: 'H10' }, 'accelerator', 'did you mean "H100"');
   });
 });
 

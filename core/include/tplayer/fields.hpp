@@ -199,6 +199,15 @@ inline constexpr InputField<Scenario> kScenarioFields[] = {
      "number format of the all-reduce's payload (default: precision's). FP8 matmuls still "
      "all-reduce BF16 activations unless FP8 communication is switched on",
      {}, kFromPrecision},
+    {"weight_precision", FieldKind::Precision, &Scenario::weight_precision, false,
+     FieldRule::None, {}, false, "a precision key",
+     "storage format of the weights (default: precision's): weight-only int4 (AWQ, GPTQ) reads "
+     "about a quarter of the 16-bit bytes, its 16-bit scale per group of 128 counted, while the "
+     "matmuls run at precision's peak",
+     {}, kFromPrecision},
+    {"kv_precision", FieldKind::Precision, &Scenario::kv_precision, false, FieldRule::None, {},
+     false, "a precision key", "storage format of the KV cache (default: precision's)", {},
+     kFromPrecision},
     {"allreduce", FieldKind::Choice, &Scenario::allreduce, false, FieldRule::None, {},
      false, "an all-reduce implementation",
      "nccl, or custom: the serving engines' one-shot / two-shot kernels over peer memory (vLLM, "

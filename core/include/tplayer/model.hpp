@@ -251,7 +251,11 @@ struct Scenario {
   std::string compute_model{kFlops};
   double memory_efficiency = kDefaultMemoryEfficiency;
   std::optional<std::string> exchange_precision;  // absent: `precision`'s format
-  std::optional<std::string> allreduce;           // absent: the serving engine's, else "nccl"
+  std::optional<std::string>
+      weight_precision;  // absent: `precision`'s (docs/model.md#any-model-any-rig)
+  std::optional<std::string>
+      kv_precision;                      // absent: `precision`'s (docs/model.md#any-model-any-rig)
+  std::optional<std::string> allreduce;  // absent: the serving engine's, else "nccl"
   std::string collective{kCollectives[0]};
   std::optional<ServingEngine>
       serving_engine;  // absent: no engine terms (docs/model.md#the-kernels-model)
@@ -274,6 +278,13 @@ std::int64_t ffn_hidden(const Workload& workload);
 // The exchange's number format: as given, or the scenario's precision
 // (docs/model.md#custom-all-reduce).
 std::string exchange_precision(const Scenario& scenario);
+// The weights' and the KV cache's storage formats: as given, or the scenario's precision; and
+// their bytes per element (int4 weights with one 16-bit scale per group of 128,
+// docs/model.md#any-model-any-rig).
+std::string weight_precision(const Scenario& scenario);
+std::string kv_precision(const Scenario& scenario);
+double weight_bytes_per_element(const Scenario& scenario);
+double kv_bytes_per_element(const Scenario& scenario);
 // Whether the serving engine's custom all-reduce is asked for and can run: the nccl link model,
 // and all-reduces to run it on (docs/model.md#sequence-parallelism: not under sequence
 // parallelism).
@@ -400,6 +411,13 @@ struct Result {
   double step_overhead_s = 0;
   double head_time_s = 0;
   double kernels_per_layer = 0;
+  // docs/model.md#any-model-any-rig: the weights' and the KV cache's bytes per element, and in a
+  // decode pass with attention how many sequences at attention_context fit per rank beside the
+  // weights in the memory the engine leaves to them (kKvMemoryFraction of memory_capacity); 0
+  // otherwise.
+  double weight_bytes_per_element = 0;
+  double kv_bytes_per_element = 0;
+  double max_sequences = 0;
   std::vector<FieldError> warnings;
   std::vector<LinkResult> links;
   std::vector<KernelResult> kernels;
@@ -459,6 +477,9 @@ inline constexpr ScalarField<Result> kResultFields[] = {
     {"step_overhead_s", &Result::step_overhead_s},
     {"head_time_s", &Result::head_time_s},
     {"kernels_per_layer", &Result::kernels_per_layer},
+    {"weight_bytes_per_element", &Result::weight_bytes_per_element},
+    {"kv_bytes_per_element", &Result::kv_bytes_per_element},
+    {"max_sequences", &Result::max_sequences},
 };
 
 inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {

@@ -73,4 +73,16 @@ std::string quoted_text(std::string_view text);
 // `an empty string`, `an array`.
 std::string describe(const Value& value);
 
+// `base` with `edits` laid over it (a what-if): an object edit merges into an object member by
+// member; an object edit of a catalogue key (a string) becomes {preset: key, ...edit}; anything
+// else replaces what was there.
+Value overlaid(Value base, const Value& edits);
+
+// The keys nearest to a mistyped one (case-insensitive edit distance at most a third of its
+// length, and at least 2), nearest first, at most three: for "did you mean".
+std::vector<std::string> nearest_keys(std::string_view key, const std::vector<std::string>& keys);
+
+// " (did you mean \"A\" or \"B\"?)" for nearest_keys, or "" when none is near.
+std::string did_you_mean(std::string_view key, const std::vector<std::string>& keys);
+
 }  // namespace tplayer
