@@ -7,6 +7,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/format.js';
 import { RESULTS, gpt3, openPage, ready, text, useBrowser } from './harness.js';
+import { branchedLink } from './branched-link.js';
 
 const env = useBrowser();
 let host; // the host page's server: another origin
@@ -204,28 +205,7 @@ it('reads a scenario with branch lists as the core does, and retries a failed lo
     ...gpt3(),
     link_model: 'nccl',
     links: {
-      nv: {
-        bandwidth: '450 GB/s',
-        protocols: [
-          {
-            name: 'll',
-            pattern: 'ring',
-            base_latency: '1 us',
-            step_latency: '0.5 us',
-            efficiency: 0.5,
-          },
-        ],
-        custom: [
-          {
-            name: 'one_shot',
-            pattern: 'one_shot',
-            base_latency: '2 us',
-            step_latency: '0.1 us',
-            efficiency: 0.8,
-          },
-        ],
-        custom_max_bytes: '8 MiB',
-      },
+      nv: branchedLink(),
     },
   };
   const attribute = JSON.stringify(scenario).replace(/&/g, '&amp;').replace(/'/g, '&#39;');

@@ -18,6 +18,7 @@ import {
 } from '../../../web/src/scenario.js';
 import { check, core, edit, gpt3, real } from './model.js';
 import { decode, encode } from '../../../web/src/url.js';
+import { branchedLink } from '../../e2e/branched-link.js';
 
 let api;
 let catalog;
@@ -30,28 +31,7 @@ describe('branch lists (issue 43: <tp-layer scenario> refused them)', () => {
     const scenario = structuredClone(catalog.presets[0].scenario);
     scenario.link_model = 'nccl';
     scenario.links = {
-      nv: {
-        bandwidth: '450 GB/s',
-        protocols: [
-          {
-            name: 'll',
-            pattern: 'ring',
-            base_latency: '1 us',
-            step_latency: '0.5 us',
-            efficiency: 0.5,
-          },
-        ],
-        custom: [
-          {
-            name: 'one_shot',
-            pattern: 'one_shot',
-            base_latency: '2 us',
-            step_latency: '0.1 us',
-            efficiency: 0.8,
-          },
-        ],
-        custom_max_bytes: '8 MiB',
-      },
+      nv: branchedLink(),
     };
     const direct = api.check(scenario);
     expect(direct.errors).toBeUndefined();
