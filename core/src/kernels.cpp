@@ -52,9 +52,8 @@ Shares shares_of(const Workload& w, double n) {
 
 class KernelPricer {
  public:
-  KernelPricer(const Scenario& s, double ranks)
+  explicit KernelPricer(const Scenario& s)
       : s_(s),
-        n_(ranks),
         b_(parse_precision(s.precision)->bytes_per_element),
         weight_b_(weight_bytes_per_element(s)),
         peak_(find_peak(s.accelerator, s.precision)->flops_per_s),
@@ -103,7 +102,6 @@ class KernelPricer {
   }
 
   const Scenario& s_;
-  double n_;
   double b_;         // activations
   double weight_b_;  // the weights' storage (docs/model.md#any-model-any-rig)
   double peak_;
@@ -140,7 +138,7 @@ StepKernels step_kernels(const Scenario& s, std::int64_t ranks) {
   const double L = static_cast<double>(w.layers);
   const double m = compute_multiplier(s);
   const Shares p = shares_of(w, n);
-  const KernelPricer price(s, n);
+  const KernelPricer price(s);
   const double b = price.b();
   const double q = p.heads * p.head_dim;      // this rank's query width
   const double kv = p.kv_heads * p.head_dim;  // and its key (= value) width

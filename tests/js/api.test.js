@@ -503,6 +503,17 @@ describe('solve and check', () => {
         list.filter((f) => f.derived_from).map((f) => [`${kind}.${f.name}`, f.derived_from]),
       ),
     );
+    // What the MLP's width follows when left out (the workload's shapes).
+    const SHAPES = [
+      'parameters',
+      'layers',
+      'hidden_dim',
+      'heads',
+      'kv_heads',
+      'vocab',
+      'gated_mlp',
+      'experts',
+    ];
     expect(derivedFrom).toEqual({
       'scenario.collectives_per_layer': ['pass', 'recompute'],
       'scenario.launch_overhead': ['link_model', 'serving_engine'],
@@ -512,16 +523,7 @@ describe('solve and check', () => {
       'scenario.allreduce': ['serving_engine'],
       'workload.kv_heads': ['heads'],
       'workload.inference_flops': ['parameters'],
-      'workload.ffn_hidden': [
-        'parameters',
-        'layers',
-        'hidden_dim',
-        'heads',
-        'kv_heads',
-        'vocab',
-        'gated_mlp',
-        'experts',
-      ],
+      'workload.ffn_hidden': SHAPES,
       'measured_link.ranks': ['measured'],
     });
     const workload = { name: 'w', parameters: 1e9, layers: 4, hidden_dim: 1024, heads: 16 };
@@ -544,16 +546,7 @@ describe('solve and check', () => {
       {
         field: 'workload.ffn_hidden',
         path: ['workload', 'ffn_hidden'],
-        from: [
-          'parameters',
-          'layers',
-          'hidden_dim',
-          'heads',
-          'kv_heads',
-          'vocab',
-          'gated_mlp',
-          'experts',
-        ].map((f) => ['workload', f]),
+        from: SHAPES.map((f) => ['workload', f]),
       },
     ]);
     expect(scenario.workload.kv_heads).toBe(16); // the value derived is in the scenario
