@@ -4,7 +4,8 @@
 // of 10 MiB or more makes it close the connection, and the server with it, without a word. Here
 // each chunk is searched once; a line longer than MAX_REQUEST_BYTES is skipped to its end and
 // answered with a JSON-RPC error (its id when one can be found at either end of the line); text
-// that is not JSON-RPC is answered with the JSON-RPC error for it; every one is told to onerror.
+// that is not JSON-RPC, or names a member twice in one object, is answered with the JSON-RPC error
+// for it; every one is told to onerror.
 import process from 'node:process';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 
@@ -16,6 +17,7 @@ const ENDS = 4096;
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+const INVALID_PARAMS = -32602;
 
 // An id as JSON-RPC writes it: a number or a short string (no escapes).
 const ID = String.raw`"id"\s*:\s*(-?\d{1,16}|"[^"\\]{0,256}")`;
@@ -33,6 +35,49 @@ const idOfObject = (m) =>
   m && typeof m === 'object' && (typeof m.id === 'number' || typeof m.id === 'string')
     ? m.id
     : null;
+
+// A JSON string token (the loop unrolled: linear, and no deep backtracking on a long string), or
+// one of the punctuation marks; numbers and literals are passed over.
+const TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|[{}[\],:]/g;
+
+/**
+ * The path of the first member named twice in one object (['params', 'arguments', 'scenario',
+ * 'tp_size']), else null. `text` is JSON that JSON.parse read: it keeps the last copy, where the
+ * core (and so the CLI) refuses a repeated field, so a request must not reach the tools with one.
+ */
+export function repeatedMember(text) {
+  const open = []; // per container: { names: Set, key } for an object, { index } for an array
+  let naming = false; // the next string in the innermost object is a member's name
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    const token = m[0];
+    const top = open[open.length - 1];
+    if (token === '{') {
+      open.push({ names: new Set(), key: null });
+      naming = true;
+    } else if (token === '[') {
+      open.push({ index: 0 });
+      naming = false;
+    } else if (token === '}' || token === ']') {
+      open.pop();
+    } else if (token === ',') {
+      if (top.names) naming = true;
+      else top.index += 1;
+    } else if (token === ':') {
+      naming = false;
+    } else if (naming && top?.names) {
+      const name = JSON.parse(token);
+      top.key = name;
+      if (top.names.has(name)) return open.map((c) => (c.names ? c.key : c.index));
+      top.names.add(name);
+    }
+  }
+  return null;
+}
+
+// A path spelt out: keys joined by ".", an index as "[i]" (as the core spells a field).
+const dotted = (path) =>
+  path.reduce((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${k}` : k), '');
 
 /**
  * Splits a byte stream into lines, each at most `max` bytes: `line(text)` for each, `overlong(head,
@@ -119,6 +164,14 @@ export class LineTransport {
       parsed = JSON.parse(text);
     } catch (error) {
       return this.refuse(null, PARSE_ERROR, `the line is not JSON: ${error.message}`);
+    }
+    const repeated = repeatedMember(text);
+    if (repeated) {
+      return this.refuse(
+        idOfObject(parsed),
+        repeated[0] === 'params' ? INVALID_PARAMS : INVALID_REQUEST,
+        `${dotted(repeated)}: given twice; give each member once (JSON readers disagree on which copy counts)`,
+      );
     }
     const message = JSONRPCMessageSchema.safeParse(parsed);
     if (!message.success)

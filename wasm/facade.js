@@ -160,6 +160,19 @@ function toJsonText(root, { maxBytes, maxDepth }) {
   }
 }
 
+// JSON text given by the caller, within the core's byte limit (counted in UTF-8 bytes, as the
+// core counts; a text far above it is refused before its bytes are counted or copied).
+function boundedText(text, { maxBytes }) {
+  const bytes = text.length > maxBytes ? text.length : text.length + extraUtf8Bytes(text);
+  if (bytes <= maxBytes) return { text };
+  const size = text.length > maxBytes ? `at least ${bytes}` : `${bytes}`;
+  return {
+    errors: [
+      fieldError([], `the scenario's JSON text is ${size} bytes; at most ${maxBytes} are read`),
+    ],
+  };
+}
+
 // Freezes a value and what it holds; what is frozen already is left as it is (a preset, whose
 // result getter freezes what it makes).
 function deepFreeze(value) {
@@ -238,7 +251,10 @@ export async function instantiate(url, options = {}, cardUrl = url) {
     maxBytes: whole.limits.max_json_bytes,
     maxDepth: whole.limits.max_json_depth,
   };
-  const serialise = (value) => toJsonText(value, limits);
+  // A string is the scenario's JSON text, read by the core's own reader as the CLI reads a file
+  // (a member given twice is refused there; JSON.parse would keep the last copy).
+  const serialise = (value) =>
+    typeof value === 'string' ? boundedText(value, limits) : toJsonText(value, limits);
   const run = (call, scenario) => {
     const json = serialise(scenario);
     return json.errors ?? call(json.text); // an outcome, or an array of errors

@@ -628,11 +628,18 @@ export interface MeasuredLink {
   domain?: number;
 }
 
+/**
+ * A scenario as an object, or as its JSON text: text is read by the core's own JSON reader, as
+ * `tplayer --json FILE` reads a file (a member given twice is an error on that field, where
+ * JSON.parse would keep the last copy; bare NaN / Infinity tokens are read and refused by field).
+ */
+export type ScenarioInput = Scenario | string;
+
 export interface Tplayer {
   /** Solves a scenario; throws ScenarioError (with every problem) on bad input, never anything else. */
-  solve(scenario: Scenario): Result;
+  solve(scenario: ScenarioInput): Result;
   /** Like solve, but returns the errors instead of throwing, and the normalised scenario with a result. */
-  check(scenario: Scenario): CheckOutcome;
+  check(scenario: ScenarioInput): CheckOutcome;
   /**
    * Solves the scenario once per value of one numeric field, inside WebAssembly in one call: one
    * point per value, in order, each a result or that value's errors (a field that cannot be
@@ -640,7 +647,7 @@ export interface Tplayer {
    * not a string, `values` is not an array of numbers or holds more than
    * `catalog().limits.max_sweep_values` (1024) of them, the error at "values".
    */
-  sweep(scenario: Scenario, field: SweepField, values: readonly number[]): SweepPoint[];
+  sweep(scenario: ScenarioInput, field: SweepField, values: readonly number[]): SweepPoint[];
   /**
    * What the core reads from nccl-tests all_reduce_perf output, before anything is priced: the
    * kept rows, the rank count it found (0: none; then give `ranks` with the link), the lines
@@ -655,7 +662,7 @@ export interface Tplayer {
    * foot. The first call loads the card's own module (tplayer-card.js and tplayer-card.wasm.gz,
    * beside tplayer.js); rejects with ScenarioError on bad input.
    */
-  card(scenario: Scenario, text?: CardText): Promise<string>;
+  card(scenario: ScenarioInput, text?: CardText): Promise<string>;
   /**
    * The catalogue: presets (with solved results, each solved when first read), workloads,
    * accelerators, links, two-tier links, precisions, units; each entry with its source. Loaded once: the same deeply frozen object

@@ -176,7 +176,9 @@ it('follows the colour scheme, and draws again when an attribute changes', async
 });
 
 it.each([
-  ['scenario', `'{"workload": "GPT3",'`, /scenario: not JSON/],
+  ['scenario', `'{"workload": "GPT3",'`, /scenario: expected the scenario as JSON text: line 1/],
+  // Read by the core as the CLI reads a file: JSON.parse would keep the second tp_size.
+  ['scenario', `'{"tp_size": 4, ${JSON.stringify(gpt3()).slice(1)}'`, /tp_size: given twice/],
   ['scenario', `'${JSON.stringify({ ...gpt3(), tp_size: 0 })}'`, /tp_size: /],
   ['preset', '"Gpt4"', /preset: "Gpt4" is not a scenario preset/],
   ['hash', '"v=3&amp;p=Gpt3TensorParallelLayerTp8&amp;nope=1"', /hash: /],

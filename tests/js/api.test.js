@@ -2,7 +2,7 @@
 // against the native CLI (bit for bit). Input errors live in tests/cases/invalid/; only the JS
 // values JSON cannot carry (undefined, functions, symbols, bigints) are written out here.
 // Imports the built module the page ships: run scripts/build.sh and the native build first.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -284,9 +284,11 @@ describe('tests/cases/invalid: every input error names its field', () => {
   for (const c of invalidCases) {
     it(`${c.file}: ${c.name}`, () => {
       expect(c.name, 'name is the file name').toBe(c.file.replace(/\.json$/, ''));
-      // A case with the NaN/Infinity tokens or duplicate keys is text: it goes to the core as is.
+      // First as the text the CLI reads (check() hands a string to the core's own reader); a case
+      // with the NaN/Infinity tokens or duplicate keys is text already.
       const text = 'scenario_text' in c;
-      const errors = text ? hooks.solveText(c.scenario_text) : api.check(c.scenario).errors;
+      const errors = api.check(text ? c.scenario_text : JSON.stringify(c.scenario)).errors;
+      if (text) expect(hooks.solveText(c.scenario_text)).toEqual(errors);
       expect(Array.isArray(errors), 'an error list, not a result').toBe(true);
       expect(errors.map((e) => e.field).sort()).toEqual([...c.errors].sort());
       expect(
@@ -311,7 +313,9 @@ describe('tests/cases/invalid: every input error names its field', () => {
       const { value, duplicates } = text
         ? parseScenarioText(c.scenario_text)
         : { value: c.scenario, duplicates: false };
-      if (duplicates) return;
+      // No JS value holds a repeat; and a string is JSON text in JS (the case's JSON string was
+      // read above as the text `"..."`).
+      if (duplicates || typeof value === 'string') return;
       const thrown = thrownBy(value);
       expect(thrown).toBeInstanceOf(ScenarioError);
       expect(thrown).toBeInstanceOf(Error);
@@ -733,6 +737,55 @@ describe('solve and check', () => {
     });
     expect(r.links.map((l) => l.name)).toEqual(['NVLink ⚡ — 4', 'Ünïcødé 🚀']);
     expect(r.binding_link).toBe('Ünïcødé 🚀');
+  });
+});
+
+describe('a scenario as JSON text', () => {
+  const text = JSON.stringify(gpt3());
+
+  it('is read by the core as the CLI reads a file: the same result as the object', () => {
+    expect(api.solve(text)).toEqual(api.solve(gpt3()));
+    expect(api.check(text)).toEqual(api.check(gpt3()));
+    expect(api.sweep(text, 'tp_size', [2, 4])).toEqual(api.sweep(gpt3(), 'tp_size', [2, 4]));
+    expect(differences(api.solve(text), native(['--json', '-', '--format', 'json'], text))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a member given twice, where JSON.parse would keep the last copy (as the CLI does)', () => {
+    const twice = `{"tp_size": 4, ${text.slice(1)}`;
+    const { errors } = api.check(twice);
+    expect(errors.map((e) => [e.field, e.path])).toEqual([['tp_size', ['tp_size']]]);
+    expect(errors[0].message).toContain('given twice');
+    expect(thrownBy(twice).errors).toEqual(errors);
+    const native = spawnSync(cli, ['--json', '-', '--check'], { input: twice, encoding: 'utf8' });
+    expect(JSON.parse(native.stdout).errors.map((e) => e.message)).toEqual(
+      errors.map((e) => e.message),
+    );
+  });
+
+  it('says where text that is not JSON stops, and refuses text over the limit by its size', () => {
+    expect(api.check('{"tp_size": 8,').errors).toEqual([
+      {
+        field: 'scenario',
+        path: [],
+        message:
+          'expected the scenario as JSON text: line 1, column 15: expected a quoted member name',
+      },
+    ]);
+    // A preset's key is not a scenario's text (the preset is {"preset": key}).
+    expect(api.check('Gpt3TensorParallelLayerTp8').errors[0].message).toBe(
+      'expected the scenario as JSON text: line 1, column 1: expected a JSON value',
+    );
+    const limit = api.catalog().limits.max_json_bytes;
+    const long = `{"workload": "${'\u00e9'.repeat(limit / 2)}"}`; // two UTF-8 bytes a character
+    expect(api.check(long).errors[0].message).toBe(
+      `the scenario's JSON text is ${limit + 16} bytes; at most ${limit} are read`,
+    );
+    const huge = ' '.repeat(limit * 64);
+    expect(api.check(huge).errors[0].message).toBe(
+      `the scenario's JSON text is at least ${limit * 64} bytes; at most ${limit} are read`,
+    );
   });
 });
 

@@ -6,19 +6,23 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { idOf, LineReader, MAX_REQUEST_BYTES } from '../../mcp/stdio.js';
+import { idOf, LineReader, MAX_REQUEST_BYTES, repeatedMember } from '../../mcp/stdio.js';
 
 const bin = fileURLToPath(new URL('../../mcp/bin.js', import.meta.url));
 
 let child;
 let stderr = '';
+const watchers = new Set(); // () => boolean: each called as stderr grows, dropped when it is true
 const waiting = new Map(); // id -> resolve
 const unanswered = []; // answers with an id no test waits for (null)
 let rest = '';
 
 beforeAll(async () => {
   child = spawn(process.execPath, [bin], { stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stderr.on('data', (d) => (stderr += d));
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    for (const done of watchers) if (done()) watchers.delete(done);
+  });
   child.stdout.on('data', (d) => {
     const lines = (rest + d).split('\n');
     rest = lines.pop();
@@ -39,6 +43,19 @@ beforeAll(async () => {
   child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
 });
 afterAll(() => child?.kill());
+
+/**
+ * Waits until stderr matches `pattern` (a string it contains, or a RegExp), and returns stderr.
+ * The log and the answer travel on two pipes: the answer may arrive first.
+ */
+function logged(pattern) {
+  const matches = () =>
+    typeof pattern === 'string' ? stderr.includes(pattern) : pattern.test(stderr);
+  return new Promise((resolve) => {
+    const done = () => matches() && (resolve(stderr), true);
+    if (!done()) watchers.add(done);
+  });
+}
 
 /** Writes `text` (a line without its newline) and waits for the answer with `id`. */
 function send(id, text) {
@@ -72,17 +89,50 @@ describe('tplayer-mcp on stdio', () => {
     const answer = await solve(8);
     expect(answer.result.isError).toBeFalsy();
     expect(answer.result.content[0].text).toContain('The binding link is infiniband_ndr');
-    expect(stderr).toContain(`tplayer-mcp: a request of ${line.length} bytes`);
+    await logged(`tplayer-mcp: a request of ${line.length} bytes`);
   }, 30000);
 
   test('a line that is not JSON, or JSON that is not JSON-RPC, is answered and logged', async () => {
     const parse = await send(null, '{"jsonrpc": "2.0", "id": \x1b]52;c;aGk=\x07');
     expect(parse.error.code).toBe(-32700);
-    expect(stderr).toMatch(/tplayer-mcp: the line is not JSON/);
-    expect(stderr).not.toContain('\x1b'); // the line's escapes are blanked in the log
+    expect(await logged(/tplayer-mcp: the line is not JSON/)).not.toContain('\x1b'); // the line's escapes are blanked in the log
     const invalid = await send(9, '{"jsonrpc":"2.0","id":9,"method":42}');
     expect(invalid.error.code).toBe(-32600);
     expect((await solve(10)).result.isError).toBeFalsy();
+  });
+
+  test('a member named twice is refused as the CLI refuses it, not read as its last copy', async () => {
+    // JSON.parse keeps tp_size 2; the core (and the CLI, reading the same text) refuses the repeat.
+    const line =
+      '{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"solve","arguments":' +
+      '{"scenario":{"preset":"Gpt3TensorParallelLayerTp8","tp_size":4,"tp_size":2}}}}';
+    const refused = await send(11, line);
+    expect(refused.error.code).toBe(-32602);
+    expect(refused.error.message).toBe(
+      'params.arguments.scenario.tp_size: given twice; give each member once (JSON readers disagree on which copy counts)',
+    );
+    await logged('tplayer-mcp: params.arguments.scenario.tp_size: given twice');
+    const envelope = await send(12, '{"jsonrpc":"2.0","id":12,"id":12,"method":"ping"}');
+    expect(envelope.error.code).toBe(-32600);
+    expect((await solve(13)).result.isError).toBeFalsy();
+  });
+});
+
+describe('repeatedMember', () => {
+  test('names the first member given twice in one object, by its path', () => {
+    expect(repeatedMember('{"a":1,"b":{"c":[1,{"d":2,"d":3}]}}')).toEqual(['b', 'c', 1, 'd']);
+    expect(repeatedMember('{"a":{"x":1},"b":{"x":1},"c":[{"x":1},{"x":2}]}')).toBe(null);
+    // Names are compared as JSON.parse reads them: an escape is the same name.
+    expect(repeatedMember('{"tp":1,"\\u0074p":2}')).toEqual(['tp']);
+    // A value that looks like a name, braces and quotes inside strings, and commas in arrays.
+    expect(repeatedMember('{"a":"a","b":"{\\"a\\":1,","c":["a","a"]}')).toBe(null);
+    expect(repeatedMember('[{"k":1},{"k":1,"k":1}]')).toEqual([1, 'k']);
+    expect(repeatedMember('"x"')).toBe(null);
+  });
+
+  test('reads a long string without deep backtracking', () => {
+    const text = JSON.stringify({ a: 'x\\"'.repeat(500_000), b: 1 }).replace('"b"', '"a"');
+    expect(repeatedMember(text)).toEqual(['a']);
   });
 });
 
