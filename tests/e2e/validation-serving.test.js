@@ -35,6 +35,18 @@ it('shows every custom kernel with its figures, and each whole layer in both mod
   const said = await row.innerText();
   expect(said).toContain(fmt.time(e2e.experiments[0].forward_ms / 1e3));
   expect(said).toContain(fmt.time(forward));
+  // The second model is what it is: the roofline with NCCL (a training layer has no serving engine,
+  // so not "as it runs", the kernels model under one).
+  const roofline = api.solve({
+    ...e2e.scenario,
+    pass: 'forward',
+    compute_model: 'roofline',
+    link_model: 'nccl',
+  }).links[0].serial_layer_time_s;
+  expect(said).toContain(fmt.time(roofline));
+  expect(await page.locator('.serving table').nth(1).locator('thead').innerText()).toContain(
+    'roofline, NCCL',
+  );
   // Sequence parallelism (docs/model.md#sequence-parallelism) is modelled: its forward as the module prices the pair.
   const sp = e2e.experiments.findIndex((x) => x.collective === 'reduce_scatter_all_gather');
   const spForward = api.solve({
