@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Regenerates the outputs quoted in the docs, so that they are never edited by hand:
-README.md's `tplayer --preset Gpt3TensorParallelLayerTp8` block and docs/calibration.md's
+"""Regenerates the outputs quoted in the docs, so that they are never edited by hand: README.md's
+and docs/embedding.md's `tplayer --preset Gpt3TensorParallelLayerTp8` block, docs/calibration.md's
 `tplayer --validate` block (from the native build's CLI), and calibration/README.md's
 `python3 calibration/fit.py` block (from fitted.json).
 
@@ -46,6 +46,7 @@ def main(argv=None):
     fitted = json.loads((HERE / "fitted.json").read_text())
     wanted = {
         ROOT / "README.md": [(EXAMPLE_MARKER, run("--preset", EXAMPLE))],
+        ROOT / "docs" / "embedding.md": [(EXAMPLE_MARKER, run("--preset", EXAMPLE))],
         ROOT / "docs" / "calibration.md": [(CLI_MARKER, run("--validate"))],
         HERE / "README.md": [(FIT_MARKER, fit.report(fitted))],
     }

@@ -373,6 +373,9 @@ void print_link(const tplayer::LinkResult& l, const tplayer::Link* link, bool bi
             tplayer::format_number(l.domain);
   }
   wrapped(head, 2);
+  // docs/model.md#runnable: priced all the same, but never to be read as a setup that works.
+  if (!l.runnable)
+    wrapped("  CANNOT RUN  " + l.not_runnable_because + " (priced all the same)", 14);
   const bool pair = l.reduce_scatter_time_s > 0;
   std::string priced =
       std::string(pair ? "  rs + ag     " : "  all-reduce  ") +
@@ -531,6 +534,15 @@ void print_table(const tplayer::Scenario& s, const tplayer::Result& r) {
   for (const tplayer::LinkResult& l : r.links)
     print_link(l, find_link_named(s, l.name), l.name == r.binding_link,
                r.link_model == tplayer::kNccl, step, r.head_time_s, r.step_overhead_s);
+  // docs/model.md#runnable: the answer for each link, in the scenario's own link names.
+  for (const tplayer::LinkResult& l : r.links) {
+    wrapped(
+        "on " + l.name + ": " +
+            (l.runnable ? l.bound + "-bound, " + fixed(l.serial_speedup, 2) + "x serial speedup (" +
+                              fixed(100 * l.serial_efficiency, 1) + "% efficient)"
+                        : "cannot run: " + l.not_runnable_because),
+        2);
+  }
   std::cout << "* binding link: " << r.binding_link << " (the layer is " << r.bound << "-bound)\n";
   std::cout << "  serial = no overlap of compute and exchange; overlapped = perfect overlap\n";
   wrapped("  layers = the layer x " +

@@ -247,6 +247,11 @@ void check_result(const Scenario& s, const Result& r) {
             l.time_per_output_token_s == (s.pass == "decode" ? l.step_time_s : 0) &&
             l.time_to_first_token_s == (s.pass == "forward" ? l.step_time_s : 0),
         "the step is the layers, the head and the engine, at the step's tokens per second", where);
+    // docs/model.md#runnable: a link cannot run exactly when the memory, the heads or its domain
+    // say so, and then says why.
+    const bool cannot = !r.fits_in_memory || s.tp_size > s.workload.heads || !l.within_domain;
+    require(l.runnable == !cannot && l.runnable == l.not_runnable_because.empty(),
+            "runnable follows the memory, the heads and the domain, with its reasons", where);
     if (l.communication_time_s == 0)
       require(l.hiding_bandwidth_bytes_per_s == 0, "nothing exchanged, nothing to hide", where);
     else if (l.bound == "compute")

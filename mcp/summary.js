@@ -31,22 +31,28 @@ function linkSentence(l) {
   return `${l.name}: ${seconds(l.communication_time_s)} per layer (one collective ${seconds(l.allreduce_time_s)}; ${share}${beyond})`;
 }
 
-/** solve's paragraph: the scenario in words, the compute, each link, the binding one. */
+// docs/model.md#runnable: the answer on one link, in the scenario's own name for it.
+const answerOn = (l) =>
+  l.runnable
+    ? `on ${l.name}, ${l.bound}-bound, ${ratio(l.serial_speedup)}x serial speedup (${percent(l.serial_efficiency)} efficient)`
+    : `on ${l.name}, it cannot run: ${l.not_runnable_because}`;
+
+/** solve's paragraph: the scenario in words, the answer on each link, the compute, each link's exchange, the binding one. */
 export function solveSummary(r, scenario, catalog) {
   const workload = nameOf(scenario.workload, catalog.workloads, 'workload');
   const chip = nameOf(scenario.accelerator, catalog.accelerators, 'accelerator');
   const binding = r.links.find((l) => l.name === r.binding_link);
   const parts = [
     `${workload}, TP ${scenario.tp_size}, ${scenario.tokens} tokens, ${r.pass} pass on ${chip} (${r.exchange_precision === scenario.precision ? scenario.precision : `${scenario.precision}, exchanged in ${r.exchange_precision}`}), in ${modelWords(r)}.`,
+    `The answer per link: ${r.links.map(answerOn).join('; ')}.`,
     `Each rank computes for ${seconds(r.compute_time_s)} per layer (${r.compute_bound === 'memory' ? 'bound by reading its weights from memory' : 'bound by FLOPs'}).`,
     `The exchange per link: ${r.links.map(linkSentence).join('; ')}.`,
   ];
   if (binding)
     parts.push(
-      `The binding link is ${binding.name}: the layer is ${binding.bound}-bound, ${ratio(binding.serial_speedup)} times as fast as one ${chip} alone (${percent(binding.serial_efficiency)} efficient${r.single_device_fits_in_memory ? '' : `; a hypothetical baseline: one ${chip} cannot hold the model's ${bytes(r.single_device_memory_bytes)}`})${binding.hiding_bandwidth_bytes_per_s > 0 ? `; a link of ${gbps(binding.hiding_bandwidth_bytes_per_s)} per direction would hide its exchange behind the compute` : ''}.`,
+      `The binding link (the slowest exchange) is ${binding.name}${binding.runnable ? '' : ', where it cannot run'}: the layer is ${binding.bound}-bound, ${ratio(binding.serial_speedup)} times as fast as one ${chip} alone (${percent(binding.serial_efficiency)} efficient${r.single_device_fits_in_memory ? '' : `; a hypothetical baseline: one ${chip} cannot hold the model's ${bytes(r.single_device_memory_bytes)}`})${binding.hiding_bandwidth_bytes_per_s > 0 ? `; a link of ${gbps(binding.hiding_bandwidth_bytes_per_s)} per direction would hide its exchange behind the compute` : ''}.`,
       `On it the whole step (${r.layers} layers, the embedding and LM head, and the engine's step overhead; pipeline and data parallelism left out) takes ${seconds(binding.step_time_s)} ${r.pass === 'decode' ? 'per output token (a token for each sequence)' : `per ${r.pass} step`}, ${rate(binding.tokens_per_s)}.`,
     );
-  if (!r.fits_in_memory) parts.push("Each rank's share of the weights does not fit in its memory.");
   if (r.warnings.length) parts.push(`Warnings: ${r.warnings.map((w) => w.message).join('; ')}.`);
   return parts.join(' ');
 }

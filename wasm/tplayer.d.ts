@@ -298,6 +298,14 @@ export interface LinkResult {
   time_per_output_token_s: number;
   /** In a forward pass, the step: the time to the first token of a prompt of `tokens`; 0 otherwise. */
   time_to_first_token_s: number;
+  /**
+   * Whether this setup can run on this link (docs/model.md#runnable): false when the weights (in
+   * decode with the KV cache) do not fit per rank, or tp_size exceeds the heads or the link's
+   * domain. Its times are priced all the same.
+   */
+  runnable: boolean;
+  /** Why it cannot run, in words ("; "-joined, to follow "cannot run: "); empty when it can. */
+  not_runnable_because: string;
 }
 
 /** One kernel of a step in the kernels model, per rank. */

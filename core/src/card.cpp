@@ -180,16 +180,24 @@ std::string display_name(const Link& l) {
   return shorten(l.name, kMaxNameBytes);
 }
 
-void verdict_sentence(Card& c, const Scenario& s, const LinkResult* binding,
+void verdict_sentence(Card& c, const Scenario& s, const Result& r, const LinkResult* binding,
                       std::string_view binding_name) {
-  if (!binding || binding->communication_time_s == 0) {
+  // docs/model.md#runnable: a setup that runs on no link is never summed up as a bound.
+  const auto runs = [](const LinkResult& l) { return l.runnable; };
+  if (!r.links.empty() && std::none_of(r.links.begin(), r.links.end(), runs)) {
+    c.put("Cannot run: ").put(r.links.front().not_runnable_because);
+  } else if (!binding || binding->communication_time_s == 0) {
     c.put(s.tp_size == 1 ? "One rank: nothing to exchange" : "No exchange is priced");
   } else if (binding->bound == "communication") {
     times(c.put("Communication-bound on ").put(binding_name).put(": exchange "),
           binding->comm_to_compute)
         .put(" compute");
   } else {
-    percent(c.put("Compute-bound on every link: exchange on ").put(binding_name).put(" "),
+    percent(c.put(std::all_of(r.links.begin(), r.links.end(), runs)
+                      ? "Compute-bound on every link: exchange on "
+                      : "Compute-bound on every link that can run: exchange on ")
+                .put(binding_name)
+                .put(" "),
             binding->comm_to_compute)
         .put(" of compute");
   }
@@ -238,7 +246,7 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
   else
     title.put(shorten(text.title, kMaxTitleBytes));
   Card verdict;
-  verdict_sentence(verdict, scenario, binding, binding_name);
+  verdict_sentence(verdict, scenario, result, binding, binding_name);
   Card line;
 
   // The body first, top to bottom; the height is known at its end.
@@ -263,8 +271,10 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
     const bool is_binding = &l == binding;
     // "<name> (binding) · <bound>", on one line where it fits, else the bound on a line of its own.
     line.out.clear();
-    line.put(l.bound == "communication" ? "communication-bound" : "compute-bound");
-    if (!l.within_domain) line.put(", beyond its ").num(l.domain).put("-rank domain");
+    if (!l.runnable)
+      line.put("cannot run: ").put(l.not_runnable_because);
+    else
+      line.put(l.bound == "communication" ? "communication-bound" : "compute-bound");
     const std::string head = names[i] + (is_binding ? " (binding)" : "");
     const std::string_view style = is_binding ? kBindingStyle : kLinkStyle;
     if (head.size() + std::string_view(" · ").size() + line.out.size() <= kLinkChars) {
@@ -300,7 +310,8 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
   body.lines(line.out, kLineChars, 12, kFootStyle);
   if (binding && binding->communication_time_s > 0) {
     line.out.clear();
-    percent(times(line.put("speedup "), binding->serial_speedup)
+    // The figures are the binding link's: said, as the links are alternatives.
+    percent(times(line.put("on ").put(binding_name).put(": speedup "), binding->serial_speedup)
                 .put(" over one ")
                 .put(shorten(scenario.accelerator.name, kMaxNameBytes))
                 .put(" alone ("),
@@ -308,11 +319,14 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
         .put(" efficient), no overlap");
     if (!result.single_device_fits_in_memory)
       line.put("; a hypothetical: one cannot hold the model");
+    if (!binding->runnable) line.put("; it cannot run");
     body.lines(line.out, kLineChars, 12, kFootStyle);
   }
   if (binding) {
     line.out.clear();
-    line.put("whole model (")
+    line.put("whole model on ")
+        .put(binding_name)
+        .put(" (")
         .put(counted(static_cast<std::int64_t>(result.layers), "layer"))
         .put("): ")
         .put(seconds(binding->model_time_s))

@@ -151,6 +151,43 @@ namespace {
 constexpr std::int64_t kMostTokensPerStep = std::int64_t{1} << 24;
 constexpr double kLongestLayerSeconds = 10;
 
+namespace {
+
+// docs/model.md#runnable: why the setup cannot run on a link ("" when it can), in words a
+// summary can quote after "cannot run: ".
+std::string not_runnable_because(const Scenario& s, const Result& r, const LinkResult& l) {
+  std::vector<std::string> why;
+  if (!r.fits_in_memory) {
+    const std::string held =
+        r.kv_cache_per_rank_bytes > 0
+            ? "the weights and KV cache per rank (" +
+                  format_quantity(r.weights_per_rank_bytes + r.kv_cache_per_rank_bytes,
+                                  Dimension::Bytes) +
+                  ")"
+            : "the weights per rank (" +
+                  format_quantity(r.weights_per_rank_bytes, Dimension::Bytes) + ")";
+    why.push_back(held + " do not fit in a GPU's " +
+                  format_quantity(r.memory_capacity_bytes, Dimension::Bytes) + " of memory");
+  }
+  const std::string tp = "TP " + whole_number(s.tp_size);
+  if (s.tp_size > s.workload.heads)
+    why.push_back(tp + " is more than the " + whole_number(s.workload.heads) + " attention heads");
+  if (!l.within_domain) {
+    why.push_back(l.node_count > 1
+                      ? tp + " needs more ranks per node, or more nodes, than the link joins"
+                      : tp + " is more than the " + format_number(l.domain) +
+                            " GPUs the link joins directly");
+  }
+  std::string out;
+  for (const std::string& reason : why) {
+    if (!out.empty()) out += "; ";
+    out += reason;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<FieldError> warnings(const Scenario& s) {
   std::vector<FieldError> out;
   const Where root;
@@ -776,6 +813,8 @@ Result solve(const Scenario& s) {
     l.tokens_per_s = tokens / l.step_time_s;
     if (s.pass == kDecode) l.time_per_output_token_s = l.step_time_s;
     if (s.pass == kPasses[0].name) l.time_to_first_token_s = l.step_time_s;
+    l.not_runnable_because = not_runnable_because(s, r, l);
+    l.runnable = l.not_runnable_because.empty();
     r.links.push_back(std::move(l));
   }
 

@@ -44,7 +44,7 @@ LINK_FIELDS = {
     "model_time_s", "overlapped_model_time_s", "tokens_per_s",
     # docs/model.md#the-whole-step: the whole step on this link.
     "head_communication_time_s", "step_time_s", "time_per_output_token_s",
-    "time_to_first_token_s"}
+    "time_to_first_token_s", "runnable", "not_runnable_because"}
 # docs/model.md#the-catalogue and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
@@ -822,6 +822,25 @@ def test_what_ifs():
           f"int4 + fp8: {code} {err!r}")
     code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "links.nvlink=nvlnk4")
     check(code == 2 and 'did you mean "nvlink4"' in err, f"nvlnk4: {err!r}")
+
+
+def test_runnable():
+    # docs/model.md#runnable: a setup that cannot run is marked on its link and in the footer,
+    # each link's answer in the scenario's own link names.
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "tp_size=2")
+    check(code == 0 and out.count("  CANNOT RUN  the weights per rank (175 GB) do not fit") == 2,
+          f"TP 2: {out}")
+    check("on nvlink: cannot run: the weights per rank (175 GB)" in out
+          and "on infiniband_ndr: cannot run:" in out and "-bound, " not in out, out)
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--set", "tp_size=16", "--json")
+    links = {l["name"]: l for l in parse(out, "TP 16")["links"]}
+    check(links["nvlink"]["runnable"] is False and links["infiniband_ndr"]["runnable"] is True
+          and links["nvlink"]["not_runnable_because"]
+          == "TP 16 is more than the 8 GPUs the link joins directly"
+          and links["infiniband_ndr"]["not_runnable_because"] == "", f"TP 16: {links}")
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8")
+    check("on nvlink: compute-bound, 6.59x serial speedup (82.3% efficient)" in out
+          and "CANNOT RUN" not in out, out)
 
 
 if __name__ == "__main__":

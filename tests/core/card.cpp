@@ -141,10 +141,31 @@ TEST_CASE("a link's long name and its bound wrap inside the card") {
 TEST_CASE("one rank has nothing to exchange, and says so") {
   Value scenario = spec_scenario();
   scenario.set("tp_size", Value::from(1.0));
+  scenario.set("workload", Value::from("Llama2_7B"));  // one H100 holds it
   const std::string svg = card_of(scenario);
   CHECK(count(svg, "One rank: nothing to exchange") == 2);
-  CHECK(count(svg, "<title id=\"tplayer-card-title\">GPT-3 175B, TP 1</title>") == 1);
+  CHECK(count(svg, "<title id=\"tplayer-card-title\">Llama 2 7B, TP 1</title>") == 1);
   CHECK(count(svg, "speedup") == 0);
+}
+
+// docs/model.md#runnable: a setup that cannot run is never summed up as fine, and the summary's
+// figures say whose they are.
+TEST_CASE("a setup that cannot run says so, on each link and in the verdict") {
+  Value scenario = spec_scenario();
+  scenario.set("tp_size", Value::from(2.0));  // 175 GB of weights per rank on an 80 GiB part
+  const std::string svg = card_of(scenario);
+  CHECK(count(svg, "Cannot run: the weights per rank (175 GB) do not fit") == 2);   // title, text
+  CHECK(count(svg, ">cannot run: the weights per rank (175 GB) do not fit") == 2);  // each link
+  CHECK(count(svg, "-bound") == 0);
+  CHECK(count(svg, "on IB NDR: speedup ") == 1);
+  CHECK(count(svg, "it cannot run") == 1);
+  CHECK(count(svg, "whole model on IB NDR (96 layers): ") == 1);
+
+  // TP 16 fits, but beyond NVLink's 8-GPU domain: that link alone cannot run.
+  scenario.set("tp_size", Value::from(16.0));
+  const std::string beyond = card_of(scenario);
+  CHECK(count(beyond, "cannot run: TP 16 is more than the 8 GPUs the link joins directly") == 1);
+  CHECK(count(beyond, "Compute-bound on every link") == 0);
 }
 
 TEST_CASE("one token and one layer are said in the singular") {
@@ -153,7 +174,7 @@ TEST_CASE("one token and one layer are said in the singular") {
   scenario.set("workload", json(R"({"preset": "GPT3", "layers": 1})"));
   const std::string svg = card_of(scenario);
   CHECK(count(svg, " · 1 token · ") == 1);
-  CHECK(count(svg, "whole model (1 layer): ") == 1);
+  CHECK(count(svg, " (1 layer): ") == 1);
   CHECK(count(svg, "1 tokens") + count(svg, "1 layers") == 0);
 }
 

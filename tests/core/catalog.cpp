@@ -703,7 +703,9 @@ TEST_CASE("to_value(Result) has every field of docs/model.md#the-result", "[valu
                                                      "step_time_s",
                                                      "tokens_per_s",
                                                      "time_per_output_token_s",
-                                                     "time_to_first_token_s"};
+                                                     "time_to_first_token_s",
+                                                     "runnable",
+                                                     "not_runnable_because"};
 
   Value v = spec_scenario();
   v.set("tp_size", Value::from(2.0));  // a warning, so that its shape shows

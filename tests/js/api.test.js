@@ -460,6 +460,8 @@ describe('solve and check', () => {
       'tokens_per_s',
       'time_per_output_token_s',
       'time_to_first_token_s',
+      'runnable',
+      'not_runnable_because',
     ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);

@@ -88,7 +88,9 @@ describe('tplayer-mcp on stdio', () => {
     );
     const answer = await solve(8);
     expect(answer.result.isError).toBeFalsy();
-    expect(answer.result.content[0].text).toContain('The binding link is infiniband_ndr');
+    expect(answer.result.content[0].text).toContain(
+      'The binding link (the slowest exchange) is infiniband_ndr',
+    );
     await logged(`tplayer-mcp: a request of ${line.length} bytes`);
   }, 30000);
 

@@ -126,9 +126,25 @@ describe('answers', () => {
     expect(answer.structuredContent).toBeUndefined(); // the JSON is sent once, as text
     const text = answer.content[0].text;
     expect(text).toContain('GPT-3 175B, TP 8, 2048 tokens');
-    expect(text).toContain('The binding link is infiniband_ndr');
+    expect(text).toContain('The binding link (the slowest exchange) is infiniband_ndr');
     expect(text).toContain('1.832 ms'); // docs/model.md#the-worked-example: one all-reduce on InfiniBand NDR
     expect(text).toContain('1.887 ms'); // the compute per rank
+    // docs/model.md#runnable: the answer on each link, first, in the scenario's link names.
+    expect(text).toContain(
+      'The answer per link: on nvlink, compute-bound, 6.59x serial speedup (82% efficient); on infiniband_ndr, communication-bound, 2.72x',
+    );
+  });
+
+  test('solve: a setup that cannot run says so on each link, never as fine', async () => {
+    const answer = await call('solve', {
+      scenario: { preset: 'Gpt3TensorParallelLayerTp8', tp_size: 2 },
+    });
+    expect(answer.isError).toBeFalsy();
+    const text = answer.content[0].text;
+    expect(text).toContain(
+      "on nvlink, it cannot run: the weights per rank (175 GB) do not fit in a GPU's",
+    );
+    expect(text).toContain(', where it cannot run:');
   });
 
   test("solve: the verdict card, the JS door's card() (the CLI's --format svg), as an SVG resource", async () => {

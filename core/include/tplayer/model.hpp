@@ -348,6 +348,11 @@ struct LinkResult {
   double tokens_per_s = 0;
   double time_per_output_token_s = 0;
   double time_to_first_token_s = 0;
+  // docs/model.md#runnable: whether this setup can run on this link at all, and if not why, in
+  // words ("; "-joined): the weights (and in decode the KV cache) over the memory per rank, more
+  // ranks than the attention heads, or than the link joins directly. Its times are still priced.
+  bool runnable = true;
+  std::string not_runnable_because;
 };
 
 // One kernel of a step in the kernels model (docs/model.md#the-kernels-model), per rank: its work,
@@ -522,6 +527,8 @@ inline constexpr ScalarField<LinkResult> kLinkResultFields[] = {
     {"tokens_per_s", &LinkResult::tokens_per_s},
     {"time_per_output_token_s", &LinkResult::time_per_output_token_s},
     {"time_to_first_token_s", &LinkResult::time_to_first_token_s},
+    {"runnable", &LinkResult::runnable},
+    {"not_runnable_because", &LinkResult::not_runnable_because},
 };
 
 inline constexpr ScalarField<KernelResult> kKernelResultFields[] = {
