@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "internal.hpp"
+#include "tplayer/catalog.hpp"
 #include "tplayer/format.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
@@ -838,6 +839,27 @@ Result solve(const Scenario& s) {
     warn(r.warnings, root,
          {"one layer takes ", format_quantity(layer, Dimension::Time),
           ", more than 10 s: check tokens, local_efficiency and the links' bandwidth"});
+  // docs/model.md#what-the-answer-says: mlsysim's model prices a decode pass by its FLOPs alone.
+  // Where reading the weights and the KV cache takes longer, say by how much, and what a token
+  // takes as it runs (the kernels model, NCCL and the default engine unless one is named).
+  if (s.compute_model == kFlops && s.pass == kDecode && r.memory_time_s > r.flop_time_s &&
+      binding != r.links.end()) {
+    Scenario runs = s;
+    runs.compute_model = kKernels;
+    runs.link_model = kNccl;
+    if (!runs.serving_engine) runs.serving_engine = find_engine(kDefaultServingEngine)->engine;
+    const Result as_runs = solve(runs);
+    const auto at = static_cast<std::size_t>(binding - r.links.begin());
+    warn(r.warnings, root.key("compute_model"),
+         {"mlsysim's model prices decode by FLOPs alone, but reading the weights and KV cache "
+          "takes ",
+          format_significant(r.memory_time_s / r.flop_time_s, 3),
+          "x as long as the FLOPs: as it runs (the kernels model, NCCL, ",
+          runs.serving_engine->name, ") a token takes ",
+          format_quantity(as_runs.links[at].time_per_output_token_s, Dimension::Time), " on ",
+          binding->name, ", not ",
+          format_quantity(binding->time_per_output_token_s, Dimension::Time)});
+  }
   return r;
 }
 

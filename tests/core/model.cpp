@@ -344,4 +344,32 @@ TEST_CASE("efficiency never exceeds 1 nor speedup tp_size, whatever the rounding
 }
 
 }  // namespace
+// docs/model.md#what-the-answer-says: mlsysim's model prices decode by FLOPs alone; where the
+// memory term is larger it says by how much, and what a token takes as it runs.
+TEST_CASE("mlsysim's model warns when a decode pass reads more than it computes", "[model]") {
+  Value v = json(R"({"preset": "Llama3_70BDecodeTp8", "compute_model": "flops",
+      "link_model": "line_rate"})");
+  const Result r = solved(v);
+  REQUIRE(r.memory_time_s > r.flop_time_s);
+  const std::string said = message_for(r.warnings, "compute_model");
+  CHECK(contains(said, "mlsysim's model prices decode by FLOPs alone"));
+  CHECK(contains(said, format_significant(r.memory_time_s / r.flop_time_s, 3) + "x as long"));
+  v.set("compute_model", Value::from("kernels"));
+  v.set("link_model", Value::from("nccl"));
+  const Result runs = solved(v);
+  CHECK(contains(said,
+                 "a token takes " +
+                     format_quantity(runs.links.back().time_per_output_token_s, Dimension::Time) +
+                     " on infiniband_ndr"));
+  // Not in the other models, nor in a forward pass.
+  const auto on_model = [](const Result& x) {
+    const std::vector<std::string> on = fields(x.warnings);
+    return std::count(on.begin(), on.end(), "compute_model");
+  };
+  CHECK(on_model(runs) == 0);
+  v.set("compute_model", Value::from("flops"));
+  v.set("pass", Value::from("forward"));
+  CHECK(on_model(solved(v)) == 0);
+}
+
 }  // namespace tplayer::test

@@ -86,6 +86,9 @@ const LinkEntry* find_link(std::string_view key);
 const TwoTierEntry* find_two_tier(std::string_view key);
 const ScenarioPreset* find_preset(std::string_view key);
 const EngineEntry* find_engine(std::string_view key);
+// The engine "as it runs" prices under when a scenario names none
+// (docs/model.md#the-kernels-model).
+inline constexpr std::string_view kDefaultServingEngine = "vllm";
 
 // A link of the scenario built from a catalogue entry, named `name`. A two-tier entry gives a
 // two-tier link whose preset is the entry's key and whose tiers are its catalogue links.
