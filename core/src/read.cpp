@@ -283,23 +283,48 @@ class Reader {
                f.member);
   }
 
-  bool count(const Value& v, const Where& at, std::int64_t& out) {
-    if (!v.is_number() || !std::isfinite(v.number) || std::trunc(v.number) != v.number) {
-      fail(at, "expected a whole number, got " + describe(v));
+  // `as_text`: a count may be written as text ("1.5M", "70B": docs/model.md#units); a measured
+  // row's numbers may not (they are a table's, as nccl-tests prints them).
+  bool count(const Value& v, const Where& at, std::int64_t& out, bool as_text = true) {
+    double number = v.number;
+    if (v.is_string() && as_text) {
+      const QuantityParse parsed = parse_scaled_number(v.string, false);
+      if (!parsed.ok()) {
+        fail(at, parsed.error);
+        return false;
+      }
+      number = parsed.value;
+    }
+    const bool read_as_text = v.is_string() && as_text;
+    if ((!v.is_number() && !read_as_text) || !std::isfinite(number) ||
+        std::trunc(number) != number) {
+      fail(at,
+           "expected a whole number, got " +
+               (v.is_string() ? describe(v) + " (" + format_number(number) + ")" : describe(v)));
       return false;
     }
-    if (std::fabs(v.number) > kMaxExactInteger) {
+    if (std::fabs(number) > kMaxExactInteger) {
       fail(at, "expected a whole number no larger than 2^53, got " + describe(v));
       return false;
     }
-    out = static_cast<std::int64_t>(v.number);
+    out = static_cast<std::int64_t>(number);
     return true;
   }
 
-  bool number(const Value& v, const Where& at, FieldKind kind, double& out) {
+  bool number(const Value& v, const Where& at, FieldKind kind, double& out, bool as_text = true) {
     const std::optional<Dimension> dimension = dimension_of(kind);
     if (dimension && v.is_string()) {
       const QuantityParse parsed = parse_quantity(v.string, *dimension);
+      if (!parsed.ok()) {
+        fail(at, parsed.error);
+        return false;
+      }
+      out = parsed.value;
+      return true;
+    }
+    // docs/model.md#units: a real as text ("70B", "1.5M", "50%").
+    if (!dimension && v.is_string() && kind == FieldKind::Real && as_text) {
+      const QuantityParse parsed = parse_scaled_number(v.string, true);
       if (!parsed.ok()) {
         fail(at, parsed.error);
         return false;
@@ -676,8 +701,8 @@ class Reader {
         fail(place,
              "expected a row [bytes, seconds], got " +
                  (row.is_array() ? "a list of " + whole_number(row.array.size()) : describe(row)));
-      } else if (count(row.array[0], place.index(0), bytes) &  // both read: both say what is wrong
-                 number(row.array[1], place.index(1), FieldKind::Real, seconds)) {
+      } else if (count(row.array[0], place.index(0), bytes, false) &  // both read: both say
+                 number(row.array[1], place.index(1), FieldKind::Real, seconds, false)) {
         const double last = out.empty() ? 0 : out.back().bytes;
         const bool grows = static_cast<double>(bytes) > last;
         if (!grows)

@@ -1,5 +1,6 @@
 #include "tplayer/units.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -33,6 +34,9 @@ const std::vector<Unit>& units() {
       {"Mbps", Dimension::Bandwidth, 1e6 / 8},
       {"Gbps", Dimension::Bandwidth, 1e9 / 8},
       {"Tbps", Dimension::Bandwidth, 1e12 / 8},
+      {"MBps", Dimension::Bandwidth, 1e6},  // bytes, as GB/s: the capital B says so
+      {"GBps", Dimension::Bandwidth, 1e9},
+      {"TBps", Dimension::Bandwidth, 1e12},
       {"s", Dimension::Time, 1},
       {"ms", Dimension::Time, 1, 1e3},
       {"us", Dimension::Time, 1, 1e6},
@@ -156,6 +160,36 @@ QuantityParse parse_quantity(std::string_view text, Dimension dimension) {
     return out;
   }
   out.error = "unknown unit " + excerpt(symbol) + " in " + excerpt(text) + "; " + expected;
+  return out;
+}
+
+QuantityParse parse_scaled_number(std::string_view text, bool percent) {
+  struct Scale {
+    std::string_view suffix;
+    double factor;
+  };
+  // A model's size is written "70B" (billions), a batch "1.5M"; a fraction "50%".
+  static constexpr Scale kScales[] = {{"K", 1e3}, {"k", 1e3},  {"M", 1e6},
+                                      {"B", 1e9}, {"T", 1e12}, {"%", 1e-2}};
+  const std::string_view trimmed = trim(text);
+  QuantityParse out;
+  const std::size_t length = number_prefix(trimmed);
+  const std::string_view suffix = trim(trimmed.substr(length));
+  const auto scale = std::find_if(std::begin(kScales), std::end(kScales), [&](const Scale& s) {
+    return s.suffix == suffix && (percent || s.suffix != "%");
+  });
+  // A count's words (percent false) and a real's.
+  const std::string expected = percent ? "expected a number" : "expected a whole number";
+  if (length == 0 || (!suffix.empty() && scale == std::end(kScales))) {
+    out.error = expected +
+                (percent ? R"(, or a string like "70B", "1.5M" or "50%")"
+                         : R"(, or a string like "70B" or "1.5M")") +
+                " (K, M, B, T: thousand to trillion), got " + quoted_text(text);
+    return out;
+  }
+  out.value = std::strtod(std::string(trimmed.substr(0, length)).c_str(), nullptr) *
+              (suffix.empty() ? 1 : scale->factor);
+  if (!std::isfinite(out.value)) out.error = expected + ", got " + excerpt(text) + ", not finite";
   return out;
 }
 

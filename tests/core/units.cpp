@@ -221,4 +221,49 @@ TEST_CASE("formatted quantities parse back to about the same value", "[units][fo
   }
 }
 
+// docs/model.md#units: counts and reals written as people write them.
+TEST_CASE("counts and reals read 70B, 1.5M, 4K and a real 50%", "[units]") {
+  const auto value = [](std::string_view text, bool percent) {
+    const QuantityParse p = parse_scaled_number(text, percent);
+    INFO(text << ": " << p.error);
+    REQUIRE(p.ok());
+    return p.value;
+  };
+  CHECK(value("70B", false) == 70e9);
+  CHECK(value(" 1.5M ", false) == 1.5e6);
+  CHECK(value("4K", false) == 4e3);
+  CHECK(value("4k", false) == 4e3);
+  CHECK(value("2 T", false) == 2e12);
+  CHECK(value("8", false) == 8);
+  CHECK(value("50%", true) == 0.5);
+  CHECK(value("62.5 %", true) == 0.625);
+  for (const auto& [text, percent] : {std::pair{"50%", false},
+                                      {"3x", true},
+                                      {"", false},
+                                      {"B", false},
+                                      {"70 GB", false},
+                                      {"1e999", false}}) {
+    INFO(text);
+    CHECK_FALSE(parse_scaled_number(text, percent).ok());
+  }
+  CHECK(contains(parse_scaled_number("50%", false).error, "got \"50%\""));
+  CHECK(contains(parse_scaled_number("x", true).error, "expected a number, or a string like"));
+  CHECK(contains(parse_scaled_number("x", true).error, "\"50%\""));
+  CHECK(contains(parse_scaled_number("x", false).error, "expected a whole number, or a string"));
+  CHECK(parse_scaled_number("1e309", false).error ==
+        "expected a whole number, got \"1e309\", not finite");
+
+  // In a scenario: the same scenario as the numbers.
+  const Value typed = json(R"({"workload": {"preset": "GPT3", "parameters": "175B"},
+      "tp_size": "8", "tokens": "2K", "accelerator": "H100", "local_efficiency": "50%",
+      "links": {"ib": {"bandwidth": "50 GBps", "latency": "5 us"}}})");
+  const Value numbers = json(R"({"workload": {"preset": "GPT3", "parameters": 175e9},
+      "tp_size": 8, "tokens": 2000, "accelerator": "H100", "local_efficiency": 0.5,
+      "links": {"ib": {"bandwidth": 50e9, "latency": 5e-6}}})");
+  CHECK(identical(to_value(read_scenario(typed).scenario),
+                  to_value(read_scenario(numbers).scenario)));
+  CHECK(fields(errors_of(json(R"({"preset": "Gpt3TensorParallelLayerTp8", "tokens": "1.5K5"})"))) ==
+        std::vector<std::string>{"tokens"});
+}
+
 }  // namespace tplayer::test

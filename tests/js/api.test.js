@@ -742,6 +742,24 @@ describe('solve and check', () => {
   });
 });
 
+describe('counts and reals as people write them (docs/model.md#units)', () => {
+  it('reads "2K", "175B" and "50%" as the numbers they say, as the CLI does', () => {
+    const typed = {
+      ...gpt3(),
+      tokens: '2K',
+      local_efficiency: '50%',
+      workload: { preset: 'GPT3', parameters: '175B' },
+    };
+    const numbers = { ...gpt3(), tokens: 2000, local_efficiency: 0.5 };
+    expect(api.solve(typed)).toEqual(api.solve(numbers));
+    const cli = native(['--json', '-', '--format', 'json'], JSON.stringify(typed));
+    expect(differences(api.solve(typed), cli)).toEqual([]);
+    expect(api.check({ ...gpt3(), tp_size: '50%' }).errors[0].message).toContain(
+      'expected a whole number, or a string like "70B" or "1.5M"',
+    );
+  });
+});
+
 describe('a scenario as JSON text', () => {
   const text = JSON.stringify(gpt3());
 

@@ -33,4 +33,8 @@ struct QuantityParse {
 // number must be finite; the unit must exist and be of `dimension`.
 QuantityParse parse_quantity(std::string_view text, Dimension dimension);
 
+// Parses a count or a real written with a scale: "70B" (K, k, M, B, T: thousand to trillion),
+// "1.5M", a bare number, and with `percent` a percentage ("50%" is 0.5).
+QuantityParse parse_scaled_number(std::string_view text, bool percent);
+
 }  // namespace tplayer
