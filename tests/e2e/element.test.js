@@ -64,13 +64,13 @@ describe.each([
 ])('at %ix%i', (width, height) => {
   it('two elements on one page: their numbers, one load of the module, their height, their link', async () => {
     const { page, problems, context, ...o } = await open(
-      '<tp-layer preset="Gpt3TensorParallelLayerTp8"></tp-layer><tp-layer hash="v=3&amp;p=Gpt3TensorParallelLayerTp8&amp;tp_size=4" model="as it runs"></tp-layer>',
+      '<tp-layer preset="Gpt3TensorParallelLayerTp8"></tp-layer><tp-layer hash="v=3&amp;p=Gpt3TensorParallelLayerTp8&amp;tp_size=6" model="as it runs"></tp-layer>',
       { width, height },
     );
     const api = await (await import('../../dist/tplayer.js')).load();
     const a = api.solve(gpt3());
     const b = api.solve(
-      gpt3({ tp_size: 4, link_model: 'nccl', compute_model: 'kernels', serving_engine: 'vllm' }),
+      gpt3({ tp_size: 6, link_model: 'nccl', compute_model: 'kernels', serving_engine: 'vllm' }),
     );
     for (const [i, r] of [
       [0, a],
@@ -78,7 +78,7 @@ describe.each([
     ]) {
       const t = await shadowText(page, i);
       expect(t).toContain(
-        `Each of the ${i ? 4 : 8} ranks computes for ${fmt.time(r.compute_time_s)}`,
+        `Each of the ${i ? 6 : 8} ranks computes for ${fmt.time(r.compute_time_s)}`,
       );
       for (const l of r.links) expect(t).toContain(fmt.time(l.communication_time_s));
       expect(t).toContain(`${r.bound}-bound`);

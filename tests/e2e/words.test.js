@@ -28,10 +28,18 @@ describe('honest verdicts', () => {
   it('marks a link beyond its domain and one beyond its measured ranks, with the core’s reason, and fades their bars', async () => {
     const { page, problems, context } = await openReady(env, { url: env.server.url + measured });
     const card = (name) => text(page, `.verdicts li[data-link="${name}"]`);
-    expect(await page.locator('.verdicts li.hypothetical').count()).toBe(2);
+    // docs/model.md#runnable: beyond its domain the link cannot run (✗, the core's reason); the
+    // measured link beyond its ranks is a hypothetical (?).
+    expect(await page.locator('.verdicts li.hypothetical').count()).toBe(1);
+    expect(await page.locator('.verdicts li.cannot').count()).toBe(1);
     expect(await card('nvlink')).toContain(
-      'Hypothetical: tp_size 16 is more than the 8 ranks this link joins directly',
+      'NVLink 4: cannot run — TP 16 is more than the 8 GPUs the link joins directly',
     );
+    expect(await card('nvlink')).toContain(
+      'Note: tp_size 16 is more than the 8 ranks this link joins directly',
+    );
+    expect(await card('nvlink')).toContain('If it could run: exchange');
+    expect(await page.locator('.verdicts li.cannot .mark').textContent()).toBe('✗');
     expect(await card('measured')).toContain('Hypothetical: measured on 4 ranks, priced at');
     expect(await card('measured')).toContain('Measured link: compute-bound');
     expect(
@@ -45,7 +53,7 @@ describe('honest verdicts', () => {
     expect(await text(page, '.compare')).toContain('Exchange on Measured link (hypothetical)');
     // The summary names the binding link as its card does.
     expect(await text(page, '.verdicts .summary')).toContain(
-      'On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4 and Measured link, compute-bound.',
+      'On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4 and Measured link, compute-bound. It cannot run on NVLink 4 (see its card).',
     );
     // The sweep: the measured link's points beyond 4 ranks are daggered in the table, as the
     // domain's are.
@@ -60,11 +68,30 @@ describe('honest verdicts', () => {
     await context.close();
   });
 
-  it('reads naturally at TP 1', async () => {
-    const url = `${env.server.url}#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=1`;
+  it('says a setup that cannot run so, on every link, never as fine (docs/model.md#runnable)', async () => {
+    const url = `${env.server.url}#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=2`;
     const { page, problems, context } = await openReady(env, { url });
+    expect(await page.locator('.verdicts li.cannot').count()).toBe(2);
+    expect(await page.locator('.verdicts li .mark').allTextContents()).toEqual(['✗', '✗']);
     expect(await text(page, '.verdicts .summary')).toBe(
-      'One rank computes the whole layer in 15.1 ms: no exchange on one rank.',
+      'It cannot run on any link: the weights per rank (175 GB) do not fit in a GPU’s 85.9 GB of memory. The figures below are what it would take.'.replace(
+        '’',
+        "'",
+      ),
+    );
+    expect(await text(page, '.verdicts')).not.toContain('efficient');
+    expect(await text(page, '.strip')).toBe(
+      'compute 7.55 ms IB NDR: cannot run NVLink 4: cannot run',
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads naturally at TP 1', async () => {
+    const url = `${env.server.url}#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=1&workload=Llama2_7B`;
+    const { page, problems, context } = await openReady(env, { url });
+    expect(await text(page, '.verdicts .summary')).toMatch(
+      /^One rank computes the whole layer in [\d.]+ ms: no exchange on one rank\.$/,
     );
     expect(await text(page, '.verdicts')).not.toContain('Each of the 1 ranks');
     // One of a thing in the singular, in the layer's card and the math: "n = 1 rank".
@@ -98,8 +125,9 @@ describe('the answer beside the question', () => {
   it('keeps the result strip in view on a phone while a field far down the form is edited', async () => {
     const { page, problems, context } = await openReady(env);
     const strip = '.strip';
+    // Each link's answer in its name, the binding link first.
     expect(await text(page, strip)).toBe(
-      'IB NDR compute 1.887 ms exchange 3.663 ms communication-bound',
+      'compute 1.887 ms IB NDR: communication-bound, exchange 3.663 ms NVLink 4: compute-bound, exchange 405.5 µs',
     );
     await page.locator(byId('in-link.1.latency')).scrollIntoViewIfNeeded();
     await page.fill(byId('in-link.1.latency'), '50');
@@ -107,7 +135,9 @@ describe('the answer beside the question', () => {
     expect(await inView(page, byId('in-link.1.latency'))).toBe(true);
     expect(await inView(page, strip)).toBe(true);
     expect(await inView(page, '.verdicts')).toBe(false); // the strip is what keeps it in view
-    expect(await text(page, strip)).toMatch(/^IB NDR, edited compute 1.887 ms exchange [\d.]+ ms/);
+    expect(await text(page, strip)).toMatch(
+      /^compute 1.887 ms IB NDR, edited: communication-bound, exchange [\d.]+ ms/,
+    );
     expect(await text(page, strip)).not.toContain('3.663 ms');
     expect(problems).toEqual([]);
     await context.close();

@@ -22,6 +22,9 @@ export const hypothetical = (l, n) =>
  * `holds`: whether one of it holds the model (the core's single_device_fits_in_memory).
  */
 export function verdict(link, { chip = 'accelerator', tpSize, holds = true } = {}) {
+  // docs/model.md#runnable: a setup that cannot run is never a bound with a speedup.
+  if (link.runnable === false)
+    return { bound: 'cannot run', text: `cannot run — ${link.not_runnable_because}` };
   const bound = link.bound === 'communication' ? 'communication-bound' : 'compute-bound';
   const x = link.comm_to_compute;
   let exchange;
@@ -78,8 +81,15 @@ export const list = (xs) =>
  * display names; `chip`: the accelerator's.
  */
 export function summaryText(r, { n, titles, chip }) {
+  // docs/model.md#runnable: what cannot run is said first, never summed up as a bound.
+  const cannot = titles.filter((_, i) => r.links[i].runnable === false);
+  if (r.links.length && cannot.length === r.links.length) {
+    const reasons = [...new Set(r.links.map((l) => l.not_runnable_because))];
+    return `It cannot run ${r.links.length > 1 ? 'on any link' : `on ${titles[0]}`}: ${reasons.join('; ')}. The figures below are what it would take.`;
+  }
+  const cannotText = cannot.length ? ` It cannot run on ${list(cannot)} (see its card).` : '';
   if (n === 1)
-    return `One rank computes the whole layer in ${time(r.compute_time_s)}: no exchange on one rank.`;
+    return `One rank computes the whole layer in ${time(r.compute_time_s)}: no exchange on one rank.${cannotText}`;
   const k = r.links.findIndex((l) => l.name === r.binding_link);
   const others = titles.filter((_, i) => r.links[i].bound !== r.bound);
   const other = r.bound === 'compute' ? 'communication' : 'compute';
@@ -92,7 +102,7 @@ export function summaryText(r, { n, titles, chip }) {
       : `On ${titles[k]}`
   } the layer is ${r.bound}-bound${hypothetical(r.links[k], n) ? ' (a hypothetical: see its card)' : ''}${
     others.length ? `; on ${list(others)}, ${other}-bound` : ''
-  }.`;
+  }.${cannotText}`;
 }
 
 /**

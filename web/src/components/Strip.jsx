@@ -1,5 +1,6 @@
-// On a phone, the answer kept in view while the form is edited: the binding link, the compute,
-// its exchange and its verdict (sticky; hidden from 1024 px, where the results sit beside the form).
+// On a phone, the answer kept in view while the form is edited: the compute, and each link's
+// bound or that it cannot run, the binding link first (sticky; hidden from 1024 px, where the
+// results sit beside the form).
 
 import * as fmt from '../format.js';
 import { hypothetical } from '../verdict.js';
@@ -7,16 +8,28 @@ import { hypothetical } from '../verdict.js';
 export function Strip({ shown }) {
   if (!shown) return null;
   const { result: r, names, scenario } = shown;
-  const i = r.links.findIndex((l) => l.name === r.binding_link);
-  const l = r.links[i];
+  // Each link's answer in the user's names (the links are alternatives), the binding one first.
+  const order = r.links
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const binding = (i) => (r.links[i].name === r.binding_link ? 0 : 1);
+      return binding(a) - binding(b) || a - b;
+    });
   return (
     <p class="strip">
-      <strong>{names.titles[i]}</strong>
       <span>compute {fmt.time(r.compute_time_s)}</span>
-      <span>exchange {fmt.time(l.communication_time_s)}</span>
-      <span class={`sv ${l.bound}`}>
-        {l.bound}-bound{hypothetical(l, scenario.tp_size) ? ' (hypothetical)' : ''}
-      </span>
+      {order.map((i) => {
+        const l = r.links[i];
+        const runs = l.runnable !== false;
+        return (
+          <span key={l.name} class={`sv ${runs ? l.bound : 'cannot'}`}>
+            <strong>{names.titles[i]}</strong>:{' '}
+            {runs
+              ? `${l.bound}-bound${hypothetical(l, scenario.tp_size) ? ' (hypothetical)' : ''}, exchange ${fmt.time(l.communication_time_s)}`
+              : 'cannot run'}
+          </span>
+        );
+      })}
     </p>
   );
 }

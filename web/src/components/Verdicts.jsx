@@ -1,6 +1,6 @@
 // The headline: one card per link (its bound, exchange, speedup, and the exchange and one
-// all-reduce in time), the binding link marked, a hypothetical marked with the core's reason; in
-// words and not only colour. The sentence below is announced when it changes (aria-live).
+// all-reduce in time), the binding link marked, a setup that cannot run marked ✗ with the core's
+// reasons, a hypothetical marked with the core's reason; in words and not only colour. The sentence below is announced when it changes (aria-live).
 
 import {
   computeText,
@@ -25,13 +25,18 @@ export function Verdicts({ shown }) {
             tpSize: n,
             holds: r.single_device_fits_in_memory,
           });
-          const odd = hypothetical(l, n);
+          const runs = l.runnable !== false;
+          const odd = runs && hypothetical(l, n);
           // The core's warnings about this link (by path): the reason for a mark, in its words.
           const why = r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name);
           return (
-            <li key={l.name} class={`v ${l.bound}${odd ? ' hypothetical' : ''}`} data-link={l.name}>
+            <li
+              key={l.name}
+              class={`v ${runs ? l.bound : 'cannot'}${odd ? ' hypothetical' : ''}`}
+              data-link={l.name}
+            >
               <span class="mark" aria-hidden="true">
-                {odd ? '?' : l.bound === 'compute' ? '✓' : '!'}
+                {!runs ? '✗' : odd ? '?' : l.bound === 'compute' ? '✓' : '!'}
               </span>
               <span>
                 <strong>{names.titles[i]}</strong>: {said.text}
@@ -41,8 +46,16 @@ export function Verdicts({ shown }) {
                     <span class="badge">binding link</span>
                   </>
                 )}
-                {n > 1 && <span class="ex">{exchangeText(l, scenario.collectives_per_layer)}</span>}
-                <span class="ex">{modelText(l, r, scenario.tokens)}</span>
+                {n > 1 && (
+                  <span class="ex">
+                    {runs ? '' : 'If it could run: '}
+                    {exchangeText(l, scenario.collectives_per_layer)}
+                  </span>
+                )}
+                <span class="ex">
+                  {runs || n > 1 ? '' : 'If it could run: '}
+                  {modelText(l, r, scenario.tokens)}
+                </span>
                 {why.map((w, j) => (
                   <span key={j} class="why">
                     <strong>{odd && !j ? 'Hypothetical: ' : 'Note: '}</strong>
