@@ -84,6 +84,11 @@ function schemaOfKind(kind, catalog) {
           maxItems: 2,
         },
       };
+    case 'hf_config':
+      return {
+        type: 'object',
+        description: 'the parsed config.json of a Hugging Face model (hidden_size, ...)',
+      };
     case 'workload':
       return { anyOf: [{ type: 'string', enum: keysOf(catalog.workloads) }, ref('workload')] };
     case 'accelerator':
@@ -128,6 +133,7 @@ export const KNOWN_KINDS = [
   'engine_key',
   'serving_engine',
   'rows',
+  'hf_config',
   'workload',
   'accelerator',
   'link',

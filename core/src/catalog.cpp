@@ -6,6 +6,7 @@
 #include <array>
 #include <utility>
 
+#include "internal.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
 
@@ -342,6 +343,110 @@ constexpr WorkloadSpec kWorkloads[] = {
      "Devlin et al. 2019, BERT; mlsysim models registry", 4096, false, 30522},
 };
 
+// docs/model.md#any-model-any-rig: models defined by their published config.json, priced by the
+// same derivation as a workload's hf_config (parameters and active FLOPs from the shapes). Each
+// source is the config's address on the Hugging Face Hub.
+struct ConfigSpec {
+  const char* key;
+  const char* name;
+  const char* short_name;
+  const char* note;
+  const char* source;
+  ModelShapes shapes;  // hidden, layers, heads, kv_heads, head_dim, ffn (per expert), vocab,
+                       // experts, experts_per_token, shared_ffn, tied, gated, qkv_bias
+};
+
+#define TPL_HF "https://huggingface.co/"
+#define TPL_CONFIG "/blob/main/config.json"
+const ConfigSpec kConfigWorkloads[] = {
+    {"Llama3_1_8B",
+     "Llama 3.1 8B",
+     "Llama 3.1 8B",
+     "",
+     TPL_HF "meta-llama/Llama-3.1-8B" TPL_CONFIG,
+     {4096, 32, 32, 8, 0, 14336, 128256}},
+    {"Llama3_1_70B",
+     "Llama 3.1 70B",
+     "Llama 3.1 70B",
+     "",
+     TPL_HF "meta-llama/Llama-3.1-70B" TPL_CONFIG,
+     {8192, 80, 64, 8, 0, 28672, 128256}},
+    {"Llama3_3_70B",
+     "Llama 3.3 70B",
+     "Llama 3.3 70B",
+     "",
+     TPL_HF "meta-llama/Llama-3.3-70B-Instruct" TPL_CONFIG,
+     {8192, 80, 64, 8, 0, 28672, 128256}},
+    {"Qwen2_5_7B",
+     "Qwen2.5 7B",
+     "Qwen2.5 7B",
+     "",
+     TPL_HF "Qwen/Qwen2.5-7B" TPL_CONFIG,
+     {3584, 28, 28, 4, 0, 18944, 152064, 1, 1, 0, false, true, true}},
+    {"Qwen2_5_72B",
+     "Qwen2.5 72B",
+     "Qwen2.5 72B",
+     "",
+     TPL_HF "Qwen/Qwen2.5-72B" TPL_CONFIG,
+     {8192, 80, 64, 8, 0, 29568, 152064, 1, 1, 0, false, true, true}},
+    {"Qwen3_8B",
+     "Qwen3 8B",
+     "Qwen3 8B",
+     "",
+     TPL_HF "Qwen/Qwen3-8B" TPL_CONFIG,
+     {4096, 36, 32, 8, 128, 12288, 151936}},
+    {"Qwen3_32B",
+     "Qwen3 32B",
+     "Qwen3 32B",
+     "",
+     TPL_HF "Qwen/Qwen3-32B" TPL_CONFIG,
+     {5120, 64, 64, 8, 128, 25600, 151936}},
+    {"Qwen3_30B_A3B",
+     "Qwen3 30B-A3B (MoE)",
+     "Qwen3 30B-A3B",
+     "mixture of experts: 128 experts, 8 active per token",
+     TPL_HF "Qwen/Qwen3-30B-A3B" TPL_CONFIG,
+     {2048, 48, 32, 4, 128, 768, 151936, 128, 8}},
+    {"Qwen3_235B_A22B",
+     "Qwen3 235B-A22B (MoE)",
+     "Qwen3 235B-A22B",
+     "mixture of experts: 128 experts, 8 active per token",
+     TPL_HF "Qwen/Qwen3-235B-A22B" TPL_CONFIG,
+     {4096, 94, 64, 4, 128, 1536, 151936, 128, 8}},
+    {"Mistral_7B",
+     "Mistral 7B",
+     "Mistral 7B",
+     "",
+     TPL_HF "mistralai/Mistral-7B-v0.1" TPL_CONFIG,
+     {4096, 32, 32, 8, 0, 14336, 32000}},
+    {"Mixtral_8x22B",
+     "Mixtral 8x22B (MoE)",
+     "Mixtral 8x22B",
+     "mixture of experts: 8 experts, 2 active per token",
+     TPL_HF "mistralai/Mixtral-8x22B-v0.1" TPL_CONFIG,
+     {6144, 56, 48, 8, 0, 16384, 32000, 8, 2}},
+    {"Gemma2_27B",
+     "Gemma 2 27B",
+     "Gemma 2 27B",
+     "",
+     TPL_HF "google/gemma-2-27b" TPL_CONFIG,
+     {4608, 46, 32, 16, 128, 36864, 256000, 1, 1, 0, true}},
+    {"GptOss_20B",
+     "gpt-oss 20B (MoE)",
+     "gpt-oss 20B",
+     "mixture of experts: 32 experts, 4 active per token",
+     TPL_HF "openai/gpt-oss-20b" TPL_CONFIG,
+     {2880, 24, 64, 8, 64, 2880, 201088, 32, 4, 0, false, true, true}},
+    {"GptOss_120B",
+     "gpt-oss 120B (MoE)",
+     "gpt-oss 120B",
+     "mixture of experts: 128 experts, 4 active per token",
+     TPL_HF "openai/gpt-oss-120b" TPL_CONFIG,
+     {2880, 36, 64, 8, 64, 2880, 201088, 128, 4, 0, false, true, true}},
+};
+#undef TPL_HF
+#undef TPL_CONFIG
+
 struct PresetSpec {
   const char* key;
   const char* title;
@@ -594,12 +699,31 @@ TwoTierEntry expand(const TwoTierSpec& spec) {
 }
 
 WorkloadEntry expand(const WorkloadSpec& spec) {
-  return {{spec.key, spec.name, spec.parameters, spec.layers, spec.hidden_dim, spec.heads,
-           spec.kv_heads, spec.inference_flops, spec.ffn_hidden, spec.gated_mlp, spec.vocab,
-           spec.experts, spec.experts_per_token},
+  return {{spec.key,
+           spec.name,
+           spec.parameters,
+           spec.layers,
+           spec.hidden_dim,
+           spec.heads,
+           spec.kv_heads,
+           spec.inference_flops,
+           spec.ffn_hidden,
+           spec.gated_mlp,
+           spec.vocab,
+           spec.experts,
+           spec.experts_per_token,
+           {},
+           {}},
           spec.short_name,
           spec.note,
           spec.source};
+}
+
+WorkloadEntry expand(const ConfigSpec& spec) {
+  Workload w = workload_from_shapes(spec.shapes);
+  w.key = spec.key;
+  w.name = spec.name;
+  return {std::move(w), spec.short_name, spec.note, spec.source};
 }
 
 EngineEntry expand(const EngineSpec& spec) {
@@ -672,7 +796,11 @@ const std::vector<TwoTierEntry>& two_tier_catalog() {
 }
 
 const std::vector<WorkloadEntry>& workload_catalog() {
-  static const std::vector<WorkloadEntry> table = expand_all(kWorkloads);
+  static const std::vector<WorkloadEntry> table = [] {
+    std::vector<WorkloadEntry> all = expand_all(kWorkloads);
+    for (WorkloadEntry& e : expand_all(kConfigWorkloads)) all.push_back(std::move(e));
+    return all;
+  }();
   return table;
 }
 

@@ -119,7 +119,7 @@ constexpr double kKvMemoryFraction = 0.9;
   if (s.pass == kDecode) {
     const double kv_heads = static_cast<double>(w.kv_heads.value_or(w.heads));
     const double heads_per_rank = ranks <= kv_heads ? kv_heads / ranks : 1;
-    const double head_dim = static_cast<double>(w.hidden_dim) / static_cast<double>(w.heads);
+    const double head_dim = head_width(w);
     t.kv_cache =
         tokens * static_cast<double>(s.attention_context) * 2 * heads_per_rank * head_dim * kv_b;
   }
@@ -599,8 +599,8 @@ Result solve(const Scenario& s) {
   // docs/model.md#passes: one forward is the matmuls plus attention (QK^T and AV: 4 h T context
   // FLOPs); the pass costs `multiplier` forwards.
   const double matmul_flops = flops_per_token / static_cast<double>(s.workload.layers) * tokens;
-  const double attention_flops = 4 * static_cast<double>(s.workload.hidden_dim) * tokens *
-                                 static_cast<double>(s.attention_context);
+  const double attention_flops =
+      4 * query_width(s.workload) * tokens * static_cast<double>(s.attention_context);
 
   Result r;
   r.pass = pass_of(s).name;

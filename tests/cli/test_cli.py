@@ -824,6 +824,42 @@ def test_what_ifs():
     check(code == 2 and 'did you mean "nvlink4"' in err, f"nvlnk4: {err!r}")
 
 
+def test_hf_config():
+    # Issue 40 (docs/model.md#any-model-any-rig): --hf-config FILE reads a config.json to the same
+    # workload as the shared case that carries it inline, and --set wins over it.
+    import tempfile
+    doc = case(os.path.join(CASES, "hf_config_qwen3_moe_decode.json"))
+    scenario = doc["scenario"]
+    config = scenario["workload"]["hf_config"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "config.json")
+        with open(path, "w") as f:
+            json.dump(config, f)
+        inline = parse(run("--json", "-", "--check", stdin=json.dumps(scenario))[1], "inline")
+        code, out, err = run("--json", "-", "--hf-config", path, "--check",
+                             stdin=json.dumps(dict(scenario, workload="GPT3")))
+        check(code == 0 and parse(out, "--hf-config") == inline, f"--hf-config: {code} {err!r}")
+        keys = inline["scenario"]["workload"]["hf_config_keys"]
+        check("moe_intermediate_size" in keys and "head_dim" in keys, f"keys read: {keys!r}")
+        code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", path,
+                             "--set", "workload.layers=24", "--print-scenario")
+        s = parse(out, "--hf-config --set")
+        check(code == 0 and s["workload"]["layers"] == 24 and s["workload"]["heads"] == 32,
+              f"--set over --hf-config: {code} {err!r}")
+        with open(path, "w") as f:
+            f.write('{"hidden_size": 4096,')
+        code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", path)
+        check(code == 2 and err.startswith("tplayer: workload.hf_config:"), f"bad JSON: {err!r}")
+        with open(path, "w") as f:
+            json.dump(dict(config, num_key_value_heads=-4), f)
+        code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", path)
+        check(code == 2 and "workload.hf_config.num_key_value_heads" in err, f"-4: {err!r}")
+    code, out, err = run("--hf-config", "config.json")
+    check(code == 2 and "--hf-config sets a scenario's workload" in err, f"alone: {err!r}")
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", "/nonexistent.json")
+    check(code == 2 and "cannot read" in err, f"missing file: {err!r}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--list"]:  # CTest discovers the tests by this listing
         print(";".join(n[len("test_"):] for n in globals() if n.startswith("test_")))
