@@ -115,6 +115,90 @@ constexpr AcceleratorSpec kAccelerators[] = {
      3.7e12,
      "roce_gaudi3",
      "Intel Gaudi 3 AI accelerator white paper; mlsysim hardware/data/cloud/gaudi3.yaml"},
+    // docs/model.md#any-model-any-rig: prosumer and edge rigs. GeForce cards run 16-bit tensor
+    // math with FP32 accumulation (what frameworks ask for) at half their FP16-accumulate rate:
+    // those are the peaks given here.
+    {"RTX4090",
+     "NVIDIA GeForce RTX 4090",
+     "RTX 4090",
+     {{{"fp16", 165.2}, {"bf16", 165.2}, {"tf32", 82.6}, {"fp8", 330.3}, {"int8", 660.6}}},
+     true,
+     24 * kGiB,
+     1008e9,
+     "pcie4_host",
+     "NVIDIA Ada GPU architecture whitepaper (v2.1), appendix table: RTX 4090, 128 SMs, FP16/BF16 "
+     "tensor with FP32 accumulate 165.2, FP8 330.3, INT8 660.6 TFLOP/s dense; 24 GB GDDR6X, "
+     "1,008 GB/s; GeForce drivers disable peer-to-peer",
+     128},
+    {"RTX5090",
+     "NVIDIA GeForce RTX 5090",
+     "RTX 5090",
+     {{{"fp16", 209.5}, {"bf16", 209.5}, {"fp8", 419}, {"fp4", 1676}, {"int8", 838}}},
+     true,
+     32 * kGiB,
+     1792e9,
+     "pcie5_host",
+     "NVIDIA RTX Blackwell GPU architecture whitepaper: RTX 5090, 170 SMs, FP16/BF16 tensor with "
+     "FP32 accumulate 209.5, FP8 419, FP4 1,676 (3,352 AI TOPS sparse), INT8 838 TFLOP/s dense; "
+     "32 GB GDDR7, 1,792 GB/s",
+     170},
+    {"RTXPro6000",
+     "NVIDIA RTX PRO 6000 Blackwell Workstation Edition",
+     "RTX PRO 6000",
+     {{{"fp16", 503.8}, {"bf16", 503.8}, {"fp8", 1007.6}, {"fp4", 2015.2}, {"int8", 1007.6}}},
+     true,
+     96 * kGiB,
+     1792e9,
+     "pcie5",
+     "NVIDIA RTX PRO 6000 Blackwell datasheet and RTX Blackwell architecture whitepaper: 188 SMs, "
+     "4,000 AI TOPS (FP4 sparse), FP16/BF16 tensor 503.8 TFLOP/s dense at full-rate FP32 "
+     "accumulate; 96 GB GDDR7 ECC, 1,792 GB/s",
+     188},
+    {"L40S",
+     "NVIDIA L40S",
+     "L40S",
+     {{{"fp16", 362}, {"bf16", 362}, {"tf32", 183}, {"fp8", 733}, {"int8", 733}}},
+     true,
+     48 * kGiB,
+     864e9,
+     "pcie4",
+     "NVIDIA L40S datasheet: FP16/BF16 tensor 362.05, TF32 183, FP8 733, INT8 733 TFLOP/s dense "
+     "(twice with sparsity); 48 GB GDDR6, 864 GB/s; Ada whitepaper: 142 SMs",
+     142},
+    {"L4",
+     "NVIDIA L4",
+     "L4",
+     {{{"fp16", 121}, {"bf16", 121}, {"tf32", 60}, {"fp8", 242.5}, {"int8", 242.5}}},
+     true,
+     24 * kGiB,
+     300e9,
+     "pcie4",
+     "NVIDIA L4 datasheet: FP16/BF16 tensor 121, TF32 60, FP8 242.5, INT8 242.5 TFLOP/s dense "
+     "(twice with sparsity); 24 GB GDDR6, 300 GB/s; 58 SMs",
+     58},
+    {"GB10",
+     "NVIDIA GB10 (DGX Spark)",
+     "GB10",
+     {{{"fp4", 500}, {"fp8", 250}, {"fp16", 125}, {"bf16", 125}}},
+     true,
+     128e9,
+     273e9,
+     "cx7_200g",
+     "NVIDIA DGX Spark datasheet: GB10 Grace Blackwell, 1 PFLOP FP4 with sparsity (500 dense), "
+     "128 GB LPDDR5x unified with the CPU, 273 GB/s; 6,144 CUDA cores (48 SMs). NVIDIA prints "
+     "FP4 only: FP8 and FP16/BF16 are FP4's halves, as Blackwell's tensor cores run them",
+     48},
+    {"MI355X",
+     "AMD Instinct MI355X",
+     "MI355X",
+     {{{"fp16", 2516.6}, {"bf16", 2516.6}, {"fp8", 5033.2}, {"int8", 5033.2}, {"fp4", 10066.3}}},
+     true,
+     288e9,
+     8e12,
+     "mi355x_xgmi",
+     "AMD Instinct MI355X datasheet: FP16/BF16 2.5, FP8 5.0, INT8 5.0, FP4 10.1 PFLOP/s dense "
+     "(twice with sparsity); 288 GB HBM3E, 8 TB/s; 256 CUs",
+     256},
 };
 
 struct LinkSpec {
@@ -179,6 +263,16 @@ constexpr LinkSpec kLinks[] = {
      "through host memory"},
     {"pcie5", "PCIe 5.0 x16, GPU peer-to-peer", "PCIe 5.0", 64e9, 1e-6, 8,
      "PCI-SIG PCIe 5.0: 32 GT/s x16, ~64 GB/s per direction; the GPUs of one host"},
+    {"pcie5_host", "PCIe 5.0 x16, no peer-to-peer (through host memory)", "PCIe 5.0, no P2P", 64e9,
+     1e-6, 8,
+     "PCI-SIG PCIe 5.0 as above, with GPU peer-to-peer disabled (GeForce RTX 5090 boxes): NCCL "
+     "stages every transfer through host memory"},
+    {"cx7_200g", "ConnectX-7 200 GbE (a DGX Spark pair)", "CX-7 200G", 25e9, 5e-6, 0,
+     "NVIDIA DGX Spark datasheet: ConnectX-7 at 200 Gb/s (25 GB/s per direction), RoCE between two "
+     "Sparks back to back; alpha assumed 5 us, as InfiniBand NDR's"},
+    {"thunderbolt5", "Thunderbolt 5 (80 Gb/s)", "Thunderbolt 5", 10e9, 20e-6, 0,
+     "Intel Thunderbolt 5 specification: 80 Gb/s per direction (10 GB/s), networked over IP; "
+     "alpha assumed 20 us (a host network stack, no RDMA)"},
     {"ib_hdr", "InfiniBand HDR (200 Gb/s)", "IB HDR", 25e9, 7e-6, 0,
      "NVIDIA ConnectX-6 / InfiniBand HDR: 200 Gb/s per port; alpha as in mlsysim"},
     {"ib_ndr", "InfiniBand NDR (400 Gb/s)", "IB NDR", 50e9, 5e-6, 0,

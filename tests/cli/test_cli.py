@@ -48,11 +48,16 @@ LINK_FIELDS = {
 # docs/model.md#the-catalogue and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
-             "Mixtral_8x7B", "BERT_Large"]
-ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100"]
+             "Mixtral_8x7B", "BERT_Large",
+             # docs/model.md#any-model-any-rig: from their published configs.
+             "Llama3_1_8B", "Llama3_1_70B", "Llama3_3_70B", "Qwen2_5_7B", "Qwen2_5_72B", "Qwen3_8B",
+             "Qwen3_32B", "Qwen3_30B_A3B", "Qwen3_235B_A22B", "Mistral_7B", "Mixtral_8x22B",
+             "Gemma2_27B", "GptOss_20B", "GptOss_120B"]
+ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100", "RTX4090", "RTX5090",
+                "RTXPro6000", "L40S", "L4", "GB10", "MI355X"]
 LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvlink5_nvl72", "infinity_fabric",
          "mi355x_xgmi", "ici_v5p", "roce_gaudi3",
-         "pcie4", "pcie5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
+         "pcie4", "pcie5", "pcie5_host", "cx7_200g", "thunderbolt5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
 # The issue's two-tier link presets: key -> (intra_node, inter_node, ranks_per_node).
 TWO_TIER_LINKS = {"hgx_h100_ndr": ("nvlink4", "ib_ndr", 8), "hgx_a100_hdr": ("nvlink3", "ib_hdr", 8),
                   "aws_p4d_efa": ("nvlink3", "efa_p4d", 8),
