@@ -262,7 +262,7 @@ inline constexpr InputField<Workload> kWorkloadFields[] = {
      FieldRule::AtLeast1, 1.0, false, "an expert count",
      "experts each token is routed to (at most the experts)"},
     {"head_dim", FieldKind::Count, &Workload::head_dim, false, FieldRule::AtLeast1, {}, false,
-     "a width", "one attention head's width (absent: hidden_dim / heads)"},
+     "a width", "one attention head's width (absent: the hidden size / heads)"},
     // Read before the other fields, which win over what it gives; written as the fields it gave.
     {"hf_config", FieldKind::HfConfig, &Workload::hf_config_keys, false, FieldRule::None, {}, false,
      "a config.json object",
