@@ -627,7 +627,8 @@ void print_sweep_head(const tplayer::Scenario& s, const tplayer::Result& r,
 // rows beyond it carry a dagger) and where a two-tier link's ranks outgrow one node.
 void print_sweep_link(const std::string& field, const std::vector<double>& values,
                       const std::vector<tplayer::Outcome>& points, std::size_t k,
-                      const tplayer::LinkResult& first, const tplayer::Link* link) {
+                      const tplayer::LinkResult& first, const tplayer::Link* link,
+                      double base_tokens) {
   std::cout << '\n';
   wrapped(first.name + "  " + link_head(first, link), 2);
   const std::size_t w = std::max<std::size_t>(field.size(), 7);
@@ -636,6 +637,14 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
             << "  exch/compute  speedup  efficiency tokens/s hidden from bound\n";
   const tplayer::LinkResult* before = nullptr;
   bool dagger = false;
+  // docs/model.md#any-model-any-rig: in decode, the sequences whose KV cache fits per rank beside
+  // the weights; a point with more is marked, and the first one after a point that fits says so.
+  const auto beyond_kv = [&](std::size_t i) {
+    const tplayer::Result& r = *points[i].result;
+    return r.pass == "decode" && r.kv_cache_per_rank_bytes > 0 &&
+           (field == "tokens" ? values[i] : base_tokens) > r.max_sequences;
+  };
+  bool fitted = false, double_dagger = false;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const std::string value = tplayer::format_number(values[i]);
     const std::string lead =
@@ -661,6 +670,15 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
               w + 4);
     }
     dagger = dagger || !l.within_domain;
+    const bool over = beyond_kv(i);
+    if (over && fitted)
+      wrapped("  " + std::string(w, '-') +
+                  "  KV capacity: " + tplayer::format_number(points[i].result->max_sequences) +
+                  " sequences fit per rank beside the weights; beyond it the cache does not fit "
+                  "(marked ‡)",
+              w + 4);
+    fitted = !over;
+    double_dagger = double_dagger || over;
     std::string row =
         lead + pad(format_quantity(l.allreduce_time_s, Dimension::Time), 12) +
         pad(fixed(l.comm_to_compute, 3), 14) + pad(fixed(l.serial_speedup, 2) + "x", 9) +
@@ -675,10 +693,14 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
     if (l.kind == "two_tier" && l.node_count > 1)
       row += ", " + tplayer::format_number(l.node_count) + " nodes";
     if (!l.within_domain) row += " †";
+    if (over) row += " ‡";
     std::cout << row << '\n';
     before = &l;
   }
   if (dagger) std::cout << "  † beyond the domain: priced as if the hardware could build it\n";
+  if (double_dagger)
+    std::cout << "  ‡ more sequences than the KV cache holds per rank (max_sequences): priced as "
+                 "if it fit\n";
 }
 
 // --sweep: the table (or with --json the points as {value, result} or {value, errors}); exit 2
@@ -716,7 +738,7 @@ int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool j
     const std::vector<tplayer::LinkResult>& links = solved->result->links;
     for (std::size_t k = 0; k < links.size(); ++k)
       print_sweep_link(sweep.field, sweep.values, points, k, links[k],
-                       find_link_named(base, links[k].name));
+                       find_link_named(base, links[k].name), static_cast<double>(base.tokens));
     // Each point's warnings, as the single solve's table says them, its value first.
     bool warned = false;
     for (std::size_t i = 0; i < points.size(); ++i) {

@@ -859,6 +859,10 @@ def test_hf_config():
             json.dump(dict(config, num_key_value_heads=-4), f)
         code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", path)
         check(code == 2 and "workload.hf_config.num_key_value_heads" in err, f"-4: {err!r}")
+    # A decode sweep marks the points whose KV cache no longer fits beside the weights.
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--sweep", "tokens=256,512")
+    check(code == 0 and "KV capacity: 355 sequences fit per rank" in out
+          and "compute ‡" in out and " 256 " in out.split("KV capacity")[0], f"KV sweep: {out}")
     code, out, err = run("--hf-config", "config.json")
     check(code == 2 and "--hf-config sets a scenario's workload" in err, f"alone: {err!r}")
     code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", "/nonexistent.json")
