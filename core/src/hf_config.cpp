@@ -11,7 +11,8 @@ namespace tplayer {
 
 Workload workload_from_shapes(const ModelShapes& m) {
   const double h = static_cast<double>(m.hidden);
-  const double head = static_cast<double>(m.head_dim > 0 ? m.head_dim : m.hidden / m.heads);
+  const double head =
+      m.head_dim > 0 ? static_cast<double>(m.head_dim) : h / static_cast<double>(m.heads);
   const double q = static_cast<double>(m.heads) * head;
   const double kv = static_cast<double>(m.kv_heads) * head;
   const double ffn = static_cast<double>(m.ffn);
