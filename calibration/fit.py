@@ -282,9 +282,22 @@ CARRIED = (
     ("pcie3", "pcie4", 16 * GB, 8, None, False),
     ("ib_hdr", "ib_ndr", 25 * GB, None, None, False),
     ("ib_xdr", "ib_ndr", 100 * GB, None, None, False),
+    ("pcie5_host", "pcie4_host", 64 * GB, 8, None, False),
+    ("cx7_200g", "ib_ndr", 25 * GB, None, None, False),
+    ("thunderbolt5", "ib_ndr", 10 * GB, None, None, False),
 )
 
 CARRIED_WHY = {
+    "pcie5_host": "no PCIe 5 table without peer-to-peer exists here: through host memory on "
+                  "PCIe 5 as on PCIe 4, at NCCL's Gen5 / Gen4 ratio 48/24 = the catalogue's "
+                  "64/32",
+    "cx7_200g": "two DGX Sparks over one 200 Gb/s ConnectX-7 cable publish all_reduce_perf "
+                "tables (NVIDIA/dgx-spark-playbooks issue #102, pull request #103), none copied "
+                "here whole yet: the network branches of ib_ndr (the same ConnectX-7 NIC) at "
+                "25 GB/s",
+    "thunderbolt5": "no nccl-tests table over Thunderbolt exists here (NCCL would run its "
+                    "socket transport): the network branches of ib_ndr at 10 GB/s, an "
+                    "optimistic floor",
     "pcie3": "no PCIe 3 peer-to-peer table exists here; NCCL's PCIe estimates (Gen3 x16 12, "
              "Gen4 x16 24 GB/s: width x speed / 80) stand as the catalogue's 16 and 32 GB/s",
 }

@@ -47,6 +47,8 @@ Prices the all-reduces of one tensor-parallel transformer layer on every link yo
   --set PATH=VALUE       edit the scenario before it is solved (repeatable; PATH dotted, as
                          workload.layers; VALUE as JSON, else as text): --set tp_size=4
   --json FILE            read a scenario as JSON, its fields as in docs/model.md (FILE "-" = stdin)
+  --hf-config FILE       the workload from a Hugging Face model's config.json (with --preset or
+                         --json; --set workload.FIELD=... wins over the config)
   --json                 (with no file after it) print the result object as JSON
   --format table|json|svg
                          output format; table by default; svg: the verdict card as an image
@@ -88,6 +90,7 @@ struct Options {
   std::optional<SweepOption> sweep;
   std::optional<std::string> preset;
   std::optional<std::string> file;
+  std::optional<std::string> hf_config;  // --hf-config FILE: the workload from a config.json
   bool json = false;
   bool svg = false;
   std::optional<std::string> permalink;
@@ -108,7 +111,7 @@ std::optional<std::pair<std::string, std::string>> split_at_equals(const std::st
 
 Options parse_args(const std::vector<std::string>& args) {
   Options o;
-  const std::set<std::string> once{"--preset", "--format", "--permalink", "--sweep"};
+  const std::set<std::string> once{"--preset", "--format", "--permalink", "--sweep", "--hf-config"};
   std::set<std::string> seen;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -188,6 +191,9 @@ Options parse_args(const std::vector<std::string>& args) {
       tplayer::JsonParse value = tplayer::parse_json(parts->second);
       o.sets.emplace_back(
           parts->first, value.ok() ? std::move(value.value) : tplayer::Value::from(parts->second));
+    } else if (a == "--hf-config") {
+      if (!has_next) return o.problem = "--hf-config needs a FILE (a model's config.json)", o;
+      o.hf_config = args[++i];
     } else if (a == "--print-scenario") {
       o.print_scenario = true;
     } else if (a == "--check") {
@@ -207,6 +213,8 @@ Options parse_args(const std::vector<std::string>& args) {
   if (o.sweep && !o.preset && !o.file) o.problem = "--sweep needs --preset NAME or --json FILE";
   if (!o.sets.empty() && !o.preset && !o.file)
     o.problem = "--set edits a scenario: give --preset NAME or --json FILE";
+  if (o.hf_config && !o.preset && !o.file)
+    o.problem = "--hf-config sets a scenario's workload: give --preset NAME or --json FILE";
   if (o.svg && (o.json || o.check || o.sweep || o.list || o.validate || o.print_scenario))
     o.problem =
         "--format svg draws one result: not with --json, --check, --sweep, --list, --validate or "
@@ -631,7 +639,8 @@ void print_sweep_head(const tplayer::Scenario& s, const tplayer::Result& r,
 // rows beyond it carry a dagger) and where a two-tier link's ranks outgrow one node.
 void print_sweep_link(const std::string& field, const std::vector<double>& values,
                       const std::vector<tplayer::Outcome>& points, std::size_t k,
-                      const tplayer::LinkResult& first, const tplayer::Link* link) {
+                      const tplayer::LinkResult& first, const tplayer::Link* link,
+                      double base_tokens) {
   std::cout << '\n';
   wrapped(first.name + "  " + link_head(first, link), 2);
   const std::size_t w = std::max<std::size_t>(field.size(), 7);
@@ -640,6 +649,14 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
             << "  exch/compute  speedup  efficiency tokens/s hidden from bound\n";
   const tplayer::LinkResult* before = nullptr;
   bool dagger = false;
+  // docs/model.md#any-model-any-rig: in decode, the sequences whose KV cache fits per rank beside
+  // the weights; a point with more is marked, and the first one after a point that fits says so.
+  const auto beyond_kv = [&](std::size_t i) {
+    const tplayer::Result& r = *points[i].result;
+    return r.pass == "decode" && r.kv_cache_per_rank_bytes > 0 &&
+           (field == "tokens" ? values[i] : base_tokens) > r.max_sequences;
+  };
+  bool fitted = false, double_dagger = false;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const std::string value = tplayer::format_number(values[i]);
     const std::string lead =
@@ -665,6 +682,15 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
               w + 4);
     }
     dagger = dagger || !l.within_domain;
+    const bool over = beyond_kv(i);
+    if (over && fitted)
+      wrapped("  " + std::string(w, '-') +
+                  "  KV capacity: " + tplayer::format_number(points[i].result->max_sequences) +
+                  " sequences fit per rank beside the weights; beyond it the cache does not fit "
+                  "(marked ‡)",
+              w + 4);
+    fitted = !over;
+    double_dagger = double_dagger || over;
     std::string row =
         lead + pad(format_quantity(l.allreduce_time_s, Dimension::Time), 12) +
         pad(fixed(l.comm_to_compute, 3), 14) + pad(fixed(l.serial_speedup, 2) + "x", 9) +
@@ -679,10 +705,14 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
     if (l.kind == "two_tier" && l.node_count > 1)
       row += ", " + tplayer::format_number(l.node_count) + " nodes";
     if (!l.within_domain) row += " †";
+    if (over) row += " ‡";
     std::cout << row << '\n';
     before = &l;
   }
   if (dagger) std::cout << "  † beyond the domain: priced as if the hardware could build it\n";
+  if (double_dagger)
+    std::cout << "  ‡ more sequences than the KV cache holds per rank (max_sequences): priced as "
+                 "if it fit\n";
 }
 
 // --sweep: the table (or with --json the points as {value, result} or {value, errors}); exit 2
@@ -720,7 +750,7 @@ int print_sweep(const tplayer::Value& scenario, const SweepOption& sweep, bool j
     const std::vector<tplayer::LinkResult>& links = solved->result->links;
     for (std::size_t k = 0; k < links.size(); ++k)
       print_sweep_link(sweep.field, sweep.values, points, k, links[k],
-                       find_link_named(base, links[k].name));
+                       find_link_named(base, links[k].name), static_cast<double>(base.tokens));
     // Each point's warnings, as the single solve's table says them, its value first.
     bool warned = false;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -858,6 +888,25 @@ int run(const Options& o) {
     tplayer::JsonParse parsed = tplayer::parse_json(text.text);
     if (!parsed.ok()) return report_errors({{tplayer::FieldPath{"json"}, parsed.error}}, as_json);
     scenario = std::move(parsed.value);
+  }
+  // --hf-config: the workload is the config's (docs/model.md#any-model-any-rig); --set may edit it.
+  if (o.hf_config) {
+    const tplayer::FieldPath where{"workload", "hf_config"};
+    const Input text = read_input(*o.hf_config);
+    if (!text.problem.empty()) return report_errors({{where, text.problem}}, as_json);
+    tplayer::JsonParse parsed = tplayer::parse_json(text.text);
+    if (!parsed.ok()) return report_errors({{where, parsed.error}}, as_json);
+    tplayer::Value workload = tplayer::Value::make_object();
+    workload.add("hf_config", std::move(parsed.value));
+    if (scenario.is_object()) {
+      tplayer::Value* member = nullptr;
+      for (auto& [key, value] : scenario.object)
+        if (key == "workload") member = &value;
+      if (member)
+        *member = std::move(workload);
+      else
+        scenario.add("workload", std::move(workload));
+    }
   }
   // Each --set, in order, laid over the scenario as the edit {a: {b: VALUE}} of "a.b".
   for (const auto& [path, value] : o.sets) {

@@ -161,9 +161,14 @@ constexpr const char* kHandMade[] = {
 // Member names beyond the field tables (which write_seeds walks): the scenario's extras, the
 // catalogue's descriptive members, and the type tag and choice values.
 constexpr const char* kOtherNames[] = {
-    "type",    "name",     "description", "key",       "label",
-    "source",  "note",     "title",       "lesson",    "TensorParallelLayerScenario",
-    "forward", "backward", "training",    "short_name"};
+    "type", "name", "description", "key", "label", "source", "note", "title", "lesson",
+    "TensorParallelLayerScenario", "forward", "backward", "training", "short_name",
+    // docs/model.md#any-model-any-rig: the config.json keys hf_config reads.
+    "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "head_dim",
+    "intermediate_size", "vocab_size", "tie_word_embeddings", "model_type", "hidden_act",
+    "num_local_experts", "num_experts", "n_routed_experts", "num_experts_per_tok",
+    "moe_intermediate_size", "shared_expert_intermediate_size", "n_shared_experts",
+    "attention_bias", "kv_lora_rank", "text_config", "qwen3_moe", "gemma2", "deepseek_v3"};
 
 template <class T, std::size_t N>
 void add_field_names(std::set<std::string>& tokens, const InputField<T> (&table)[N]) {

@@ -84,6 +84,11 @@ function schemaOfKind(kind, catalog) {
           maxItems: 2,
         },
       };
+    case 'hf_config':
+      return {
+        type: 'object',
+        description: 'the parsed config.json of a Hugging Face model (hidden_size, ...)',
+      };
     case 'workload':
       return { anyOf: [{ type: 'string', enum: keysOf(catalog.workloads) }, ref('workload')] };
     case 'accelerator':
@@ -128,6 +133,7 @@ export const KNOWN_KINDS = [
   'engine_key',
   'serving_engine',
   'rows',
+  'hf_config',
   'workload',
   'accelerator',
   'link',
@@ -138,17 +144,19 @@ export const KNOWN_KINDS = [
 
 /**
  * An object of field rows. Where the table has `preset` (a catalogue entry to start from), the
- * entry gives the required fields: the object needs either its preset or all of them.
+ * entry gives the required fields: the object needs either its preset or all of them; a
+ * workload's `hf_config` (a config.json, docs/model.md#any-model-any-rig) gives them too.
  */
 function objectSchema(rows, catalog) {
   const properties = {};
   for (const f of rows) properties[f.name] = fieldSchema(f, catalog);
   const required = rows.filter((f) => f.required).map((f) => f.name);
-  const fromPreset = rows.some((f) => f.name === 'preset') && required.length > 0;
+  const givers = rows.filter((f) => f.name === 'preset' || f.kind === 'hf_config');
+  const anyOf = [...givers.map((f) => ({ required: [f.name] })), { required }];
   return {
     type: 'object',
     properties,
-    ...(fromPreset ? { anyOf: [{ required: ['preset'] }, { required }] } : { required }),
+    ...(givers.length && required.length ? { anyOf } : { required }),
     additionalProperties: false,
   };
 }

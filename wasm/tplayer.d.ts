@@ -53,6 +53,15 @@ export interface Workload {
   /** A mixture of experts: experts per layer (default 1: dense) and those each token is routed to. */
   experts?: number;
   experts_per_token?: number;
+  /** One attention head's width, when not hidden_dim / heads (Qwen3, Gemma). */
+  head_dim?: number;
+  /**
+   * A Hugging Face model's parsed config.json: the shapes, parameters and active FLOPs are read
+   * from it (the fields given beside it win). check() writes the fields it gave, not the config.
+   */
+  hf_config?: Record<string, unknown>;
+  /** The config.json keys the workload was read from (written by check()). */
+  hf_config_keys?: string;
 }
 
 /**
@@ -495,7 +504,8 @@ export interface FieldInfo {
     | 'protocols'
     | 'custom_branches'
     | 'link'
-    | 'rows';
+    | 'rows'
+    | 'hf_config';
   required: boolean;
   /** Whether sweep() may vary it. */
   sweepable: boolean;

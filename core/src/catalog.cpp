@@ -6,6 +6,7 @@
 #include <array>
 #include <utility>
 
+#include "internal.hpp"
 #include "tplayer/limits.hpp"
 #include "tplayer/precision.hpp"
 
@@ -114,6 +115,90 @@ constexpr AcceleratorSpec kAccelerators[] = {
      3.7e12,
      "roce_gaudi3",
      "Intel Gaudi 3 AI accelerator white paper; mlsysim hardware/data/cloud/gaudi3.yaml"},
+    // docs/model.md#any-model-any-rig: prosumer and edge rigs. GeForce cards run 16-bit tensor
+    // math with FP32 accumulation (what frameworks ask for) at half their FP16-accumulate rate:
+    // those are the peaks given here.
+    {"RTX4090",
+     "NVIDIA GeForce RTX 4090",
+     "RTX 4090",
+     {{{"fp16", 165.2}, {"bf16", 165.2}, {"tf32", 82.6}, {"fp8", 330.3}, {"int8", 660.6}}},
+     true,
+     24 * kGiB,
+     1008e9,
+     "pcie4_host",
+     "NVIDIA Ada GPU architecture whitepaper (v2.1), appendix table: RTX 4090, 128 SMs, FP16/BF16 "
+     "tensor with FP32 accumulate 165.2, FP8 330.3, INT8 660.6 TFLOP/s dense; 24 GB GDDR6X, "
+     "1,008 GB/s; GeForce drivers disable peer-to-peer",
+     128},
+    {"RTX5090",
+     "NVIDIA GeForce RTX 5090",
+     "RTX 5090",
+     {{{"fp16", 209.5}, {"bf16", 209.5}, {"fp8", 419}, {"fp4", 1676}, {"int8", 838}}},
+     true,
+     32 * kGiB,
+     1792e9,
+     "pcie5_host",
+     "NVIDIA RTX Blackwell GPU architecture whitepaper: RTX 5090, 170 SMs, FP16/BF16 tensor with "
+     "FP32 accumulate 209.5, FP8 419, FP4 1,676 (3,352 AI TOPS sparse), INT8 838 TFLOP/s dense; "
+     "32 GB GDDR7, 1,792 GB/s",
+     170},
+    {"RTXPro6000",
+     "NVIDIA RTX PRO 6000 Blackwell Workstation Edition",
+     "RTX PRO 6000",
+     {{{"fp16", 503.8}, {"bf16", 503.8}, {"fp8", 1007.6}, {"fp4", 2015.2}, {"int8", 1007.6}}},
+     true,
+     96 * kGiB,
+     1792e9,
+     "pcie5",
+     "NVIDIA RTX PRO 6000 Blackwell datasheet and RTX Blackwell architecture whitepaper: 188 SMs, "
+     "4,000 AI TOPS (FP4 sparse), FP16/BF16 tensor 503.8 TFLOP/s dense at full-rate FP32 "
+     "accumulate; 96 GB GDDR7 ECC, 1,792 GB/s",
+     188},
+    {"L40S",
+     "NVIDIA L40S",
+     "L40S",
+     {{{"fp16", 362}, {"bf16", 362}, {"tf32", 183}, {"fp8", 733}, {"int8", 733}}},
+     true,
+     48 * kGiB,
+     864e9,
+     "pcie4",
+     "NVIDIA L40S datasheet: FP16/BF16 tensor 362.05, TF32 183, FP8 733, INT8 733 TFLOP/s dense "
+     "(twice with sparsity); 48 GB GDDR6, 864 GB/s; Ada whitepaper: 142 SMs",
+     142},
+    {"L4",
+     "NVIDIA L4",
+     "L4",
+     {{{"fp16", 121}, {"bf16", 121}, {"tf32", 60}, {"fp8", 242.5}, {"int8", 242.5}}},
+     true,
+     24 * kGiB,
+     300e9,
+     "pcie4",
+     "NVIDIA L4 datasheet: FP16/BF16 tensor 121, TF32 60, FP8 242.5, INT8 242.5 TFLOP/s dense "
+     "(twice with sparsity); 24 GB GDDR6, 300 GB/s; 58 SMs",
+     58},
+    {"GB10",
+     "NVIDIA GB10 (DGX Spark)",
+     "GB10",
+     {{{"fp4", 500}, {"fp8", 250}, {"fp16", 125}, {"bf16", 125}}},
+     true,
+     128e9,
+     273e9,
+     "cx7_200g",
+     "NVIDIA DGX Spark datasheet: GB10 Grace Blackwell, 1 PFLOP FP4 with sparsity (500 dense), "
+     "128 GB LPDDR5x unified with the CPU, 273 GB/s; 6,144 CUDA cores (48 SMs). NVIDIA prints "
+     "FP4 only: FP8 and FP16/BF16 are FP4's halves, as Blackwell's tensor cores run them",
+     48},
+    {"MI355X",
+     "AMD Instinct MI355X",
+     "MI355X",
+     {{{"fp16", 2516.6}, {"bf16", 2516.6}, {"fp8", 5033.2}, {"int8", 5033.2}, {"fp4", 10066.3}}},
+     true,
+     288e9,
+     8e12,
+     "mi355x_xgmi",
+     "AMD Instinct MI355X datasheet: FP16/BF16 2.5, FP8 5.0, INT8 5.0, FP4 10.1 PFLOP/s dense "
+     "(twice with sparsity); 288 GB HBM3E, 8 TB/s; 256 CUs",
+     256},
 };
 
 struct LinkSpec {
@@ -178,6 +263,16 @@ constexpr LinkSpec kLinks[] = {
      "through host memory"},
     {"pcie5", "PCIe 5.0 x16, GPU peer-to-peer", "PCIe 5.0", 64e9, 1e-6, 8,
      "PCI-SIG PCIe 5.0: 32 GT/s x16, ~64 GB/s per direction; the GPUs of one host"},
+    {"pcie5_host", "PCIe 5.0 x16, no peer-to-peer (through host memory)", "PCIe 5.0, no P2P", 64e9,
+     1e-6, 8,
+     "PCI-SIG PCIe 5.0 as above, with GPU peer-to-peer disabled (GeForce RTX 5090 boxes): NCCL "
+     "stages every transfer through host memory"},
+    {"cx7_200g", "ConnectX-7 200 GbE (a DGX Spark pair)", "CX-7 200G", 25e9, 5e-6, 0,
+     "NVIDIA DGX Spark datasheet: ConnectX-7 at 200 Gb/s (25 GB/s per direction), RoCE between two "
+     "Sparks back to back; alpha assumed 5 us, as InfiniBand NDR's"},
+    {"thunderbolt5", "Thunderbolt 5 (80 Gb/s)", "Thunderbolt 5", 10e9, 20e-6, 0,
+     "Intel Thunderbolt 5 specification: 80 Gb/s per direction (10 GB/s), networked over IP; "
+     "alpha assumed 20 us (a host network stack, no RDMA)"},
     {"ib_hdr", "InfiniBand HDR (200 Gb/s)", "IB HDR", 25e9, 7e-6, 0,
      "NVIDIA ConnectX-6 / InfiniBand HDR: 200 Gb/s per port; alpha as in mlsysim"},
     {"ib_ndr", "InfiniBand NDR (400 Gb/s)", "IB NDR", 50e9, 5e-6, 0,
@@ -341,6 +436,110 @@ constexpr WorkloadSpec kWorkloads[] = {
     {"BERT_Large", "BERT Large", "BERT Large", 340e6, 24, 1024, 16, 16, 680e6, "",
      "Devlin et al. 2019, BERT; mlsysim models registry", 4096, false, 30522},
 };
+
+// docs/model.md#any-model-any-rig: models defined by their published config.json, priced by the
+// same derivation as a workload's hf_config (parameters and active FLOPs from the shapes). Each
+// source is the config's address on the Hugging Face Hub.
+struct ConfigSpec {
+  const char* key;
+  const char* name;
+  const char* short_name;
+  const char* note;
+  const char* source;
+  ModelShapes shapes;  // hidden, layers, heads, kv_heads, head_dim, ffn (per expert), vocab,
+                       // experts, experts_per_token, shared_ffn, tied, gated, qkv_bias
+};
+
+#define TPL_HF "https://huggingface.co/"
+#define TPL_CONFIG "/blob/main/config.json"
+const ConfigSpec kConfigWorkloads[] = {
+    {"Llama3_1_8B",
+     "Llama 3.1 8B",
+     "Llama 3.1 8B",
+     "",
+     TPL_HF "meta-llama/Llama-3.1-8B" TPL_CONFIG,
+     {4096, 32, 32, 8, 0, 14336, 128256}},
+    {"Llama3_1_70B",
+     "Llama 3.1 70B",
+     "Llama 3.1 70B",
+     "",
+     TPL_HF "meta-llama/Llama-3.1-70B" TPL_CONFIG,
+     {8192, 80, 64, 8, 0, 28672, 128256}},
+    {"Llama3_3_70B",
+     "Llama 3.3 70B",
+     "Llama 3.3 70B",
+     "",
+     TPL_HF "meta-llama/Llama-3.3-70B-Instruct" TPL_CONFIG,
+     {8192, 80, 64, 8, 0, 28672, 128256}},
+    {"Qwen2_5_7B",
+     "Qwen2.5 7B",
+     "Qwen2.5 7B",
+     "",
+     TPL_HF "Qwen/Qwen2.5-7B" TPL_CONFIG,
+     {3584, 28, 28, 4, 0, 18944, 152064, 1, 1, 0, false, true, true}},
+    {"Qwen2_5_72B",
+     "Qwen2.5 72B",
+     "Qwen2.5 72B",
+     "",
+     TPL_HF "Qwen/Qwen2.5-72B" TPL_CONFIG,
+     {8192, 80, 64, 8, 0, 29568, 152064, 1, 1, 0, false, true, true}},
+    {"Qwen3_8B",
+     "Qwen3 8B",
+     "Qwen3 8B",
+     "",
+     TPL_HF "Qwen/Qwen3-8B" TPL_CONFIG,
+     {4096, 36, 32, 8, 128, 12288, 151936}},
+    {"Qwen3_32B",
+     "Qwen3 32B",
+     "Qwen3 32B",
+     "",
+     TPL_HF "Qwen/Qwen3-32B" TPL_CONFIG,
+     {5120, 64, 64, 8, 128, 25600, 151936}},
+    {"Qwen3_30B_A3B",
+     "Qwen3 30B-A3B (MoE)",
+     "Qwen3 30B-A3B",
+     "mixture of experts: 128 experts, 8 active per token",
+     TPL_HF "Qwen/Qwen3-30B-A3B" TPL_CONFIG,
+     {2048, 48, 32, 4, 128, 768, 151936, 128, 8}},
+    {"Qwen3_235B_A22B",
+     "Qwen3 235B-A22B (MoE)",
+     "Qwen3 235B-A22B",
+     "mixture of experts: 128 experts, 8 active per token",
+     TPL_HF "Qwen/Qwen3-235B-A22B" TPL_CONFIG,
+     {4096, 94, 64, 4, 128, 1536, 151936, 128, 8}},
+    {"Mistral_7B",
+     "Mistral 7B",
+     "Mistral 7B",
+     "",
+     TPL_HF "mistralai/Mistral-7B-v0.1" TPL_CONFIG,
+     {4096, 32, 32, 8, 0, 14336, 32000}},
+    {"Mixtral_8x22B",
+     "Mixtral 8x22B (MoE)",
+     "Mixtral 8x22B",
+     "mixture of experts: 8 experts, 2 active per token",
+     TPL_HF "mistralai/Mixtral-8x22B-v0.1" TPL_CONFIG,
+     {6144, 56, 48, 8, 0, 16384, 32000, 8, 2}},
+    {"Gemma2_27B",
+     "Gemma 2 27B",
+     "Gemma 2 27B",
+     "",
+     TPL_HF "google/gemma-2-27b" TPL_CONFIG,
+     {4608, 46, 32, 16, 128, 36864, 256000, 1, 1, 0, true}},
+    {"GptOss_20B",
+     "gpt-oss 20B (MoE)",
+     "gpt-oss 20B",
+     "mixture of experts: 32 experts, 4 active per token",
+     TPL_HF "openai/gpt-oss-20b" TPL_CONFIG,
+     {2880, 24, 64, 8, 64, 2880, 201088, 32, 4, 0, false, true, true}},
+    {"GptOss_120B",
+     "gpt-oss 120B (MoE)",
+     "gpt-oss 120B",
+     "mixture of experts: 128 experts, 4 active per token",
+     TPL_HF "openai/gpt-oss-120b" TPL_CONFIG,
+     {2880, 36, 64, 8, 64, 2880, 201088, 128, 4, 0, false, true, true}},
+};
+#undef TPL_HF
+#undef TPL_CONFIG
 
 struct PresetSpec {
   const char* key;
@@ -594,12 +793,31 @@ TwoTierEntry expand(const TwoTierSpec& spec) {
 }
 
 WorkloadEntry expand(const WorkloadSpec& spec) {
-  return {{spec.key, spec.name, spec.parameters, spec.layers, spec.hidden_dim, spec.heads,
-           spec.kv_heads, spec.inference_flops, spec.ffn_hidden, spec.gated_mlp, spec.vocab,
-           spec.experts, spec.experts_per_token},
+  return {{spec.key,
+           spec.name,
+           spec.parameters,
+           spec.layers,
+           spec.hidden_dim,
+           spec.heads,
+           spec.kv_heads,
+           spec.inference_flops,
+           spec.ffn_hidden,
+           spec.gated_mlp,
+           spec.vocab,
+           spec.experts,
+           spec.experts_per_token,
+           {},
+           {}},
           spec.short_name,
           spec.note,
           spec.source};
+}
+
+WorkloadEntry expand(const ConfigSpec& spec) {
+  Workload w = workload_from_shapes(spec.shapes);
+  w.key = spec.key;
+  w.name = spec.name;
+  return {std::move(w), spec.short_name, spec.note, spec.source};
 }
 
 EngineEntry expand(const EngineSpec& spec) {
@@ -672,7 +890,11 @@ const std::vector<TwoTierEntry>& two_tier_catalog() {
 }
 
 const std::vector<WorkloadEntry>& workload_catalog() {
-  static const std::vector<WorkloadEntry> table = expand_all(kWorkloads);
+  static const std::vector<WorkloadEntry> table = [] {
+    std::vector<WorkloadEntry> all = expand_all(kWorkloads);
+    for (WorkloadEntry& e : expand_all(kConfigWorkloads)) all.push_back(std::move(e));
+    return all;
+  }();
   return table;
 }
 

@@ -69,6 +69,31 @@ struct StepKernels {
   std::vector<KernelResult> head;
 };
 StepKernels step_kernels(const Scenario& scenario, std::int64_t ranks);
+
+// docs/model.md#any-model-any-rig: a model's shapes as its config.json gives them, and the
+// workload they make (parameters and active FLOPs derived). A head_dim of 0: hidden / heads.
+struct ModelShapes {
+  std::int64_t hidden = 0, layers = 0, heads = 1, kv_heads = 1, head_dim = 0, ffn = 0, vocab = 0;
+  std::int64_t experts = 1, experts_per_token = 1;
+  std::int64_t shared_ffn = 0;  // the shared experts' MLP width, all of them (0: none)
+  bool tied = false, gated = true, qkv_bias = false;
+};
+Workload workload_from_shapes(const ModelShapes& shapes);
+// Reads a parsed config.json at `at` into `out` (its key and, failing a name in the config, its
+// name kept), adding its problems to `errors`; false when it could not be read.
+bool read_hf_config(const Value& config, const Where& at, Workload& out,
+                    std::vector<FieldError>& errors);
+
+// A head's width: head_dim when given, else hidden / heads.
+inline double head_width(const Workload& w) {
+  return w.head_dim ? static_cast<double>(*w.head_dim)
+                    : static_cast<double>(w.hidden_dim) / static_cast<double>(w.heads);
+}
+// The query width all heads together: heads x head_dim when given, else hidden.
+inline double query_width(const Workload& w) {
+  return w.head_dim ? static_cast<double>(*w.head_dim) * static_cast<double>(w.heads)
+                    : static_cast<double>(w.hidden_dim);
+}
 double total_time(const std::vector<KernelResult>& kernels);
 
 }  // namespace tplayer

@@ -45,9 +45,9 @@ struct Shares {
 Shares shares_of(const Workload& w, double n) {
   const double heads = static_cast<double>(w.heads);
   const double kv = static_cast<double>(w.kv_heads.value_or(w.heads));
-  return {
-      ceil_div(heads, n), n <= kv ? ceil_div(kv, n) : 1, static_cast<double>(w.hidden_dim) / heads,
-      ceil_div(static_cast<double>(ffn_hidden(w)), n), ceil_div(static_cast<double>(w.vocab), n)};
+  return {ceil_div(heads, n), n <= kv ? ceil_div(kv, n) : 1, head_width(w),
+          ceil_div(static_cast<double>(ffn_hidden(w)), n),
+          ceil_div(static_cast<double>(w.vocab), n)};
 }
 
 class KernelPricer {
@@ -119,7 +119,8 @@ std::int64_t ffn_hidden(const Workload& w) {
   const double layers = static_cast<double>(std::max<std::int64_t>(w.layers, 1));
   // Per layer: the parameters less the embedding and the head (untied), less attention's Q, K, V
   // and O; the rest is the MLP's (gate,) up and down, per expert.
-  const double attention = 2 * h * h + 2 * h * kv * (h / heads);
+  const double q = w.head_dim ? heads * static_cast<double>(*w.head_dim) : h;
+  const double attention = 2 * h * q + 2 * h * kv * (q / heads);
   const double per_layer = (w.parameters - 2 * static_cast<double>(w.vocab) * h) / layers;
   const double matrices =
       (w.gated_mlp ? 3 : 2) * h * static_cast<double>(std::max<std::int64_t>(w.experts, 1));

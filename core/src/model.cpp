@@ -120,7 +120,7 @@ constexpr double kKvMemoryFraction = 0.9;
   if (s.pass == kDecode) {
     const double kv_heads = static_cast<double>(w.kv_heads.value_or(w.heads));
     const double heads_per_rank = ranks <= kv_heads ? kv_heads / ranks : 1;
-    const double head_dim = static_cast<double>(w.hidden_dim) / static_cast<double>(w.heads);
+    const double head_dim = head_width(w);
     t.kv_cache =
         tokens * static_cast<double>(s.attention_context) * 2 * heads_per_rank * head_dim * kv_b;
   }
@@ -637,8 +637,8 @@ Result solve(const Scenario& s) {
   // docs/model.md#passes: one forward is the matmuls plus attention (QK^T and AV: 4 h T context
   // FLOPs); the pass costs `multiplier` forwards.
   const double matmul_flops = flops_per_token / static_cast<double>(s.workload.layers) * tokens;
-  const double attention_flops = 4 * static_cast<double>(s.workload.hidden_dim) * tokens *
-                                 static_cast<double>(s.attention_context);
+  const double attention_flops =
+      4 * query_width(s.workload) * tokens * static_cast<double>(s.attention_context);
 
   Result r;
   r.pass = pass_of(s).name;
@@ -841,13 +841,18 @@ Result solve(const Scenario& s) {
           ", more than 10 s: check tokens, local_efficiency and the links' bandwidth"});
   // docs/model.md#what-the-answer-says: mlsysim's model prices a decode pass by its FLOPs alone.
   // Where reading the weights and the KV cache takes longer, say by how much, and what a token
-  // takes as it runs (the kernels model, NCCL and the default engine unless one is named).
+  // takes as it runs (the kernels model, NCCL and the named engine, else the default one, with
+  // the engine's own all-reduce and launch).
   if (s.compute_model == kFlops && s.pass == kDecode && r.memory_time_s > r.flop_time_s &&
       binding != r.links.end()) {
     Scenario runs = s;
     runs.compute_model = kKernels;
     runs.link_model = kNccl;
     if (!runs.serving_engine) runs.serving_engine = find_engine(kDefaultServingEngine)->engine;
+    // The engine's own all-reduce and launch, as they run: not those the line-rate model derived
+    // (check() writes derived defaults out, and its scenario must solve to the same warning).
+    runs.launch_overhead.reset();
+    runs.allreduce.reset();
     const Result as_runs = solve(runs);
     const auto at = static_cast<std::size_t>(binding - r.links.begin());
     warn(r.warnings, root.key("compute_model"),

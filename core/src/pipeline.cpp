@@ -20,7 +20,10 @@ bool within(const FieldPath& inner, const FieldPath& outer) {
 // given).
 bool covers(const FieldPath& seen, const FieldPath& path) {
   const std::string* last = seen.empty() ? nullptr : std::get_if<std::string>(&seen.back());
-  const std::size_t n = seen.size() - (last && *last == "preset");
+  std::size_t n = seen.size() - (last && *last == "preset");
+  // A config.json that does not read covers the workload it would have given.
+  const auto config = std::find(seen.begin(), seen.end(), PathStep(std::string("hf_config")));
+  if (config != seen.end()) n = static_cast<std::size_t>(config - seen.begin());
   return path.size() >= n && std::equal(seen.begin(), seen.begin() + n, path.begin());
 }
 

@@ -221,6 +221,7 @@ class Reader {
   void fields(const Value& object, const Where& at, std::type_identity_t<FieldTable<T>> table,
               T& out, bool based_on_preset = false) {
     for (const InputField<T>& f : table) {
+      if (f.kind == FieldKind::HfConfig) continue;  // read first, by catalogued()
       const Value* member = object.find(f.name);
       if (!member || (!f.required && member->is_null())) {
         if (f.required && !based_on_preset) fail(at.key(f.name), "missing required field");
@@ -406,8 +407,16 @@ class Reader {
       else
         unknown_entry(at.key("preset"), what, " preset ", *key, known);
     }
+    bool given = names_preset(v);
+    if constexpr (std::is_same_v<T, Workload>) {
+      // docs/model.md#any-model-any-rig: a config.json gives the shapes; the fields given win.
+      if (const Value* config = v.find("hf_config"); config && !config->is_null()) {
+        read_hf_config(*config, at.key("hf_config"), out, errors_);
+        given = true;
+      }
+    }
     const std::string from = out.key;  // the entry it came from: empty for an unknown key
-    fields(v, at, table, out, names_preset(v));
+    fields(v, at, table, out, given);
     out.key = from;
     return out;
   }

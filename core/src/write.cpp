@@ -45,7 +45,7 @@ template <class T>
 Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
                    std::string_view skip = {}, Value v = Value::make_object()) {
   for (const InputField<T>& f : table) {
-    if (f.name == skip) continue;
+    if (f.name == skip || f.kind == FieldKind::HfConfig) continue;  // written as what it gave
     const std::string name(f.name);
     std::visit(
         [&](auto member) {
@@ -219,6 +219,8 @@ std::string_view kind_name(FieldKind kind) {
       return "link";
     case FieldKind::Rows:
       return "rows";
+    case FieldKind::HfConfig:
+      return "hf_config";
   }
   return "";
 }

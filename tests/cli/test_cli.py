@@ -48,11 +48,16 @@ LINK_FIELDS = {
 # docs/model.md#the-catalogue and the issue: what --list must show.
 PRESETS = ["Gpt3TensorParallelLayerTp8"]
 WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B", "Llama3_405B",
-             "Mixtral_8x7B", "BERT_Large"]
-ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100"]
+             "Mixtral_8x7B", "BERT_Large",
+             # docs/model.md#any-model-any-rig: from their published configs.
+             "Llama3_1_8B", "Llama3_1_70B", "Llama3_3_70B", "Qwen2_5_7B", "Qwen2_5_72B", "Qwen3_8B",
+             "Qwen3_32B", "Qwen3_30B_A3B", "Qwen3_235B_A22B", "Mistral_7B", "Mixtral_8x22B",
+             "Gemma2_27B", "GptOss_20B", "GptOss_120B"]
+ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100", "RTX4090", "RTX5090",
+                "RTXPro6000", "L40S", "L4", "GB10", "MI355X"]
 LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvlink5_nvl72", "infinity_fabric",
          "mi355x_xgmi", "ici_v5p", "roce_gaudi3",
-         "pcie4", "pcie5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
+         "pcie4", "pcie5", "pcie5_host", "cx7_200g", "thunderbolt5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
 # The issue's two-tier link presets: key -> (intra_node, inter_node, ranks_per_node).
 TWO_TIER_LINKS = {"hgx_h100_ndr": ("nvlink4", "ib_ndr", 8), "hgx_a100_hdr": ("nvlink3", "ib_hdr", 8),
                   "aws_p4d_efa": ("nvlink3", "efa_p4d", 8),
@@ -841,6 +846,46 @@ def test_runnable():
     code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8")
     check("on nvlink: compute-bound, 6.59x serial speedup (82.3% efficient)" in out
           and "CANNOT RUN" not in out, out)
+
+
+def test_hf_config():
+    # Issue 40 (docs/model.md#any-model-any-rig): --hf-config FILE reads a config.json to the same
+    # workload as the shared case that carries it inline, and --set wins over it.
+    import tempfile
+    doc = case(os.path.join(CASES, "hf_config_qwen3_moe_decode.json"))
+    scenario = doc["scenario"]
+    config = scenario["workload"]["hf_config"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "config.json")
+        with open(path, "w") as f:
+            json.dump(config, f)
+        inline = parse(run("--json", "-", "--check", stdin=json.dumps(scenario))[1], "inline")
+        code, out, err = run("--json", "-", "--hf-config", path, "--check",
+                             stdin=json.dumps(dict(scenario, workload="GPT3")))
+        check(code == 0 and parse(out, "--hf-config") == inline, f"--hf-config: {code} {err!r}")
+        keys = inline["scenario"]["workload"]["hf_config_keys"]
+        check("moe_intermediate_size" in keys and "head_dim" in keys, f"keys read: {keys!r}")
+        code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", path,
+                             "--set", "workload.layers=24", "--print-scenario")
+        s = parse(out, "--hf-config --set")
+        check(code == 0 and s["workload"]["layers"] == 24 and s["workload"]["heads"] == 32,
+              f"--set over --hf-config: {code} {err!r}")
+        with open(path, "w") as f:
+            f.write('{"hidden_size": 4096,')
+        code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", path)
+        check(code == 2 and err.startswith("tplayer: workload.hf_config:"), f"bad JSON: {err!r}")
+        with open(path, "w") as f:
+            json.dump(dict(config, num_key_value_heads=-4), f)
+        code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", path)
+        check(code == 2 and "workload.hf_config.num_key_value_heads" in err, f"-4: {err!r}")
+    # A decode sweep marks the points whose KV cache no longer fits beside the weights.
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--sweep", "tokens=256,512")
+    check(code == 0 and "KV capacity: 355 sequences fit per rank" in out
+          and "compute ‡" in out and " 256 " in out.split("KV capacity")[0], f"KV sweep: {out}")
+    code, out, err = run("--hf-config", "config.json")
+    check(code == 2 and "--hf-config sets a scenario's workload" in err, f"alone: {err!r}")
+    code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", "/nonexistent.json")
+    check(code == 2 and "cannot read" in err, f"missing file: {err!r}")
 
 
 if __name__ == "__main__":

@@ -519,6 +519,7 @@ describe('solve and check', () => {
       'vocab',
       'gated_mlp',
       'experts',
+      'head_dim',
     ];
     expect(derivedFrom).toEqual({
       'scenario.collectives_per_layer': ['pass', 'recompute'],
@@ -653,6 +654,9 @@ describe('solve and check', () => {
       'vocab',
       'experts',
       'experts_per_token',
+      'head_dim',
+      'hf_config',
+      'hf_config_keys',
     ]);
     expect(names('accelerator')).toEqual([
       'name',
@@ -1095,5 +1099,31 @@ describe('catalog', () => {
       },
     });
     expect(differences(r, api.Scenarios.Gpt3TensorParallelLayerTp8.result)).toEqual([]);
+  });
+});
+
+describe('hf_config (docs/model.md#any-model-any-rig)', () => {
+  it('reads a config.json object to the workload the CLI reads, and names the keys it read', () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../cases/hf_config_qwen3_moe_decode.json', import.meta.url), 'utf8'),
+    );
+    const checked = api.check(doc.scenario);
+    const w = checked.scenario.workload;
+    expect(w.parameters).toBe(30532110336);
+    expect(w.head_dim).toBe(128);
+    expect(w.experts).toBe(128);
+    expect(w.hf_config_keys).toContain('moe_intermediate_size');
+    expect(w).not.toHaveProperty('hf_config');
+    // The workload check() wrote solves to the same result without the config.
+    expect(api.solve(checked.scenario)).toEqual(checked.result);
+    const catalogued = api.catalog().workloads.find((e) => e.key === 'Qwen3_30B_A3B');
+    expect(catalogued.parameters).toBe(w.parameters);
+    expect(catalogued.source).toMatch(/^https:\/\/huggingface\.co\//);
+  });
+
+  it('names a config it cannot price at its key', () => {
+    const scenario = gpt3();
+    scenario.workload = { hf_config: { hidden_size: 64, model_type: 'deepseek_v3' } };
+    expect(() => api.solve(scenario)).toThrow(/workload\.hf_config\.model_type/);
   });
 });

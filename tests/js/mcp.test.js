@@ -59,11 +59,26 @@ describe('the tools and their schemas', () => {
       const rows = catalog.fields[kind];
       expect(Object.keys(schema.properties)).toEqual(rows.map((f) => f.name));
       const required = rows.filter((f) => f.required).map((f) => f.name);
-      if (rows.some((f) => f.name === 'preset') && required.length)
-        expect(schema.anyOf).toEqual([{ required: ['preset'] }, { required }]);
+      const givers = rows.filter((f) => f.name === 'preset' || f.kind === 'hf_config');
+      if (givers.length && required.length)
+        expect(schema.anyOf).toEqual([
+          ...givers.map((f) => ({ required: [f.name] })),
+          { required },
+        ]);
       else expect(schema.required).toEqual(required);
       for (const f of rows) expect(schema.properties[f.name].description).toContain(f.help);
     }
+  });
+
+  test('accepts a workload given as a config.json, and answers what the JS door answers', async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../cases/hf_config_qwen3_moe_decode.json', import.meta.url), 'utf8'),
+    );
+    const valid = validator('solve');
+    expect(valid({ scenario: doc.scenario }).valid).toBe(true);
+    const answer = await call('solve', { scenario: doc.scenario });
+    expect(answer.isError).toBeFalsy();
+    expect(json(answer)).toEqual(api.solve(doc.scenario));
   });
 
   test('accepts every preset, by key and as its scenario, and every normalised preset', () => {

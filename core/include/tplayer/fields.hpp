@@ -41,6 +41,7 @@ enum class FieldKind {
   Custom,    // a list of the serving engine's all-reduce branches (docs/model.md#custom-all-reduce)
   LinkTier,  // one tier of a two-tier link: a preset key, a bare bandwidth or a link object
   Rows,      // a measured link's rows: [[bytes, seconds], ...]
+  HfConfig,  // a Hugging Face config.json object (docs/model.md#any-model-any-rig)
 };
 
 // The range rule validate() applies to a scalar field.
@@ -126,8 +127,9 @@ inline constexpr std::string_view kFromParameters[] = {"parameters"};
 inline constexpr std::string_view kFromMeasured[] = {"measured"};
 inline constexpr std::string_view kFromEngine[] = {"serving_engine"};
 inline constexpr std::string_view kFromLinkModelAndEngine[] = {"link_model", "serving_engine"};
-inline constexpr std::string_view kFromShapes[] = {"parameters", "layers", "hidden_dim", "heads",
-                                                   "kv_heads",   "vocab",  "gated_mlp",  "experts"};
+inline constexpr std::string_view kFromShapes[] = {"parameters", "layers",   "hidden_dim",
+                                                   "heads",      "kv_heads", "vocab",
+                                                   "gated_mlp",  "experts",  "head_dim"};
 
 // A table of fields, whatever its length: the code that walks tables is one instance per object
 // type, not one per table.
@@ -259,6 +261,14 @@ inline constexpr InputField<Workload> kWorkloadFields[] = {
     {"experts_per_token", FieldKind::Count, &Workload::experts_per_token, false,
      FieldRule::AtLeast1, 1.0, false, "an expert count",
      "experts each token is routed to (at most the experts)"},
+    {"head_dim", FieldKind::Count, &Workload::head_dim, false, FieldRule::AtLeast1, {}, false,
+     "a width", "one attention head's width (absent: the hidden size / heads)"},
+    // Read before the other fields, which win over what it gives; written as the fields it gave.
+    {"hf_config", FieldKind::HfConfig, &Workload::hf_config_keys, false, FieldRule::None, {}, false,
+     "a config.json object",
+     "a Hugging Face model's parsed config.json: the shapes, parameters and FLOPs from it"},
+    {"hf_config_keys", FieldKind::Text, &Workload::hf_config_keys, false, FieldRule::None, {},
+     false, "a list of keys", "the config.json keys the workload was read from (check() says)"},
 };
 
 inline constexpr InputField<Accelerator> kAcceleratorFields[] = {

@@ -124,6 +124,11 @@ struct Workload {
   std::int64_t vocab = 0;                  // vocabulary: the embedding and LM head (0: none)
   std::int64_t experts = 1;                // a mixture of experts: experts per layer,
   std::int64_t experts_per_token = 1;      //   and those each token is routed to
+  // A head's width apart from hidden / heads (Qwen3, Gemma); absent: hidden / heads.
+  std::optional<std::int64_t> head_dim;
+  // docs/model.md#any-model-any-rig: the config.json keys the shapes were read from ("" when the
+  // workload carried no hf_config).
+  std::string hf_config_keys;
   friend bool operator==(const Workload&, const Workload&) = default;
 };
 

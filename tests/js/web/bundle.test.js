@@ -46,6 +46,7 @@ it('loads only leaf UI on demand: the details, the editors’ markup, the sweep 
   const names = lazy.map((f) => f.replace(/^lazy\/|-[\w-]+\.(js|css)$/g, ''));
   expect([...new Set(names)].sort()).toEqual([
     'Breakdown', // the details below the first screen, loaded beside the module (App.jsx)
+    'ConfigPaste', // the config.json reader, when its box is opened (AnyModel.jsx)
     'EmbedWays',
     'LinkForms',
     'MathBody',

@@ -3,6 +3,7 @@
 
 import { useContext } from 'preact/hooks';
 import { ModelContext } from '../context.js';
+import { AnyModel } from './AnyModel.jsx';
 import { CatalogPick } from './CatalogPick.jsx';
 import { PartFields } from './FormField.jsx';
 
@@ -13,6 +14,7 @@ const LABELS = {
   heads: 'Attention heads',
   kv_heads: 'KV heads',
   inference_flops: 'Forward FLOPs per token',
+  head_dim: 'Head width',
 };
 
 export function WorkloadFields() {
@@ -29,6 +31,7 @@ export function WorkloadFields() {
           hint={(f) => (f.required ? '' : undefined)}
         />
       </div>
+      <AnyModel />
     </fieldset>
   );
 }

@@ -1,0 +1,53 @@
+// docs/model.md#any-model-any-rig on the page: the weights' and the KV cache's own precisions
+// (each defaults to the matmuls'), and a model from its config.json (loaded when opened).
+
+import { useForm } from '../context.js';
+import * as fmt from '../format.js';
+import { lazy, Opened } from '../lazy.jsx';
+import { shown } from '../scenario.js';
+import { Field } from './Field.jsx';
+
+const ConfigPaste = lazy(
+  () => import('./ConfigPaste.jsx').then((m) => m.ConfigPaste),
+  'the config reader',
+);
+
+const PRECISIONS = [
+  [
+    'weight_precision',
+    'Weight precision',
+    "The weights' storage: int4 (AWQ, GPTQ) counts its group scales.",
+  ],
+  ['kv_precision', 'KV cache precision', "The KV cache's number format (decode)."],
+];
+
+export function AnyModel() {
+  const { model, set, form, last } = useForm();
+  const formats = model.catalog.precisions.map((p) => `${p.format}_dense`);
+  return (
+    <>
+      <div class="grid2">
+        {PRECISIONS.map(([name, label, hint]) => {
+          const value = shown(model, form, [name], last);
+          return (
+            <Field
+              key={name}
+              id={name}
+              label={label}
+              hint={hint}
+              value={value}
+              options={[
+                ...formats.map((k) => [k, fmt.precisionName(k)]),
+                ...(formats.includes(value) ? [] : [[value, fmt.precisionName(value)]]),
+              ]}
+              onInput={(x) => set([name], x)}
+            />
+          );
+        })}
+      </div>
+      <Opened class="config-paste" summary="From a Hugging Face config.json">
+        {() => <ConfigPaste />}
+      </Opened>
+    </>
+  );
+}
