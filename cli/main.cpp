@@ -657,6 +657,7 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
            (field == "tokens" ? values[i] : base_tokens) > r.max_sequences;
   };
   bool fitted = false, double_dagger = false;
+  std::string cannot;  // docs/model.md#runnable: the first point that cannot run, and why
   for (std::size_t i = 0; i < points.size(); ++i) {
     const std::string value = tplayer::format_number(values[i]);
     const std::string lead =
@@ -701,7 +702,8 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
                 ? "none"
                 : format_quantity(l.hiding_bandwidth_bytes_per_s, Dimension::Bandwidth),
             12) +
-        l.bound;
+        (l.runnable ? l.bound : std::string("CANNOT RUN"));
+    if (!l.runnable && cannot.empty()) cannot = field + " " + value + ": " + l.not_runnable_because;
     if (l.kind == "two_tier" && l.node_count > 1)
       row += ", " + tplayer::format_number(l.node_count) + " nodes";
     if (!l.within_domain) row += " †";
@@ -709,6 +711,10 @@ void print_sweep_link(const std::string& field, const std::vector<double>& value
     std::cout << row << '\n';
     before = &l;
   }
+  if (!cannot.empty())
+    wrapped("  CANNOT RUN: that setup cannot run on this link, priced all the same (first, " +
+                cannot + ")",
+            4);
   if (dagger) std::cout << "  † beyond the domain: priced as if the hardware could build it\n";
   if (double_dagger)
     std::cout << "  ‡ more sequences than the KV cache holds per rank (max_sequences): priced as "

@@ -846,6 +846,14 @@ def test_runnable():
     code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8")
     check("on nvlink: compute-bound, 6.59x serial speedup (82.3% efficient)" in out
           and "CANNOT RUN" not in out, out)
+    # A sweep tables the points that cannot run as such, and says why at the first.
+    code, out, err = run("--preset", "Gpt3TensorParallelLayerTp8", "--sweep", "tp_size=4,8,16")
+    nvlink = out.split("\nnvlink ")[1].split("\ninfiniband_ndr ")[0]
+    rows = [line.split()[-1] if not line.endswith("†") else line.split()[-2]
+            for line in nvlink.splitlines() if line.strip()[:2] in ("4 ", "8 ", "16")]
+    check(code == 0 and rows == ["RUN", "compute", "RUN"], f"sweep rows: {rows} {nvlink}")
+    check("CANNOT RUN: that setup cannot run on this link, priced all the same (first, tp_size 4: "
+          "the weights per rank (87.5 GB)" in " ".join(out.split()), out)
 
 
 def test_hf_config():
@@ -881,7 +889,7 @@ def test_hf_config():
     # A decode sweep marks the points whose KV cache no longer fits beside the weights.
     code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--sweep", "tokens=256,512")
     check(code == 0 and "KV capacity: 355 sequences fit per rank" in out
-          and "compute ‡" in out and " 256 " in out.split("KV capacity")[0], f"KV sweep: {out}")
+          and "CANNOT RUN ‡" in out and " 256 " in out.split("KV capacity")[0], f"KV sweep: {out}")
     code, out, err = run("--hf-config", "config.json")
     check(code == 2 and "--hf-config sets a scenario's workload" in err, f"alone: {err!r}")
     code, out, err = run("--preset", "Llama3_70BDecodeTp8", "--hf-config", "/nonexistent.json")
