@@ -1059,7 +1059,7 @@ def rows_report(result, only=None):
         eff = {p["name"]: p["efficiency"] for p in link["protocols"]}
         base = {p["name"]: p["base_latency_s"] / US for p in link["protocols"]}
         launch = v["launch_overhead_s"] / US
-        out.append(f"{v['table']} ({v['link']}, launch {launch:.4g} us)")
+        out.append(f"{v['table']} ({v['link']}, launch {launch:.4g} µs)")
         out.append(f"{'bytes':>13} {'measured us':>12} {'nccl us':>10} {'error':>7}  branch"
                    f" {'line rate us':>13}")
         for (m, meas), (mod, who), lr in zip(t.rows, t.model_us(eff, base, launch),

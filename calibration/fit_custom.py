@@ -306,7 +306,7 @@ def fit(tables):
             "custom": branches, "custom_max_bytes": CUSTOM_MAX_BYTES,
             "source": "fitted on data/custom-allreduce.md sections " +
                       ", ".join(sorted({t.section[0] for t in own})) + ": " + "; ".join(sources) +
-                      f" (efficiency and base fitted, step 0; launch {CUDA_GRAPH_LAUNCH_S / US:g} us, "
+                      f" (efficiency and base fitted, step 0; launch {CUDA_GRAPH_LAUNCH_S / US:g} µs, "
                       "CUDA graphs)"}
         # validation per table: in-sample, and left out where the link has other tables
         for t in own:

@@ -247,18 +247,18 @@ constexpr LinkSpec kLinks[] = {
     {"infinity_fabric", "AMD Infinity Fabric (MI300X, 7 x 64 GB/s)", "Infinity Fabric", 448e9,
      0.5e-6, 8,
      "AMD MI300X datasheet: 7 Infinity Fabric links x 64 GB/s per direction (128 GB/s peak per "
-     "link), one to each peer of an 8-GPU platform; alpha assumed 0.5 us",
+     "link), one to each peer of an 8-GPU platform; alpha assumed 0.5 µs",
      64e9},
     {"mi355x_xgmi", "AMD Infinity Fabric (MI355X, 7 x 76.8 GB/s)", "xGMI (MI355X)", 537.6e9, 0.5e-6,
      8,
      "AMD Instinct MI355X product page (amd.com/en/products/accelerators/instinct/mi350/"
      "mi355x.html): 7 Infinity Fabric links, 153.6 GB/s peak per link (76.8 GB/s per "
-     "direction), one to each peer of an 8-GPU platform; alpha assumed 0.5 us",
+     "direction), one to each peer of an 8-GPU platform; alpha assumed 0.5 µs",
      76.8e9},
     {"ici_v5p", "TPU v5p ICI", "TPU v5p ICI", 600e9, 0.5e-6, 0,
-     "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 us"},
+     "mlsysim's per-direction figure (Google lists 4,800 Gb/s per chip); alpha assumed 0.5 µs"},
     {"roce_gaudi3", "Gaudi 3 scale-up RoCE (21 x 200 Gb/s)", "Gaudi 3 RoCE", 525e9, 1e-6, 8,
-     "Intel Gaudi 3 white paper: 21 x 200 GbE RoCE ports for scale-up; alpha assumed 1 us"},
+     "Intel Gaudi 3 white paper: 21 x 200 GbE RoCE ports for scale-up; alpha assumed 1 µs"},
     {"pcie3", "PCIe 3.0 x16, GPU peer-to-peer", "PCIe 3.0", 16e9, 1e-6, 8,
      "PCI-SIG PCIe 3.0: 8 GT/s x16, ~16 GB/s per direction (V100 PCIe hosts); the GPUs of one "
      "host"},
@@ -280,10 +280,10 @@ constexpr LinkSpec kLinks[] = {
      "stages every transfer through host memory"},
     {"cx7_200g", "ConnectX-7 200 GbE (a DGX Spark pair)", "CX-7 200G", 25e9, 5e-6, 0,
      "NVIDIA DGX Spark datasheet: ConnectX-7 at 200 Gb/s (25 GB/s per direction), RoCE between two "
-     "Sparks back to back; alpha assumed 5 us, as InfiniBand NDR's"},
+     "Sparks back to back; alpha assumed 5 µs, as InfiniBand NDR's"},
     {"thunderbolt5", "Thunderbolt 5 (80 Gb/s)", "Thunderbolt 5", 10e9, 20e-6, 0,
      "Intel Thunderbolt 5 specification: 80 Gb/s per direction (10 GB/s), networked over IP; "
-     "alpha assumed 20 us (a host network stack, no RDMA)"},
+     "alpha assumed 20 µs (a host network stack, no RDMA)"},
     {"ib_hdr", "InfiniBand HDR (200 Gb/s)", "IB HDR", 25e9, 7e-6, 0,
      "NVIDIA ConnectX-6 / InfiniBand HDR: 200 Gb/s per port; alpha as in mlsysim"},
     {"ib_ndr", "InfiniBand NDR (400 Gb/s)", "IB NDR", 50e9, 5e-6, 0,
@@ -295,15 +295,15 @@ constexpr LinkSpec kLinks[] = {
     {"efa_p4d", "AWS EFA on p4d (4 x 100 Gb/s per 8-GPU node: 50 Gb/s per GPU)", "EFA (p4d)",
      6.25e9, 5e-6, 0,
      "AWS p4d.24xlarge: 4 x 100 Gb/s EFA per node of 8 A100s, 50 Gb/s = 6.25 GB/s per GPU; "
-     "alpha assumed 5 us"},
+     "alpha assumed 5 µs"},
     {"efa_p5", "AWS EFAv2 on p5 (32 x 100 Gb/s per 8-GPU node: 400 Gb/s per GPU)", "EFAv2 (p5)",
      50e9, 5e-6, 0,
      "AWS EC2 p5.48xlarge: 32 x EFAv2 per node of 8 H100s, 3,200 Gb/s = 50 GB/s per GPU; alpha "
-     "assumed 5 us"},
+     "assumed 5 µs"},
     {"tcpxo_a3mega", "GCP A3 Mega GPUDirect-TCPXO (8 x 200 Gb/s per node: 25 GB/s per GPU)",
      "TCPXO (A3 Mega)", 25e9, 5e-6, 0,
      "Google Cloud A3 Mega: 8 x 200 Gb/s GPUDirect-TCPXO NICs per node of 8 H100s, 25 GB/s per "
-     "GPU; alpha assumed 5 us"},
+     "GPU; alpha assumed 5 µs"},
     {"ethernet_400g", "Ethernet 400 GbE (TCP)", "Ethernet 400G", 50e9, 50e-6, 0,
      "IEEE 802.3bs 400 GbE line rate over a TCP stack; alpha as in mlsysim"},
 };
@@ -590,9 +590,9 @@ constexpr PresetSpec kPresets[] = {
      {{{"nvlink", "nvlink4"}, {"infiniband_ndr", "ib_ndr"}}}},
     {"Llama3_70BDecodeTp8",
      "Llama 3 70B decode, batch 32 at 4,096 cached tokens, TP 8 on H100, as it runs",
-     "Decoding 32 sequences, each rank reads 288 MB of weights and KV cache per layer for 15 us of "
-     "FLOPs; as vLLM runs the layer's 11 kernels that takes 184 us, so NVLink 4's 14 us all-reduce "
-     "(vLLM's multimem kernel) leaves the layer compute-bound and InfiniBand's 156 us does not: "
+     "Decoding 32 sequences, each rank reads 288 MB of weights and KV cache per layer for 15 µs of "
+     "FLOPs; as vLLM runs the layer's 11 kernels that takes 184 µs, so NVLink 4's 14 µs all-reduce "
+     "(vLLM's multimem kernel) leaves the layer compute-bound and InfiniBand's 156 µs does not: "
      "17.14 ms per token (1,867 tokens/s across the 32 sequences) against 40.45 ms. mlsysim's "
      "FLOPs-only model would call even NVLink communication-bound (exchange 1.18x compute).",
      "Llama3_70B",
@@ -615,7 +615,7 @@ constexpr PresetSpec kPresets[] = {
      "Llama 3 405B, TP 16 across two HGX H100 nodes (two-tier: NVLink 4 + 8 x NDR)",
      "Crossing the node boundary grows one all-reduce from 0.53 ms (TP 8 in one node) to "
      "0.87 ms at line rate, nearly all of it bandwidth (each GPU sends its 1/8 share over its "
-     "own NDR NIC; the two extra steps add 10 us), and from 0.57 to 0.74 ms as NCCL runs it, "
+     "own NDR NIC; the two extra steps add 10 µs), and from 0.57 to 0.74 ms as NCCL runs it, "
      "where the node's 8 NICs together keep the bandwidth term flat (0.54 to 0.54 ms) and the "
      "growth is the network protocol's fixed cost; either way the layer stays compute-bound.",
      "Llama3_405B",
@@ -700,11 +700,11 @@ constexpr PresetSpec kPresets[] = {
     {"Llama3_70BDecodeTp8Nccl",
      "Llama 3 70B decode, batch 1, TP 8 on H100, as NCCL runs it",
      "At batch 1 the all-reduce is 16 KiB: as NCCL runs it on NVLink 4 (under vLLM's CUDA graphs, "
-     "its own all-reduce off) it takes 18 us, 2.6x its 7 us at line rate, all fixed cost. Each "
+     "its own all-reduce off) it takes 18 µs, 2.6x its 7 µs at line rate, all fixed cost. Each "
      "rank still streams its share of the weights, but each of the layer's 11 kernels keeps its "
-     "fixed cost whatever the TP: the kernels take 146 us at TP 8, 387 us at TP 2, and TP 8 runs "
+     "fixed cost whatever the TP: the kernels take 146 µs at TP 8, 387 µs at TP 2, and TP 8 runs "
      "a token 2.3x faster than TP 2 (14.70 against 33.17 ms), not 4x. mlsysim's FLOPs-only model "
-     "claims the opposite: TP 8 at 14.6 us per layer, slower than TP 2's 4.0 us.",
+     "claims the opposite: TP 8 at 14.6 µs per layer, slower than TP 2's 4.0 µs.",
      "Llama3_70B",
      8,
      1,
@@ -723,9 +723,9 @@ constexpr PresetSpec kPresets[] = {
      "vllm"},
     {"Llama3_70BDecodeTp8Vllm",
      "Llama 3 70B decode, batch 32, TP 8 on H100, as vLLM runs it",
-     "With CUDA graphs and its own all-reduce kernels, vLLM's 512 KiB all-reduce takes 14 us "
-     "(multimem) instead of NCCL's 29 us eager. TP 8 splits the 914 us of one H100's layer (which "
-     "could not hold the weights and KV cache) 8 ways to 184 us of kernels, not 114 us: each of "
+     "With CUDA graphs and its own all-reduce kernels, vLLM's 512 KiB all-reduce takes 14 µs "
+     "(multimem) instead of NCCL's 29 µs eager. TP 8 splits the 914 µs of one H100's layer (which "
+     "could not hold the weights and KV cache) 8 ways to 184 µs of kernels, not 114 µs: each of "
      "its 11 kernels keeps its fixed cost. With the exchange that is 4.3x faster, not 8x: "
      "17.14 ms per token, 1,867 tokens/s.",
      "Llama3_70B",

@@ -184,7 +184,7 @@ std::string format_quantity(double value, Dimension dimension) {
       if (value != 0 && std::fabs(value) < 1e-9) {
         return format_significant(value * 1e9, 4) + " ns";
       }
-      static const char* const s[] = {"ns", "us", "ms", "s"};
+      static const char* const s[] = {"ns", "\xC2\xB5s", "ms", "s"};  // µs, MICRO SIGN
       static const double f[] = {1e-9, 1e-6, 1e-3, 1};
       return with_prefix(value, s, f, 4);
     }

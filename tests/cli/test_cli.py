@@ -401,7 +401,7 @@ def test_sequence_parallel():
     code, out, err = run("--json", "-", stdin=json.dumps(scenario))
     check(code == 0 and err == "", f"sequence parallelism: exit {code}, {err!r}")
     for text in ("reduce-scatter + all-gather pairs per layer (sequence parallelism)",
-                 "launch overhead 10 us per call", "rs + ag", "a reduce-scatter", "an all-gather",
+                 "launch overhead 10 µs per call", "rs + ag", "a reduce-scatter", "an all-gather",
                  "NCCL runs   ll128/ll128", "NCCL runs   simple/simple",
                  "hidden      from 121.5 GB/s per direction (0.27x this link's)",
                  "hidden      from 299.3 GB/s per direction (5.99x this link's)"):

@@ -327,7 +327,7 @@ TEST_CASE("presets: Llama3_405BTp16AcrossNodes, its lesson's numbers in both mod
   // At line rate the growth is bandwidth; the two extra steps (2(N-1) alpha of ib_ndr) add 10 us.
   CHECK((line16.bandwidth - line8.bandwidth) > 0.95 * (line16.allreduce - line8.allreduce));
   CHECK_THAT(line16.latency - line8.latency, Catch::Matchers::WithinRel(10e-6, 1e-9));
-  CHECK(contains(p->lesson, "the two extra steps add 10 us"));
+  CHECK(contains(p->lesson, "the two extra steps add 10 µs"));
   // As NCCL runs it the bandwidth term stays flat and the growth is the fixed cost.
   CHECK(contains(p->lesson, "flat (" + ms(nccl8.bandwidth).substr(0, 4) + " to " +
                                 ms(nccl16.bandwidth) + ")"));
@@ -370,13 +370,13 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
     CHECK(r.serving_engine == "vllm");
     CHECK(r.compute_bound == "memory");
     CHECK(contains(p.lesson, rounded(r.memory_bytes_per_rank / 1e6, 0) + " MB"));
-    CHECK(contains(p.lesson, us(r.flop_time_s) + " us of FLOPs"));
+    CHECK(contains(p.lesson, us(r.flop_time_s) + " µs of FLOPs"));
     CHECK(contains(p.lesson, "the layer's " + rounded(r.kernels_per_layer, 0) +
-                                 " kernels that takes " + us(r.compute_time_s) + " us"));
-    CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " us all-reduce"));
+                                 " kernels that takes " + us(r.compute_time_s) + " µs"));
+    CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " µs all-reduce"));
     CHECK(r.links[0].protocol == "multimem");
     CHECK(r.links[0].bound == "compute");
-    CHECK(contains(p.lesson, "InfiniBand's " + us(r.links[1].allreduce_time_s) + " us"));
+    CHECK(contains(p.lesson, "InfiniBand's " + us(r.links[1].allreduce_time_s) + " µs"));
     CHECK(r.links[1].bound == "communication");
     CHECK(contains(p.lesson, ms(r.links[0].time_per_output_token_s) + " per token (" +
                                  format_rate(r.links[0].tokens_per_s) + " tokens/s"));
@@ -392,12 +392,12 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
     const Result r2 = solved_as(p.scenario, kKernels, kNccl, 2);
     const LinkResult& l8 = r8.links[0];
     CHECK(l8.protocol == "ll");  // NCCL's: the engine's own all-reduce is off
-    CHECK(contains(p.lesson, us(l8.allreduce_time_s) + " us, " +
+    CHECK(contains(p.lesson, us(l8.allreduce_time_s) + " µs, " +
                                  rounded(l8.allreduce_time_s / l8.line_rate_allreduce_time_s, 1) +
-                                 "x its " + us(l8.line_rate_allreduce_time_s) + " us"));
+                                 "x its " + us(l8.line_rate_allreduce_time_s) + " µs"));
     CHECK(contains(p.lesson, rounded(r8.kernels_per_layer, 0) + " kernels"));
     CHECK(contains(
-        p.lesson, us(r8.compute_time_s) + " us at TP 8, " + us(r2.compute_time_s) + " us at TP 2"));
+        p.lesson, us(r8.compute_time_s) + " µs at TP 8, " + us(r2.compute_time_s) + " µs at TP 2"));
     const double tp8 = l8.time_per_output_token_s, tp2 = r2.links[0].time_per_output_token_s;
     CHECK(contains(p.lesson, rounded(tp2 / tp8, 1) + "x faster than TP 2 (" +
                                  rounded(tp8 * 1e3, 2) + " against " + ms(tp2) + ")"));
@@ -405,7 +405,7 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
     const double m2 = solved_as(p.scenario, kFlops, kLineRate, 2).links[0].serial_layer_time_s;
     CHECK(m8 > m2);  // the direction the FLOPs-only model gets wrong
     CHECK(contains(p.lesson,
-                   "TP 8 at " + us(m8, 1) + " us per layer, slower than TP 2's " + us(m2, 1)));
+                   "TP 8 at " + us(m8, 1) + " µs per layer, slower than TP 2's " + us(m2, 1)));
   }
   {
     const ScenarioPreset& p = *find_preset("Llama3_70BDecodeTp8Vllm");
@@ -413,15 +413,15 @@ TEST_CASE("presets: the decode lessons' numbers, in the model each names", "[cat
     const Result r = solve(p.scenario);
     CHECK(allreduce_of(p.scenario) == "custom");  // the engine's
     CHECK(r.links[0].protocol == "multimem");
-    CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " us (multimem)"));
+    CHECK(contains(p.lesson, us(r.links[0].allreduce_time_s) + " µs (multimem)"));
     Scenario eager = p.scenario;
     eager.serving_engine.reset();
     eager.allreduce = "nccl";
     eager.launch_overhead.reset();
-    CHECK(contains(p.lesson, "NCCL's " + us(solve(eager).links[0].allreduce_time_s) + " us eager"));
-    CHECK(contains(p.lesson, us(r.single_device_time_s) + " us of one H100's layer"));
-    CHECK(contains(p.lesson, "8 ways to " + us(r.compute_time_s) + " us of kernels, not " +
-                                 us(r.single_device_time_s / 8) + " us"));
+    CHECK(contains(p.lesson, "NCCL's " + us(solve(eager).links[0].allreduce_time_s) + " µs eager"));
+    CHECK(contains(p.lesson, us(r.single_device_time_s) + " µs of one H100's layer"));
+    CHECK(contains(p.lesson, "8 ways to " + us(r.compute_time_s) + " µs of kernels, not " +
+                                 us(r.single_device_time_s / 8) + " µs"));
     CHECK(contains(p.lesson, rounded(r.links[0].serial_speedup, 1) + "x faster"));
     CHECK(contains(p.lesson, ms(r.links[0].time_per_output_token_s) + " per token, " +
                                  format_rate(r.links[0].tokens_per_s) + " tokens/s"));

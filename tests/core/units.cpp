@@ -196,11 +196,11 @@ TEST_CASE("format_quantity: 4 significant digits, a unit picked by size", "[unit
   CHECK(format_quantity(50331648, Dimension::Bytes) == "50.33 MB");
   CHECK(format_quantity(989e12, Dimension::Compute) == "989 TFLOP/s");
   CHECK(format_quantity(15.099427e-3, Dimension::Time) == "15.1 ms");
-  CHECK(format_quantity(7e-6, Dimension::Time) == "7 us");
+  CHECK(format_quantity(7e-6, Dimension::Time) == "7 µs");
   CHECK(format_quantity(2, Dimension::Time) == "2 s");
   CHECK(format_quantity(5e-10, Dimension::Time) == "0.5 ns");
   CHECK(format_quantity(999.96e-6, Dimension::Time) == "1 ms");  // not "1000 us"
-  CHECK(format_quantity(999.94e-6, Dimension::Time) == "999.9 us");
+  CHECK(format_quantity(999.94e-6, Dimension::Time) == "999.9 µs");
   CHECK(format_quantity(43.75e9, Dimension::Bytes) == "43.75 GB");
   CHECK(format_quantity(12.5e9, Dimension::Bandwidth) == "12.5 GB/s");
   CHECK(format_quantity(1.8e12, Dimension::Bandwidth) == "1.8 TB/s");
