@@ -287,7 +287,7 @@ void check_result(const Scenario& s, const Result& r) {
   // Warnings: exactly the rules of docs/model.md#the-layer.
   std::size_t tp_warnings = 0, memory_warnings = 0, collective_warnings = 0, pass_warnings = 0,
               link_warnings = 0, allreduce_warnings = 0, experts_warnings = 0, units_warnings = 0,
-              tokens_warnings = 0, layer_warnings = 0;
+              tokens_warnings = 0, layer_warnings = 0, model_warnings = 0;
   for (const FieldError& w : r.warnings) {
     if (w.field == "tp_size")
       ++tp_warnings;
@@ -305,6 +305,8 @@ void check_result(const Scenario& s, const Result& r) {
       ++units_warnings;
     else if (w.field == "tokens")
       ++tokens_warnings;
+    else if (w.field == "compute_model")
+      ++model_warnings;
     else if (w.path.empty())
       ++layer_warnings;
     else if (w.path.size() == 2 && w.path[0] == PathStep(std::string("links")))
@@ -332,6 +334,12 @@ void check_result(const Scenario& s, const Result& r) {
   // (on its binding link) slower than 10 s.
   require(tokens_warnings == (s.tokens > (std::int64_t{1} << 24) ? 1u : 0u),
           "a tokens warning exactly above 2^24 tokens in one step");
+  // docs/model.md#what-the-answer-says: mlsysim's model, decoding, reading more than computing.
+  require(model_warnings == (s.compute_model == "flops" && s.pass == "decode" &&
+                                     r.memory_time_s > r.flop_time_s && !r.links.empty()
+                                 ? 1u
+                                 : 0u),
+          "a compute_model warning exactly when mlsysim's model decodes memory-bound");
   const double layer = r.links.empty() ? r.compute_time_s : r.links[binding].serial_layer_time_s;
   require(layer_warnings == (layer > 10 ? 1u : 0u),
           "a warning on the scenario exactly when one layer takes more than 10 s");

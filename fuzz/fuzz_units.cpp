@@ -27,7 +27,7 @@ constexpr Dimension kDimensions[] = {Dimension::Bytes, Dimension::Bandwidth, Dim
 bool printed_unit(std::string_view symbol, Dimension d) {
   static constexpr std::string_view kBytes[] = {"B", "KB", "MB", "GB", "TB", "PB"};
   static constexpr std::string_view kBandwidth[] = {"B/s", "KB/s", "MB/s", "GB/s", "TB/s"};
-  static constexpr std::string_view kTime[] = {"ns", "us", "ms", "s"};
+  static constexpr std::string_view kTime[] = {"ns", "\xC2\xB5s", "ms", "s"};  // µs
   static constexpr std::string_view kCompute[] = {"FLOP/s", "GFLOP/s", "TFLOP/s", "PFLOP/s"};
   auto in = [&](const auto& list) {
     for (std::string_view s : list)
