@@ -396,11 +396,24 @@ export type Outcome =
  * part (workload, accelerator, link, two-tier link, tier) given as a key or as `{ preset: k, ...}`
  * whose fields all equal entry k comes back as the key `'k'`; one that differs comes back as an
  * object of all its fields that keeps `preset: 'k'` ("NVLink 4, edited"); one that started from no
- * entry has no `preset`.
+ * entry has no `preset`. `entries` lists the paths of the parts that are still their catalogue
+ * entry (`['accelerator']`, `['links', 'nvlink']`, `['links', 'hgx', 'intra_node']`).
  */
 export type CheckOutcome =
-  | { result: Result; scenario: NormalisedScenario; derived: Derivation[]; errors?: undefined }
-  | { result?: undefined; scenario?: undefined; derived?: undefined; errors: FieldError[] };
+  | {
+      result: Result;
+      scenario: NormalisedScenario;
+      derived: Derivation[];
+      entries: (string | number)[][];
+      errors?: undefined;
+    }
+  | {
+      result?: undefined;
+      scenario?: undefined;
+      derived?: undefined;
+      entries?: undefined;
+      errors: FieldError[];
+    };
 
 /**
  * A default the core derived because the scenario left the field out (FieldInfo.derived_from):

@@ -605,7 +605,10 @@ def test_check():
     r = parse(out, "--check")
     if not r:
         return
-    check(list(r) == ["result", "scenario", "derived"], f"--check keys {list(r)}")
+    check(list(r) == ["result", "scenario", "derived", "entries"], f"--check keys {list(r)}")
+    check(r["entries"] == [["accelerator"], ["links", "nvlink"], ["links", "hgx", "intra_node"],
+                           ["links", "hgx", "inter_node"]],
+          f"the parts still their catalogue entry: {r['entries']}")
     s = r["scenario"]
     check(s["accelerator"] == "H100", f"an accelerator equal to its entry is its key: {s['accelerator']!r}")
     check(s["workload"].get("preset") == "GPT3" and s["workload"].get("layers") == 48

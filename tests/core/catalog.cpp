@@ -263,9 +263,9 @@ TEST_CASE("a two-tier key is the two-tier link of its tiers, and is written back
       CHECK(r.links[0].kind == "two_tier");
       CHECK(r.links[0].node_count == 2);
       // The normalised scenario keeps the key (and the object form its tiers' keys).
-      const Value form = to_value(read_scenario(by_key).scenario);
+      const Value form = to_value(read_scenario(by_key).scenario, Parts::Keys);
       CHECK(identical(*form.find("links")->find("x"), Value::from(e.key)));
-      const Value object_form = to_value(read_scenario(by_object).scenario);
+      const Value object_form = to_value(read_scenario(by_object).scenario, Parts::Keys);
       CHECK(identical(*object_form.find("links")->find("x"), two_tier));
       CHECK(identical(to_value(solved(form)), to_value(r)));
       // In the array form the key names the link.
@@ -280,7 +280,7 @@ TEST_CASE("a two-tier key is the two-tier link of its tiers, and is written back
   // longer the key.
   Scenario s = find_preset("Llama3_405BTp16AcrossNodes")->scenario;
   s.links[0].ranks_per_node = 4;
-  const Value written = *to_value(s).find("links")->find("hgx");
+  const Value written = *to_value(s, Parts::Keys).find("links")->find("hgx");
   CHECK(identical(written, json(R"({"preset": "hgx_h100_ndr", "intra_node": "nvlink4",
                                     "inter_node": "ib_ndr", "ranks_per_node": 4})")));
   // A scenario built in C++ may name a two-tier preset that does not exist: the link says so.
@@ -496,14 +496,17 @@ TEST_CASE("presets: valid, solvable, and round-trip through their JSON form",
     CHECK(errors.empty());
     const Value original = to_value(solve(p.scenario));
 
-    const Value form = to_value(p.scenario);
-    const ScenarioRead read = read_scenario(form);
-    INFO(list(read.errors));
-    CHECK(read.errors.empty());
-    CHECK(validate(read.scenario).empty());
-    CHECK(identical(to_value(solve(read.scenario)), original));
-    CHECK(identical(to_value(read.scenario), form));
-    CHECK(identical(to_value(*solve_value(form).result), original));
+    for (const Parts parts : {Parts::Keys, Parts::Resolved}) {
+      const Value form = to_value(p.scenario, parts);
+      const ScenarioRead read = read_scenario(form);
+      INFO(list(read.errors));
+      CHECK(read.errors.empty());
+      CHECK(validate(read.scenario).empty());
+      CHECK(identical(to_value(solve(read.scenario)), original));
+      CHECK(identical(to_value(read.scenario, parts), form));
+      CHECK(identical(entries_value(read.scenario), entries_value(p.scenario)));
+      CHECK(identical(to_value(*solve_value(form).result), original));
+    }
   }
 }
 
@@ -774,7 +777,7 @@ TEST_CASE("catalog_value(): presets with results, entries with sources", "[value
     const ScenarioPreset& p = scenario_presets()[i];
     const Value& item = presets.array[i];
     CHECK(item.find("key")->string == p.key);
-    CHECK(identical(*item.find("scenario"), to_value(p.scenario)));
+    CHECK(identical(*item.find("scenario"), to_value(p.scenario, Parts::Keys)));
     CHECK(identical(*item.find("result"), to_value(solve(p.scenario))));
   }
   for (const char* kind : {"workloads", "accelerators", "links"}) {

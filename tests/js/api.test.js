@@ -486,8 +486,8 @@ describe('solve and check', () => {
     expect(r.links[0].bandwidth_bytes_per_s).toBe(450e9);
   });
 
-  it('check() returns { result, scenario, derived } or { errors } and never throws for bad input', () => {
-    expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario', 'derived']);
+  it('check() returns { result, scenario, derived, entries } or { errors } and never throws for bad input', () => {
+    expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario', 'derived', 'entries']);
     const bad = api.check({ ...gpt3(), tp_size: 0 });
     expect(Object.keys(bad)).toEqual(['errors']);
     expect(bad.errors[0]).toEqual({
@@ -619,6 +619,8 @@ describe('solve and check', () => {
       collective: 'all_reduce',
     });
     expect(scenario).toEqual(native(['--json', '-', '--print-scenario'], JSON.stringify(typed)));
+    // The parts still their catalogue entry, by path.
+    expect(api.check(typed).entries).toEqual([['workload'], ['links', 'nv']]);
     // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.
     expect(differences(api.solve(scenario), api.solve(typed))).toEqual([]);
     expect(api.check(scenario).scenario).toEqual(scenario);

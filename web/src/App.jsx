@@ -63,6 +63,7 @@ export function App({ view, actions, embed, first }) {
             value={{
               form,
               core: view.core,
+              entries: view.entries,
               last: shown?.scenario,
               errors: view.errors,
               warnings: view.warnings,

@@ -348,23 +348,23 @@ export function shown(model, form, path, core) {
 }
 
 /**
- * Whether the part at `path` is still its catalogue entry: the core's answer (check()'s scenario
- * `core` has it as its key); while the input is invalid (no `core`), whether it has no edits.
+ * Whether the part at `path` is still its catalogue entry: the core's answer (check()'s `entries`,
+ * the paths of the parts still their entry); while the input is invalid (no `entries`), whether it
+ * has no edits.
  */
-export function isEntry(model, form, path, core) {
-  if (!core) {
+export function isEntry(model, form, path, entries) {
+  if (!entries) {
     const v = valueAt(model, form.scenario, path);
     return (
       typeof v === 'string' ||
       (!!v && 'preset' in v && Object.keys(v).every((k) => k === 'preset' || k === 'name'))
     );
   }
-  let node = core;
-  for (const [i, k] of path.entries()) {
-    if (typeof node === 'string') return true; // inside a part that is its entry
-    node = node?.[i === 1 && path[0] === 'links' ? form.scenario.links[k]?.name : k];
-  }
-  return typeof node === 'string';
+  const at = path.map((k, i) =>
+    i === 1 && path[0] === 'links' ? form.scenario.links[k]?.name : k,
+  );
+  // Inside a part that is its entry, or the part itself.
+  return entries.some((e) => e.length <= at.length && e.every((k, i) => k === at[i]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ export function evaluate(api, model, form) {
   );
   // Display names: a catalogue part's short name, ", edited" once edited; a link of the
   // user's own by its name, a default one in words.
-  const edited = (path) => !isEntry(model, form, path, o.scenario);
+  const edited = (path) => !isEntry(model, form, path, o.entries);
   const named = (e, path) => e.short_name + (edited(path) ? ', edited' : '');
   const chip = o.scenario.accelerator;
   const acc = model.entries.accelerator.get(chip?.preset ?? chip);
@@ -73,7 +73,13 @@ export function evaluate(api, model, form) {
     }),
     chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
   };
-  return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
+  return {
+    result: o.result,
+    scenario: o.scenario,
+    entries: o.entries,
+    names,
+    alt: a.result ? a : null,
+  };
 }
 
 /**
@@ -143,6 +149,7 @@ export function createAppState({ win } = {}) {
         outcome,
         precision,
         core: outcome.scenario || null,
+        entries: outcome.entries || null,
         hash: outcome.result ? hashOf(form) : '',
         // Both as the core writes a scenario, in its order: equal text, the same scenario.
         presetKey: JSON.stringify(outcome.scenario) === JSON.stringify(preset) ? form.preset : '',

@@ -28,7 +28,7 @@ const EDITORS = { measured_link: editor('MeasuredFields'), two_tier_link: editor
 
 /** `results`: the valid result's links (in row order), or null. */
 export function LinksEditor({ results, addPick }) {
-  const { model, form, core, rowKeys, set, addRow, removeRow, setAddPick } = useForm();
+  const { model, form, entries, rowKeys, set, addRow, removeRow, setAddPick } = useForm();
   const rows = form.scenario.links;
   const full = rows.length >= model.limits.max_links;
   return (
@@ -40,7 +40,7 @@ export function LinksEditor({ results, addPick }) {
         const kind = kindOf(model, row);
         const entry =
           kind === 'link' &&
-          isEntry(model, form, ['links', i], core) &&
+          isEntry(model, form, ['links', i], entries) &&
           model.entries.link.get(row.preset);
         const Editor = EDITORS[kind];
         return (
