@@ -868,12 +868,12 @@ int run(const Options& o) {
   if (o.check) {
     tplayer::Value checked = tplayer::Value::make_object();
     checked.add("result", tplayer::to_value(*outcome.result));
-    checked.add("scenario", tplayer::to_value(outcome.scenario, tplayer::Parts::Keys));
+    checked.add("scenario", tplayer::to_value(outcome.scenario));
     checked.add("derived", tplayer::derived_value(outcome.scenario));
     checked.add("entries", tplayer::entries_value(outcome.scenario));
     print_json(checked);
   } else if (o.print_scenario) {
-    print_json(tplayer::to_value(outcome.scenario, tplayer::Parts::Keys));
+    print_json(tplayer::to_value(outcome.scenario));
   } else if (o.json) {
     print_json(tplayer::to_value(*outcome.result));
   } else if (o.svg) {

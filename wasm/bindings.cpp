@@ -102,7 +102,7 @@ val check_json(const std::string& text) {
   if (!outcome.result) return array_of(outcome.errors);
   val out = val::object();
   out.set("result", val(std::move(*outcome.result)));
-  out.set("scenario", to_js(to_value(outcome.scenario, Parts::Keys)));
+  out.set("scenario", to_js(to_value(outcome.scenario)));
   out.set("derived", to_js(derived_value(outcome.scenario)));
   out.set("entries", to_js(entries_value(outcome.scenario)));
   return out;

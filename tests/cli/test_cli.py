@@ -610,16 +610,19 @@ def test_check():
                            ["links", "hgx", "inter_node"]],
           f"the parts still their catalogue entry: {r['entries']}")
     s = r["scenario"]
-    check(s["accelerator"] == "H100", f"an accelerator equal to its entry is its key: {s['accelerator']!r}")
+    check(s["accelerator"].get("preset") == "H100" and s["accelerator"].get("compute_units") == 132,
+          f"an accelerator equal to its entry is its object with its preset: {s['accelerator']!r}")
     check(s["workload"].get("preset") == "GPT3" and s["workload"].get("layers") == 48
           and s["workload"].get("hidden_dim") == 12288, f"an edited workload keeps its preset: {s['workload']}")
     links = s["links"]
-    check(links["nvlink"] == "nvlink4", f"an unedited link is its key: {links['nvlink']!r}")
+    check(links["nvlink"].get("preset") == "nvlink4" and links["nvlink"].get("bandwidth") == 450e9,
+          f"an unedited link is its object with its preset: {links['nvlink']!r}")
     check(isinstance(links["edited"], dict) and links["edited"].get("preset") == "ib_ndr"
           and links["edited"].get("bandwidth") == 50e9, f"an edited link keeps its preset: {links['edited']}")
     check(isinstance(links["hgx"], dict) and links["hgx"].get("preset") == "hgx_h100_ndr"
-          and links["hgx"].get("ranks_per_node") == 4 and links["hgx"].get("intra_node") == "nvlink4",
-          f"an edited two-tier link keeps its preset and its tiers' keys: {links['hgx']}")
+          and links["hgx"].get("ranks_per_node") == 4
+          and links["hgx"].get("intra_node", {}).get("preset") == "nvlink4",
+          f"an edited two-tier link keeps its preset and its tiers': {links['hgx']}")
     check(links["rows"] == scenario["links"]["rows"], f"rows are written back as rows: {links['rows']}")
     derived = {d["field"]: d["from"] for d in r["derived"]}
     check(derived.get("collectives_per_layer") == [["pass"], ["recompute"]]
@@ -791,7 +794,7 @@ def test_what_ifs():
                          "--print-scenario")
     s = parse(out, "--set")
     check(code == 0 and s["tp_size"] == 4 and s["workload"]["layers"] == 40
-          and s["workload"]["preset"] == "GPT3" and s["accelerator"] == "H200",
+          and s["workload"]["preset"] == "GPT3" and s["accelerator"]["preset"] == "H200",
           f"--set on a preset: exit {code}, {err!r}, {s}")
     code, out, err = run("--json", "-", "--set", "accelerator.memory_capacity=40 GB",
                          "--print-scenario",

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { load as loadTesting } from '../../build/wasm/tplayer-testing.js';
 import { load, ScenarioError } from '../../dist/tplayer.js';
+import { keyed } from './keyed.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = `${root}build/native/tplayer`;
@@ -564,10 +565,11 @@ describe('solve and check', () => {
     expect(measured({ measured: text, ranks: 8 }).map((d) => d.field)).not.toContain(
       'links.m.ranks',
     );
-    // A preset's scenario is already normalised: it checks back to itself, nothing left to derive;
-    // its `derived` says what the preset itself leaves to follow the other fields.
+    // A preset's scenario is already normalised: it checks back to itself (keyed, as the catalogue
+    // writes it), nothing left to derive; its `derived` says what the preset itself leaves to
+    // follow the other fields.
     for (const p of api.catalog().presets) {
-      expect(api.check(p.scenario).scenario).toEqual(p.scenario);
+      expect(keyed(api.check(p.scenario))).toEqual(p.scenario);
       expect(api.check(p.scenario).derived).toEqual([]);
     }
     expect(api.Scenarios.Gpt3TensorParallelLayerTp8.derived.map((d) => d.field)).toEqual([
@@ -580,7 +582,7 @@ describe('solve and check', () => {
     ]);
   });
 
-  it("check()'s scenario is what the core read: defaults, keys, SI numbers, as --print-scenario", () => {
+  it("check()'s scenario is what the core read: defaults, parts resolved, SI numbers, as --print-scenario", () => {
     const typed = {
       ...custom(),
       workload: 'GPT3',
@@ -589,8 +591,19 @@ describe('solve and check', () => {
     };
     delete typed.precision;
     typed.precision = 'bf16';
-    const { scenario } = api.check(typed);
-    expect(scenario).toEqual({
+    const checked = api.check(typed);
+    const { scenario } = checked;
+    // Every catalogue part is its object, its preset kept: the entry's fields.
+    const gpt = api.catalog().workloads.find((w) => w.key === 'GPT3');
+    expect(scenario.workload).toMatchObject({
+      preset: 'GPT3',
+      layers: gpt.layers,
+      heads: gpt.heads,
+    });
+    const nvlink4 = api.catalog().links.find((l) => l.key === 'nvlink4');
+    expect(scenario.links.nv).toMatchObject({ preset: 'nvlink4', bandwidth: nvlink4.bandwidth });
+    // Keyed by its entries, the catalogue's own form.
+    expect(keyed(checked)).toEqual({
       type: 'TensorParallelLayerScenario',
       workload: 'GPT3',
       tp_size: 4,
@@ -624,8 +637,11 @@ describe('solve and check', () => {
     // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.
     expect(differences(api.solve(scenario), api.solve(typed))).toEqual([]);
     expect(api.check(scenario).scenario).toEqual(scenario);
+    expect(api.check(scenario).entries).toEqual(checked.entries);
     for (const preset of Object.values(api.Scenarios)) {
-      expect(api.check(preset.scenario).scenario).toEqual(preset.scenario);
+      const read = api.check(preset.scenario);
+      expect(keyed(read)).toEqual(preset.scenario);
+      expect(api.check(read.scenario)).toEqual(read);
     }
   });
 
@@ -980,7 +996,12 @@ describe('catalog', () => {
         expect(differences(byKey.result, byObject), t.key).toEqual([]);
         expect(differences(byEntry, byObject), t.key).toEqual([]);
         expect(byKey.result.links[0]).toMatchObject({ kind: 'two_tier', node_count: 2 });
-        expect(byKey.scenario.links.x).toBe(t.key);
+        expect(keyed(byKey).links.x).toBe(t.key);
+        expect(byKey.scenario.links.x).toMatchObject({
+          preset: t.key,
+          intra_node: {},
+          inter_node: {},
+        });
       }
     }
     expect(api.Scenarios.Llama3_405BTp16AcrossNodes.scenario.links).toEqual({

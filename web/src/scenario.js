@@ -360,12 +360,15 @@ export function isEntry(model, form, path, entries) {
       (!!v && 'preset' in v && Object.keys(v).every((k) => k === 'preset' || k === 'name'))
     );
   }
-  const at = path.map((k, i) =>
-    i === 1 && path[0] === 'links' ? form.scenario.links[k]?.name : k,
+  return within(
+    entries,
+    path.map((k, i) => (i === 1 && path[0] === 'links' ? form.scenario.links[k]?.name : k)),
   );
-  // Inside a part that is its entry, or the part itself.
-  return entries.some((e) => e.length <= at.length && e.every((k, i) => k === at[i]));
 }
+
+/** Whether `at` (a path, links by name) is a part check()'s `entries` names, or inside one. */
+export const within = (entries, at) =>
+  entries.some((e) => e.length <= at.length && e.every((k, i) => k === at[i]));
 
 // ---------------------------------------------------------------------------------------------
 // Which input a core message belongs to, by its path (["links", "nvlink", "bandwidth"])

@@ -136,6 +136,17 @@ export function createAppState({ win } = {}) {
 
   const hashOf = (form) => encode(s.model, form, reading);
 
+  const presets = new Map(); // each preset's scenario as check() writes it, once asked
+  /** A preset's scenario as the core reads it (its parts resolved), to compare check()'s with. */
+  const presetRead = (key) => {
+    if (!presets.has(key))
+      presets.set(
+        key,
+        safely(() => s.api.check(s.model.presets.get(key).scenario).scenario, failed),
+      );
+    return presets.get(key);
+  };
+
   function view() {
     const { model, form } = s;
     if (model && form && memo.form !== form) {
@@ -143,7 +154,7 @@ export function createAppState({ win } = {}) {
       if (outcome.result) last = outcome;
       const precision = shown(model, form, ['precision']);
       const by = (list) => messagesByInput(model, form.scenario, list, precision);
-      const preset = model.presets.get(form.preset).scenario;
+      const preset = presetRead(form.preset);
       memo = {
         form,
         outcome,
@@ -190,9 +201,7 @@ export function createAppState({ win } = {}) {
    */
   function sweepOf(o, field) {
     const values =
-      field === 'tokens'
-        ? tokenValues(o.scenario.tokens)
-        : tpValues(modelInputs(o.scenario, s.model.catalog).heads);
+      field === 'tokens' ? tokenValues(o.scenario.tokens) : tpValues(modelInputs(o.scenario).heads);
     const run = (scenario) => s.api.sweep(scenario, field, values);
     return safely(
       () => ({ field, values, points: run(o.scenario), alt: o.alt ? run(o.alt.scenario) : null }),

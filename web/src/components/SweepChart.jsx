@@ -23,6 +23,7 @@ import {
   seriesByLink,
   turnText,
 } from '../series.js';
+import { within } from '../scenario.js';
 import { tierTitle, twoTierOf } from '../sweep.js';
 import { domainText, hypothetical, rate } from '../verdict.js';
 import { Choice } from './Choice.jsx';
@@ -155,14 +156,13 @@ export function SweepChart({ sweep, shown }) {
   const labelOf = (key) => model.entries.link.get(key)?.short_name || '';
   const crossing = nodes.map((b, k) => {
     if (!b) return '';
-    const l =
-      twoTierOf(shown.scenario.links[r.links[k].name], (key) =>
-        model.entries.two_tier_link.get(key),
-      ) || {};
+    const name = r.links[k].name;
+    const l = twoTierOf(shown.scenario.links[name]) || {};
+    const unedited = (tier) => within(shown.entries, ['links', name, tier]);
     return nodeText(
       b.g,
-      tierTitle(l.intra_node, labelOf, 'the node link'),
-      tierTitle(l.inter_node, labelOf, 'the network link'),
+      tierTitle(l.intra_node, labelOf, 'the node link', unedited('intra_node')),
+      tierTitle(l.inter_node, labelOf, 'the network link', unedited('inter_node')),
     );
   });
   nodes.forEach((b, k) => b && mark('node', b.g, b.i, k));
