@@ -93,8 +93,6 @@ export function createAppState({ win } = {}) {
     form: null,
     notice: null,
     loadError: '',
-    addPick: null,
-    share: null,
     sweepOver: 'tp_size', // the field the sweep varies: 'tp_size' or 'tokens'
   };
   const subscribers = new Set();
@@ -177,8 +175,6 @@ export function createAppState({ win } = {}) {
       model,
       loadError: s.loadError,
       notice: s.notice,
-      addPick: s.addPick ?? model?.catalog.links[0]?.key ?? '',
-      share: s.share,
       shown: shownNow,
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
@@ -243,7 +239,6 @@ export function createAppState({ win } = {}) {
   // ~1 ms before it; both happen in this same task, so neither ever waits.
   function edit(fn, mode = 'replace') {
     s.form = fn(s.form);
-    s.share = null;
     write(mode);
     emit();
   }
@@ -270,7 +265,6 @@ export function createAppState({ win } = {}) {
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
     pickTwoTier: (i, key) => scenario((sc) => pickTwoTier(s.model, sc, i, key)),
-    setAddPick: setter('addPick'),
     addRow: (pick) =>
       s.form.scenario.links.length < s.model.limits.max_links &&
       reRow([...keysNow(), `added${added++}`], (sc) => addRow(s.model, sc, pick)),
@@ -280,7 +274,6 @@ export function createAppState({ win } = {}) {
         keysNow().filter((_, j) => j !== i),
         (sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) }),
       ),
-    setShare: setter('share'),
     sweepOver: setter('sweepOver'),
     dismissNotice: () => setter('notice')(null),
   };
