@@ -53,8 +53,8 @@ const failed = (e) => ({
 export function evaluate(api, model, form) {
   const o = safely(() => api.check(toCore(model, form.scenario)), failed);
   if (o.errors) return { errors: o.errors };
-  const [, , , other] = MODELS.find(
-    ([, , , fields]) => fields.link_model !== o.scenario.link_model,
+  const { fields: other } = MODELS.find(
+    ({ fields }) => fields.link_model !== o.scenario.link_model,
   );
   const a = safely(
     () => api.check(toCore(model, { ...form.scenario, ...fieldsOf(other, form.scenario) })),
