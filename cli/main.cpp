@@ -886,7 +886,7 @@ int run(const Options& o) {
                                  tplayer::did_you_mean(*o.preset, keys) + "; known: " + known}},
                            as_json);
     }
-    scenario = tplayer::to_value(preset->scenario);
+    scenario = tplayer::to_value(preset->scenario, tplayer::Parts::Keys);
   } else {
     const Input text = read_input(*o.file);
     if (!text.problem.empty())
@@ -937,6 +937,7 @@ int run(const Options& o) {
     checked.add("result", tplayer::to_value(*outcome.result));
     checked.add("scenario", tplayer::to_value(outcome.scenario));
     checked.add("derived", tplayer::derived_value(outcome.scenario));
+    checked.add("entries", tplayer::entries_value(outcome.scenario));
     print_json(checked);
   } else if (o.print_scenario) {
     print_json(tplayer::to_value(outcome.scenario));

@@ -482,16 +482,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Value result_value = to_value(*outcome.result);
   check_result_value(result_value);
 
-  // The scenario as the doors print it (--print-scenario, check(), presets) solves to the same
-  // result, and reads back to itself: the identity the core decided (a catalogue part is its key
-  // while it equals its entry, else an object that keeps its preset) is decided the same again.
-  const Value written = to_value(read.scenario);
-  const Outcome again = solve_value(written);
-  require(again.result.has_value(), "to_value(scenario) of a valid scenario is valid");
-  require(identical(to_value(*again.result), result_value),
-          "to_value(scenario) solves to the same result");
-  require(identical(to_value(again.scenario), written),
-          "to_value(scenario) reads back to itself (identity decided once)");
+  // The scenario as the doors print it (--print-scenario and check(): its catalogue parts
+  // resolved; the presets: keyed) solves to the same result, and reads back to itself: the
+  // identity the core decided (a part still its entry, else an object that keeps its preset) is
+  // decided the same again, the parts still their entry (entries_value) the same from both.
+  const Value written = to_value(read.scenario, Parts::Keys);
+  const Value entries = entries_value(read.scenario);
+  for (const Parts parts : {Parts::Keys, Parts::Resolved}) {
+    const Value form = to_value(read.scenario, parts);
+    const Outcome again = solve_value(form);
+    require(again.result.has_value(), "to_value(scenario) of a valid scenario is valid");
+    require(identical(to_value(*again.result), result_value),
+            "to_value(scenario) solves to the same result");
+    require(identical(to_value(again.scenario, parts), form),
+            "to_value(scenario) reads back to itself (identity decided once)");
+    require(identical(entries_value(again.scenario), entries),
+            "the resolved form keeps which parts are their entry");
+  }
   check_identity(written);
 
   // A sweep over tp_size: every point of a valid scenario is valid and keeps the invariants;

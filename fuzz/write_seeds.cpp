@@ -269,7 +269,7 @@ int main(int argc, char** argv) {
   Corpus cards(out / "card");  // fuzz_card: preset byte, link-count byte, NUL-separated texts
 
   for (const ScenarioPreset& preset : scenario_presets()) {
-    scenarios.add(write_json(to_value(preset.scenario)));
+    scenarios.add(write_json(to_value(preset.scenario, Parts::Keys)));
     Scenario spelled_out = preset.scenario;  // no catalogue keys: every field as an object
     spelled_out.workload.key.clear();
     spelled_out.accelerator.key.clear();

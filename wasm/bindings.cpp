@@ -93,8 +93,8 @@ val solve_json(const std::string& text) {
   return outcome_js(solve_value(parsed.value));
 }
 
-// check(): the result with the normalised scenario the core read and the defaults it derived,
-// or the errors.
+// check(): the result with the normalised scenario the core read (its catalogue parts resolved),
+// the defaults it derived and the parts still their catalogue entry, or the errors.
 val check_json(const std::string& text) {
   const JsonParse parsed = parse_json(text);
   if (!parsed.ok()) return array_of(not_json(parsed));
@@ -104,6 +104,7 @@ val check_json(const std::string& text) {
   out.set("result", val(std::move(*outcome.result)));
   out.set("scenario", to_js(to_value(outcome.scenario)));
   out.set("derived", to_js(derived_value(outcome.scenario)));
+  out.set("entries", to_js(entries_value(outcome.scenario)));
   return out;
 }
 

@@ -409,15 +409,28 @@ export type Outcome =
 /**
  * check()'s outcome: the result with the scenario as the core read it (defaults applied,
  * quantities as SI numbers, precision normalised; what `tplayer --print-scenario` prints, and what
- * solve() accepts back unchanged), or the errors. The core decides identity: a catalogue-backed
- * part (workload, accelerator, link, two-tier link, tier) given as a key or as `{ preset: k, ...}`
- * whose fields all equal entry k comes back as the key `'k'`; one that differs comes back as an
- * object of all its fields that keeps `preset: 'k'` ("NVLink 4, edited"); one that started from no
- * entry has no `preset`.
+ * solve() accepts back unchanged), or the errors. Every catalogue-backed part (workload,
+ * accelerator, link, two-tier link, tier) comes back resolved: an object of all its fields that
+ * keeps `preset: 'k'` when it started from entry k (none when it started from no entry). The core
+ * decides identity: `entries` lists the paths of the parts whose fields all equal their entry's
+ * (`['accelerator']`, `['links', 'nvlink']`, `['links', 'hgx', 'intra_node']`); a part not listed
+ * was edited ("NVLink 4, edited").
  */
 export type CheckOutcome =
-  | { result: Result; scenario: NormalisedScenario; derived: Derivation[]; errors?: undefined }
-  | { result?: undefined; scenario?: undefined; derived?: undefined; errors: FieldError[] };
+  | {
+      result: Result;
+      scenario: NormalisedScenario;
+      derived: Derivation[];
+      entries: (string | number)[][];
+      errors?: undefined;
+    }
+  | {
+      result?: undefined;
+      scenario?: undefined;
+      derived?: undefined;
+      entries?: undefined;
+      errors: FieldError[];
+    };
 
 /**
  * A default the core derived because the scenario left the field out (FieldInfo.derived_from):

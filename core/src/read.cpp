@@ -160,7 +160,7 @@ class Reader {
       Value edits = Value::make_object();
       for (const auto& member : value.object)
         if (member.first != "preset") edits.add(member.first, member.second);
-      return scenario(overlaid(to_value(entry->scenario), edits));
+      return scenario(overlaid(to_value(entry->scenario, Parts::Keys), edits));
     }
     check_members<Scenario>(value, root, kScenarioFields, true);
     if (const Value* type = value.find("type");

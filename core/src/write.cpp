@@ -31,19 +31,20 @@ Value rows_value(const std::vector<MeasuredRow>& rows) {
   return list;
 }
 
-Value workload_value(const Workload& w);
+Value workload_value(const Workload& w, Parts parts);
 Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol> table);
-Value accelerator_value(const Accelerator& a);
-Value engine_value(const ServingEngine& e);
-Value links_value(const std::vector<Link>& links);
-Value link_value(const Link& l);
+Value accelerator_value(const Accelerator& a, Parts parts);
+Value engine_value(const ServingEngine& e, Parts parts);
+Value links_value(const std::vector<Link>& links, Parts parts);
+Value link_value(const Link& l, Parts parts);
 
 // The members of `object` that its field table names, in table order, after those `v` has.
 // Optional members that were not given are left out; so is `skip` (the link's name, which the map
-// form keys by).
+// form keys by). `parts`: how the catalogue parts inside are written.
 template <class T>
 Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
-                   std::string_view skip = {}, Value v = Value::make_object()) {
+                   std::string_view skip = {}, Value v = Value::make_object(),
+                   Parts parts = Parts::Keys) {
   for (const InputField<T>& f : table) {
     if (f.name == skip || f.kind == FieldKind::HfConfig) continue;  // written as what it gave
     const std::string name(f.name);
@@ -66,13 +67,13 @@ Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
           } else if constexpr (std::is_same_v<M, bool>) {
             v.add(name, Value::from(m));
           } else if constexpr (std::is_same_v<M, Workload>) {
-            v.add(name, workload_value(m));
+            v.add(name, workload_value(m, parts));
           } else if constexpr (std::is_same_v<M, Accelerator>) {
-            v.add(name, accelerator_value(m));
+            v.add(name, accelerator_value(m, parts));
           } else if constexpr (std::is_same_v<M, std::optional<ServingEngine>>) {
-            if (m) v.add(name, engine_value(*m));
+            if (m) v.add(name, engine_value(*m, parts));
           } else if constexpr (std::is_same_v<M, std::vector<Link>>) {
-            v.add(name, links_value(m));
+            v.add(name, links_value(m, parts));
           } else if constexpr (std::is_same_v<M, std::vector<PeakFlops>>) {
             v.add(name, peaks_value(m));
           } else if constexpr (std::is_same_v<M, std::vector<MeasuredRow>>) {
@@ -91,10 +92,10 @@ Value fields_value(const T& object, std::type_identity_t<FieldTable<T>> table,
 // The identity rule (docs/model.md#catalogue-parts-and-identity): a catalogue-backed part whose
 // fields all equal the entry it started from is that entry's key; one that differs is an object of
 // every field that keeps the entry's key as its `preset` (absent for a part that started from
-// none).
-Value workload_value(const Workload& w) {
+// none). Resolved (`Parts::Resolved`), every part is that object, the entry's own too.
+Value workload_value(const Workload& w, Parts parts) {
   const WorkloadEntry* entry = find_workload(w.key);
-  if (entry && entry->workload == w) return Value::from(w.key);
+  if (parts == Parts::Keys && entry && entry->workload == w) return Value::from(w.key);
   return fields_value(w, kWorkloadFields);
 }
 
@@ -107,15 +108,16 @@ bool same_accelerator(const Accelerator& a, const Accelerator& b) {
                              b.peak_flops.end());
 }
 
-Value accelerator_value(const Accelerator& a) {
+Value accelerator_value(const Accelerator& a, Parts parts) {
   const AcceleratorEntry* entry = find_accelerator(a.key);
-  if (entry && same_accelerator(entry->accelerator, a)) return Value::from(a.key);
+  if (parts == Parts::Keys && entry && same_accelerator(entry->accelerator, a))
+    return Value::from(a.key);
   return fields_value(a, kAcceleratorFields);
 }
 
-Value engine_value(const ServingEngine& e) {
+Value engine_value(const ServingEngine& e, Parts parts) {
   const EngineEntry* entry = find_engine(e.key);
-  if (entry && entry->engine == e) return Value::from(e.key);
+  if (parts == Parts::Keys && entry && entry->engine == e) return Value::from(e.key);
   return fields_value(e, kServingEngineFields);
 }
 
@@ -129,7 +131,8 @@ Value branches_value(const std::vector<Protocol>& branches, FieldTable<Protocol>
 // names its preset and gives every field. A measured link gives its text (or its rows, as it
 // was given) and rank count; a two-tier link its key while it prices as its preset, else its
 // preset, its two tiers (each written the same way) and its ranks per node.
-Value link_value(const Link& l) {
+Value link_value(const Link& l, Parts parts) {
+  const bool keys = parts == Parts::Keys;
   if (l.is_measured()) {
     Link resolved = l;
     resolved.ranks = l.measured_ranks;
@@ -138,16 +141,16 @@ Value link_value(const Link& l) {
   }
   if (l.is_two_tier()) {
     const TwoTierEntry* entry = find_two_tier(l.preset);
-    if (entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
+    if (keys && entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
     Value v = Value::make_object();
     if (!l.preset.empty()) v.add("preset", Value::from(l.preset));
     for (std::size_t k = 0; k < l.tiers.size() && k < 2; ++k)
-      v.add(k == 0 ? "intra_node" : "inter_node", link_value(l.tiers[k]));
+      v.add(k == 0 ? "intra_node" : "inter_node", link_value(l.tiers[k], parts));
     v.add("ranks_per_node", count(l.ranks_per_node));
     return v;
   }
   const LinkEntry* entry = find_link(l.preset);
-  if (entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
+  if (keys && entry && same_link(link_from(*entry, l.name), l)) return Value::from(entry->key);
   Value v = fields_value(l, kLinkFields, "name");
   // The size limit of the custom branches is written only where there are branches to limit.
   if (l.custom.empty())
@@ -155,10 +158,26 @@ Value link_value(const Link& l) {
   return v;
 }
 
-Value links_value(const std::vector<Link>& links) {
+Value links_value(const std::vector<Link>& links, Parts parts) {
   Value v = Value::make_object();
-  for (const Link& l : links) v.add(l.name, link_value(l));
+  for (const Link& l : links) v.add(l.name, link_value(l, parts));
   return v;
+}
+
+// The paths (below `at`) where the keyed form `keyed` has a key: the parts still their entry.
+void add_entries(Value& list, const Value& keyed, const FieldPath& at) {
+  if (keyed.is_string()) {
+    list.push(path_value(at));
+    return;
+  }
+  for (const char* tier : {"intra_node", "inter_node"}) {
+    const Value* t = keyed.find(tier);
+    if (t && t->is_string()) {
+      FieldPath p = at;
+      p.push_back(std::string(tier));
+      list.push(path_value(p));
+    }
+  }
 }
 
 template <class T>
@@ -321,7 +340,7 @@ Value derived_value(const Scenario& s) {
   return list;
 }
 
-Value to_value(const Scenario& s) {
+Value to_value(const Scenario& s, Parts parts) {
   // Every value the model used, the defaults that follow the pass and the link model included.
   Scenario used = s;
   used.collectives_per_layer = collectives_per_layer(s);
@@ -335,7 +354,17 @@ Value to_value(const Scenario& s) {
   used.allreduce = std::string(allreduce_of(s));
   Value head = Value::make_object();
   head.add("type", Value::from(kScenarioType));
-  return fields_value(used, kScenarioFields, {}, std::move(head));
+  return fields_value(used, kScenarioFields, {}, std::move(head), parts);
+}
+
+Value entries_value(const Scenario& s) {
+  const Value keyed = to_value(s, Parts::Keys);
+  Value list = Value::make_array();
+  for (const char* part : {"workload", "accelerator", "serving_engine"})
+    if (const Value* v = keyed.find(part); v && v->is_string()) list.push(path_value({part}));
+  if (const Value* links = keyed.find("links"))
+    for (const auto& [name, v] : links->object) add_entries(list, v, {"links", name});
+  return list;
 }
 
 Value to_value(const Result& r) {
@@ -415,7 +444,7 @@ Value catalog_value(bool results) {
     item.add("key", Value::from(p.key));
     item.add("title", Value::from(p.title));
     item.add("lesson", Value::from(p.lesson));
-    item.add("scenario", to_value(p.scenario));
+    item.add("scenario", to_value(p.scenario, Parts::Keys));
     item.add("derived", derived_value(p.scenario));
     if (results) item.add("result", to_value(solve(p.scenario)));
   }

@@ -68,7 +68,7 @@ TEST_CASE("{preset: key} is the catalogue entry itself, on every part, and is wr
     REQUIRE(a.result);
     REQUIRE(b.result);
     CHECK(identical(to_value(*a.result), to_value(*b.result)));
-    CHECK(identical(part_of(kind, to_value(b.scenario)), Value::from(key)));
+    CHECK(identical(part_of(kind, to_value(b.scenario, Parts::Keys)), Value::from(key)));
   }
 }
 
@@ -93,7 +93,7 @@ TEST_CASE("an edited part keeps its preset and gives every field; equal again, i
     const Outcome out = solve_value(with_part(e.kind, edited));
     INFO(list(out.errors));
     REQUIRE(out.result);
-    const Value written = part_of(e.kind, to_value(out.scenario));
+    const Value written = part_of(e.kind, to_value(out.scenario, Parts::Keys));
     REQUIRE(written.is_object());
     CHECK(written.find("preset")->string == edited.find("preset")->string);
     CHECK(written.find(e.field)->number == e.want);
@@ -101,7 +101,7 @@ TEST_CASE("an edited part keeps its preset and gives every field; equal again, i
     const Outcome again = solve_value(with_part(e.kind, written));
     REQUIRE(again.result);
     CHECK(identical(to_value(*again.result), to_value(*out.result)));
-    CHECK(identical(part_of(e.kind, to_value(again.scenario)), written));
+    CHECK(identical(part_of(e.kind, to_value(again.scenario, Parts::Keys)), written));
   }
   // The fields left out are the entry's.
   const Outcome gpt =
@@ -115,7 +115,7 @@ TEST_CASE("an edited part keeps its preset and gives every field; equal again, i
       solve_value(with_part("link", json(R"({"preset": "nvlink4", "bandwidth": "450 GB/s",
                                              "latency": "0.5 us", "domain": 8})")));
   REQUIRE(same.result);
-  CHECK(identical(part_of("link", to_value(same.scenario)), Value::from("nvlink4")));
+  CHECK(identical(part_of("link", to_value(same.scenario, Parts::Keys)), Value::from("nvlink4")));
   // An accelerator's peaks are a map: the entry's in another order are the entry's.
   Value peaks = Value::make_object();
   const Accelerator& h100 = find_accelerator("H100")->accelerator;
@@ -125,7 +125,7 @@ TEST_CASE("an edited part keeps its preset and gives every field; equal again, i
   reordered.add("peak_flops", peaks);
   const Outcome again = solve_value(with_part("accelerator", reordered));
   REQUIRE(again.result);
-  CHECK(identical(*to_value(again.scenario).find("accelerator"), Value::from("H100")));
+  CHECK(identical(*to_value(again.scenario, Parts::Keys).find("accelerator"), Value::from("H100")));
 }
 
 TEST_CASE("a tier starts from a link preset inside a two-tier link that starts from its own",
@@ -134,7 +134,7 @@ TEST_CASE("a tier starts from a link preset inside a two-tier link that starts f
       "intra_node": {"preset": "nvlink4", "bandwidth": "400 GB/s"}})")));
   INFO(list(out.errors));
   REQUIRE(out.result);
-  const Value written = part_of("link", to_value(out.scenario));
+  const Value written = part_of("link", to_value(out.scenario, Parts::Keys));
   CHECK(written.find("preset")->string == "hgx_h100_ndr");
   CHECK(written.find("intra_node")->find("preset")->string == "nvlink4");
   CHECK(written.find("intra_node")->find("bandwidth")->number == 400e9);
@@ -144,11 +144,12 @@ TEST_CASE("a tier starts from a link preset inside a two-tier link that starts f
       solve_value(with_part("link", json(R"({"preset": "hgx_h100_ndr", "intra_node": "nvlink4",
                                              "inter_node": {"preset": "ib_ndr"}})")));
   REQUIRE(plain.result);
-  CHECK(identical(part_of("link", to_value(plain.scenario)), Value::from("hgx_h100_ndr")));
+  CHECK(identical(part_of("link", to_value(plain.scenario, Parts::Keys)),
+                  Value::from("hgx_h100_ndr")));
   // A part that started from no entry has no preset, even when its values equal one.
   Scenario s = plain.scenario;
   s.links[0].preset.clear();
-  const Value unnamed = *to_value(s).find("links")->find("x");
+  const Value unnamed = *to_value(s, Parts::Keys).find("links")->find("x");
   REQUIRE(unnamed.is_object());
   CHECK(unnamed.find("preset") == nullptr);
 }
@@ -210,6 +211,37 @@ TEST_CASE("every entry a scenario can name has a short name, unique in its kind"
   const Value v = catalog_value();
   for (const char* kind : {"workloads", "accelerators", "links", "two_tier_links"})
     for (const Value& e : v.find(kind)->array) CHECK(!e.find("short_name")->string.empty());
+}
+
+TEST_CASE("resolved, every catalogue part is its object with its preset; entries name the unedited",
+          "[catalog][presets]") {
+  Value v = spec_scenario();
+  v.set("accelerator", json(R"({"preset": "H100", "memory_capacity": "96 GiB"})"));
+  v.set("links", json(R"({"nv": "nvlink4", "hgx": "hgx_h100_ndr",
+                          "mix": {"intra_node": "nvlink4", "inter_node": {"bandwidth": 5e10},
+                                  "ranks_per_node": 8}})"));
+  const Outcome out = solve_value(v);
+  INFO(list(out.errors));
+  REQUIRE(out.result);
+  const Value resolved = to_value(out.scenario);
+  const Value& nv = *resolved.find("links")->find("nv");
+  REQUIRE(nv.is_object());
+  CHECK(nv.find("preset")->string == "nvlink4");
+  CHECK(nv.find("bandwidth") != nullptr);
+  const Value& hgx = *resolved.find("links")->find("hgx");
+  CHECK(hgx.find("preset")->string == "hgx_h100_ndr");
+  CHECK(hgx.find("intra_node")->find("preset")->string == "nvlink4");
+  CHECK(resolved.find("accelerator")->find("preset")->string == "H100");
+  CHECK(resolved.find("workload")->is_object());
+  CHECK(identical(entries_value(out.scenario),
+                  json(R"([["workload"], ["links", "nv"], ["links", "hgx"],
+                           ["links", "mix", "intra_node"]])")));
+  // Read back, the same scenario, the same result, the same entries.
+  const Outcome again = solve_value(resolved);
+  REQUIRE(again.result);
+  CHECK(identical(to_value(again.scenario), resolved));
+  CHECK(identical(to_value(*again.result), to_value(*out.result)));
+  CHECK(identical(entries_value(again.scenario), entries_value(out.scenario)));
 }
 
 }  // namespace tplayer::test

@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { load as loadTesting } from '../../build/wasm/tplayer-testing.js';
 import { load, ScenarioError } from '../../dist/tplayer.js';
+import { keyed } from './keyed.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// The oracle of the result's fields, shared with the CLI's and the core's tests.
+const FIELDS = JSON.parse(readFileSync(`${root}tests/result-fields.json`, 'utf8'));
 const cli = `${root}build/native/tplayer`;
 
 const readCases = (dir) =>
@@ -372,97 +375,9 @@ describe('solve and check', () => {
   it('returns a plain object with docs/model.md#the-result fields and plain arrays', () => {
     const r = api.solve(gpt3());
     expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
-    expect(Object.keys(r)).toEqual([
-      'type',
-      'flops_per_layer',
-      'flops_per_rank',
-      'compute_time_s',
-      'single_device_time_s',
-      'message_bytes',
-      'bytes_per_element',
-      'peak_flops',
-      'weights_per_rank_bytes',
-      'memory_capacity_bytes',
-      'fits_in_memory',
-      'binding_link',
-      'bound',
-      'link_model',
-      'launch_overhead_s',
-      'pass',
-      'compute_multiplier',
-      'attention_flops_per_layer',
-      'compute_model',
-      'flop_time_s',
-      'memory_time_s',
-      'memory_bytes_per_rank',
-      'compute_bound',
-      'kv_cache_per_rank_bytes',
-      'memory_efficiency',
-      'single_device_flop_time_s',
-      'single_device_memory_time_s',
-      'exchange_precision',
-      'exchange_bytes_per_element',
-      'allreduce',
-      'collective',
-      'layers',
-      'single_device_memory_bytes',
-      'single_device_fits_in_memory',
-      'serving_engine',
-      'kernel_overhead_s',
-      'step_overhead_s',
-      'head_time_s',
-      'kernels_per_layer',
-      'weight_bytes_per_element',
-      'kv_bytes_per_element',
-      'max_sequences',
-      'warnings',
-      'links',
-      'kernels',
-    ]);
+    expect(Object.keys(r)).toEqual(FIELDS.result);
     expect(Array.isArray(r.links) && Array.isArray(r.warnings)).toBe(true);
-    expect(Object.keys(r.links[0])).toEqual([
-      'name',
-      'bandwidth_bytes_per_s',
-      'latency_s',
-      'allreduce_time_s',
-      'bandwidth_time_s',
-      'latency_time_s',
-      'communication_time_s',
-      'wire_bytes_per_rank',
-      'comm_to_compute',
-      'bound',
-      'regime',
-      'serial_layer_time_s',
-      'overlapped_layer_time_s',
-      'serial_speedup',
-      'serial_efficiency',
-      'overlapped_speedup',
-      'overlapped_efficiency',
-      'kind',
-      'protocol',
-      'line_rate_allreduce_time_s',
-      'domain',
-      'within_domain',
-      'node_count',
-      'ranks_per_node',
-      'intra_node_share',
-      'measured_ranks',
-      'measured_min_bytes',
-      'measured_max_bytes',
-      'reduce_scatter_time_s',
-      'all_gather_time_s',
-      'hiding_bandwidth_bytes_per_s',
-      'hiding_factor',
-      'model_time_s',
-      'overlapped_model_time_s',
-      'head_communication_time_s',
-      'step_time_s',
-      'tokens_per_s',
-      'time_per_output_token_s',
-      'time_to_first_token_s',
-      'runnable',
-      'not_runnable_because',
-    ]);
+    expect(Object.keys(r.links[0])).toEqual(FIELDS.link);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(r.links.map((l) => l.name)).toEqual(['nvlink', 'infiniband_ndr']);
   });
@@ -492,8 +407,8 @@ describe('solve and check', () => {
     expect(r.links[0].bandwidth_bytes_per_s).toBe(450e9);
   });
 
-  it('check() returns { result, scenario, derived } or { errors } and never throws for bad input', () => {
-    expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario', 'derived']);
+  it('check() returns { result, scenario, derived, entries } or { errors } and never throws for bad input', () => {
+    expect(Object.keys(api.check(gpt3()))).toEqual(['result', 'scenario', 'derived', 'entries']);
     const bad = api.check({ ...gpt3(), tp_size: 0 });
     expect(Object.keys(bad)).toEqual(['errors']);
     expect(bad.errors[0]).toEqual({
@@ -571,10 +486,11 @@ describe('solve and check', () => {
     expect(measured({ measured: text, ranks: 8 }).map((d) => d.field)).not.toContain(
       'links.m.ranks',
     );
-    // A preset's scenario is already normalised: it checks back to itself, nothing left to derive;
-    // its `derived` says what the preset itself leaves to follow the other fields.
+    // A preset's scenario is already normalised: it checks back to itself (keyed, as the catalogue
+    // writes it), nothing left to derive; its `derived` says what the preset itself leaves to
+    // follow the other fields.
     for (const p of api.catalog().presets) {
-      expect(api.check(p.scenario).scenario).toEqual(p.scenario);
+      expect(keyed(api.check(p.scenario))).toEqual(p.scenario);
       expect(api.check(p.scenario).derived).toEqual([]);
     }
     expect(api.Scenarios.Gpt3TensorParallelLayerTp8.derived.map((d) => d.field)).toEqual([
@@ -587,7 +503,7 @@ describe('solve and check', () => {
     ]);
   });
 
-  it("check()'s scenario is what the core read: defaults, keys, SI numbers, as --print-scenario", () => {
+  it("check()'s scenario is what the core read: defaults, parts resolved, SI numbers, as --print-scenario", () => {
     const typed = {
       ...custom(),
       workload: 'GPT3',
@@ -596,8 +512,19 @@ describe('solve and check', () => {
     };
     delete typed.precision;
     typed.precision = 'bf16';
-    const { scenario } = api.check(typed);
-    expect(scenario).toEqual({
+    const checked = api.check(typed);
+    const { scenario } = checked;
+    // Every catalogue part is its object, its preset kept: the entry's fields.
+    const gpt = api.catalog().workloads.find((w) => w.key === 'GPT3');
+    expect(scenario.workload).toMatchObject({
+      preset: 'GPT3',
+      layers: gpt.layers,
+      heads: gpt.heads,
+    });
+    const nvlink4 = api.catalog().links.find((l) => l.key === 'nvlink4');
+    expect(scenario.links.nv).toMatchObject({ preset: 'nvlink4', bandwidth: nvlink4.bandwidth });
+    // Keyed by its entries, the catalogue's own form.
+    expect(keyed(checked)).toEqual({
       type: 'TensorParallelLayerScenario',
       workload: 'GPT3',
       tp_size: 4,
@@ -626,11 +553,16 @@ describe('solve and check', () => {
       collective: 'all_reduce',
     });
     expect(scenario).toEqual(native(['--json', '-', '--print-scenario'], JSON.stringify(typed)));
+    // The parts still their catalogue entry, by path.
+    expect(api.check(typed).entries).toEqual([['workload'], ['links', 'nv']]);
     // solve() takes it back unchanged, with the same numbers; reading it again changes nothing.
     expect(differences(api.solve(scenario), api.solve(typed))).toEqual([]);
     expect(api.check(scenario).scenario).toEqual(scenario);
+    expect(api.check(scenario).entries).toEqual(checked.entries);
     for (const preset of Object.values(api.Scenarios)) {
-      expect(api.check(preset.scenario).scenario).toEqual(preset.scenario);
+      const read = api.check(preset.scenario);
+      expect(keyed(read)).toEqual(preset.scenario);
+      expect(api.check(read.scenario)).toEqual(read);
     }
   });
 
@@ -1055,7 +987,12 @@ describe('catalog', () => {
         expect(differences(byKey.result, byObject), t.key).toEqual([]);
         expect(differences(byEntry, byObject), t.key).toEqual([]);
         expect(byKey.result.links[0]).toMatchObject({ kind: 'two_tier', node_count: 2 });
-        expect(byKey.scenario.links.x).toBe(t.key);
+        expect(keyed(byKey).links.x).toBe(t.key);
+        expect(byKey.scenario.links.x).toMatchObject({
+          preset: t.key,
+          intra_node: {},
+          inter_node: {},
+        });
       }
     }
     expect(api.Scenarios.Llama3_405BTp16AcrossNodes.scenario.links).toEqual({

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../dist/tplayer.js';
+import { keyed } from './keyed.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = `${root}build/native/tplayer`;
@@ -48,8 +49,12 @@ function withPart(kind, value) {
   }
   return s;
 }
-const written = (kind, out) =>
-  kind === 'workload' || kind === 'accelerator' ? out.scenario[kind] : out.scenario.links.x;
+// The part as check() decided it, keyed (a part still its entry as its key): check() itself
+// gives every part resolved, with `entries` naming those still their entry.
+const written = (kind, out) => {
+  const s = keyed(out);
+  return kind === 'workload' || kind === 'accelerator' ? s[kind] : s.links.x;
+};
 
 describe('a preset under every catalogue-backed part', () => {
   for (const [kind, keys] of Object.entries(parts)) {
@@ -97,7 +102,7 @@ describe('a preset under every catalogue-backed part', () => {
         intra_node: { preset: 'nvlink4', bandwidth: '400 GB/s' },
       }),
     );
-    expect(out.scenario.links.x).toMatchObject({
+    expect(keyed(out).links.x).toMatchObject({
       preset: 'hgx_h100_ndr',
       intra_node: { preset: 'nvlink4', bandwidth: 400e9 },
       inter_node: 'ib_ndr',
@@ -106,7 +111,7 @@ describe('a preset under every catalogue-backed part', () => {
     const unchanged = api.check(
       withPart('two_tier', { preset: 'hgx_h100_ndr', intra_node: 'nvlink4' }),
     );
-    expect(unchanged.scenario.links.x).toBe('hgx_h100_ndr');
+    expect(keyed(unchanged).links.x).toBe('hgx_h100_ndr');
   });
 
   it('a part that started from no entry has no preset, even when its values equal one', () => {
@@ -157,8 +162,14 @@ describe('a preset under every catalogue-backed part', () => {
     const js = api.check(scenario);
     expect(js.errors).toBeUndefined();
     expect(nativeCheck(scenario)).toEqual(JSON.parse(JSON.stringify(js)));
-    expect(js.scenario.accelerator).toBe('H100');
-    expect(js.scenario.links.nv).toBe('nvlink4');
+    expect(js.entries).toEqual([
+      ['accelerator'],
+      ['links', 'nv'],
+      ['links', 'hgx', 'intra_node'],
+      ['links', 'hgx', 'inter_node'],
+    ]);
+    expect(js.scenario.accelerator).toMatchObject({ preset: 'H100', compute_units: 132 });
+    expect(keyed(js).links.nv).toBe('nvlink4');
   });
 });
 

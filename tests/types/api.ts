@@ -102,6 +102,7 @@ const shortNames: string[] = [
   ...catalog.two_tier_links,
 ].map((e) => e.short_name);
 const followed: string[] = edited.derived ? edited.derived.map((d) => d.field) : [];
+const unedited: (string | number)[][] = edited.entries ?? [];
 const presetDerived: string[][] = catalog.presets.map((p) => p.derived.map((d) => d.field));
 const from: string[] | undefined = catalog.fields.scenario[0].derived_from;
 await load({ wasmUrl: 'tplayer.wasm.gz' });

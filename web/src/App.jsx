@@ -63,6 +63,7 @@ export function App({ view, actions, embed, first }) {
             value={{
               form,
               core: view.core,
+              entries: view.entries,
               last: shown?.scenario,
               errors: view.errors,
               warnings: view.warnings,
@@ -79,7 +80,6 @@ export function App({ view, actions, embed, first }) {
                   valid={view.valid}
                   shown={shown}
                   presetKey={view.presetKey}
-                  share={view.share}
                   embed={embed}
                 />
               </div>
@@ -105,7 +105,7 @@ export function App({ view, actions, embed, first }) {
                   )}
                   <div class="a-form">
                     <Fold embed={embed} title="Edit the scenario">
-                      <ScenarioForm result={stale ? null : shown?.result} addPick={view.addPick} />
+                      <ScenarioForm result={stale ? null : shown?.result} />
                     </Fold>
                   </div>
                   <div class="a-details results">

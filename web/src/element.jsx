@@ -83,9 +83,11 @@ function formFor(api, el) {
   }
   const which = el.getAttribute('model');
   if (which === null) return { form };
-  const m = MODELS.find(([key]) => key === which.trim().replace(/ /g, '_'));
+  const m = MODELS.find(({ key }) => key === which.trim().replace(/ /g, '_'));
   if (!m) return bad('model', `"${which}" is not "mlsysim" or "as it runs"`);
-  return { form: { ...form, scenario: { ...form.scenario, ...fieldsOf(m[3], form.scenario) } } };
+  return {
+    form: { ...form, scenario: { ...form.scenario, ...fieldsOf(m.fields, form.scenario) } },
+  };
 }
 
 function Result({ api, el }) {

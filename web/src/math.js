@@ -98,12 +98,10 @@ function computeSteps(inp, r, peakEta, F) {
 
 /**
  * The constants of the NCCL branch a link's result names (`l.protocol`), from the link as the core
- * read it (an object with protocols, or a catalogue key), or null (line rate, no calibration).
+ * read it (its protocols, resolved), or null (line rate, no calibration).
  */
-export function branchOf(scenario, catalog, l) {
-  const v = scenario.links[l.name];
-  const key = typeof v === 'string' ? v : v?.preset;
-  const list = v?.protocols || catalog.links.find((e) => e.key === key)?.protocols || [];
+export function branchOf(scenario, l) {
+  const list = scenario.links[l.name]?.protocols || [];
   const name = l.protocol.split('/')[0]; // a sequence-parallel pair names its calls' winner twice
   return (name !== 'ring' && list.find((p) => p.name === name)) || null;
 }

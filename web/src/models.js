@@ -1,20 +1,21 @@
 // The two ways the calculator prices a layer, as the model switch (ModelSwitch.jsx) offers them and
 // <tp-layer model> (element.jsx) takes them: each a pair of the core's fields.
 
-/** The two models: [key, label, what it prices with, its two fields]. */
+/** The two models: {key, label, about (what it prices with), fields (its two fields)}. */
 export const MODELS = [
-  [
-    'mlsysim',
-    "mlsysim's model",
-    'Compute from FLOPs alone; each link at its datasheet rate, as an ideal ring.',
-    { compute_model: 'flops', link_model: 'line_rate' },
-  ],
-  [
-    'as_it_runs',
-    'As it runs',
-    'The layer as its kernels, each on its roofline plus its fixed cost, under the serving engine (vLLM unless another is picked); the exchange as NCCL or the engine runs it; all fitted to published measurements.',
-    { compute_model: 'kernels', link_model: 'nccl' },
-  ],
+  {
+    key: 'mlsysim',
+    label: "mlsysim's model",
+    about: 'Compute from FLOPs alone; each link at its datasheet rate, as an ideal ring.',
+    fields: { compute_model: 'flops', link_model: 'line_rate' },
+  },
+  {
+    key: 'as_it_runs',
+    label: 'As it runs',
+    about:
+      'The layer as its kernels, each on its roofline plus its fixed cost, under the serving engine (vLLM unless another is picked); the exchange as NCCL or the engine runs it; all fitted to published measurements.',
+    fields: { compute_model: 'kernels', link_model: 'nccl' },
+  },
 ];
 
 /** The serving engine "as it runs" prices under when the scenario names none. */

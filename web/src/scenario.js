@@ -348,24 +348,27 @@ export function shown(model, form, path, core) {
 }
 
 /**
- * Whether the part at `path` is still its catalogue entry: the core's answer (check()'s scenario
- * `core` has it as its key); while the input is invalid (no `core`), whether it has no edits.
+ * Whether the part at `path` is still its catalogue entry: the core's answer (check()'s `entries`,
+ * the paths of the parts still their entry); while the input is invalid (no `entries`), whether it
+ * has no edits.
  */
-export function isEntry(model, form, path, core) {
-  if (!core) {
+export function isEntry(model, form, path, entries) {
+  if (!entries) {
     const v = valueAt(model, form.scenario, path);
     return (
       typeof v === 'string' ||
       (!!v && 'preset' in v && Object.keys(v).every((k) => k === 'preset' || k === 'name'))
     );
   }
-  let node = core;
-  for (const [i, k] of path.entries()) {
-    if (typeof node === 'string') return true; // inside a part that is its entry
-    node = node?.[i === 1 && path[0] === 'links' ? form.scenario.links[k]?.name : k];
-  }
-  return typeof node === 'string';
+  return within(
+    entries,
+    path.map((k, i) => (i === 1 && path[0] === 'links' ? form.scenario.links[k]?.name : k)),
+  );
 }
+
+/** Whether `at` (a path, links by name) is a part check()'s `entries` names, or inside one. */
+export const within = (entries, at) =>
+  entries.some((e) => e.length <= at.length && e.every((k, i) => k === at[i]));
 
 // ---------------------------------------------------------------------------------------------
 // Which input a core message belongs to, by its path (["links", "nvlink", "bandwidth"])

@@ -53,8 +53,8 @@ const failed = (e) => ({
 export function evaluate(api, model, form) {
   const o = safely(() => api.check(toCore(model, form.scenario)), failed);
   if (o.errors) return { errors: o.errors };
-  const [, , , other] = MODELS.find(
-    ([, , , fields]) => fields.link_model !== o.scenario.link_model,
+  const { fields: other } = MODELS.find(
+    ({ fields }) => fields.link_model !== o.scenario.link_model,
   );
   const a = safely(
     () => api.check(toCore(model, { ...form.scenario, ...fieldsOf(other, form.scenario) })),
@@ -62,7 +62,7 @@ export function evaluate(api, model, form) {
   );
   // Display names: a catalogue part's short name, ", edited" once edited; a link of the
   // user's own by its name, a default one in words.
-  const edited = (path) => !isEntry(model, form, path, o.scenario);
+  const edited = (path) => !isEntry(model, form, path, o.entries);
   const named = (e, path) => e.short_name + (edited(path) ? ', edited' : '');
   const chip = o.scenario.accelerator;
   const acc = model.entries.accelerator.get(chip?.preset ?? chip);
@@ -73,7 +73,13 @@ export function evaluate(api, model, form) {
     }),
     chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
   };
-  return { result: o.result, scenario: o.scenario, names, alt: a.result ? a : null };
+  return {
+    result: o.result,
+    scenario: o.scenario,
+    entries: o.entries,
+    names,
+    alt: a.result ? a : null,
+  };
 }
 
 /**
@@ -87,8 +93,6 @@ export function createAppState({ win } = {}) {
     form: null,
     notice: null,
     loadError: '',
-    addPick: null,
-    share: null,
     sweepOver: 'tp_size', // the field the sweep varies: 'tp_size' or 'tokens'
   };
   const subscribers = new Set();
@@ -130,6 +134,17 @@ export function createAppState({ win } = {}) {
 
   const hashOf = (form) => encode(s.model, form, reading);
 
+  const presets = new Map(); // each preset's scenario as check() writes it, once asked
+  /** A preset's scenario as the core reads it (its parts resolved), to compare check()'s with. */
+  const presetRead = (key) => {
+    if (!presets.has(key))
+      presets.set(
+        key,
+        safely(() => s.api.check(s.model.presets.get(key).scenario).scenario, failed),
+      );
+    return presets.get(key);
+  };
+
   function view() {
     const { model, form } = s;
     if (model && form && memo.form !== form) {
@@ -137,12 +152,13 @@ export function createAppState({ win } = {}) {
       if (outcome.result) last = outcome;
       const precision = shown(model, form, ['precision']);
       const by = (list) => messagesByInput(model, form.scenario, list, precision);
-      const preset = model.presets.get(form.preset).scenario;
+      const preset = presetRead(form.preset);
       memo = {
         form,
         outcome,
         precision,
         core: outcome.scenario || null,
+        entries: outcome.entries || null,
         hash: outcome.result ? hashOf(form) : '',
         // Both as the core writes a scenario, in its order: equal text, the same scenario.
         presetKey: JSON.stringify(outcome.scenario) === JSON.stringify(preset) ? form.preset : '',
@@ -159,8 +175,6 @@ export function createAppState({ win } = {}) {
       model,
       loadError: s.loadError,
       notice: s.notice,
-      addPick: s.addPick ?? model?.catalog.links[0]?.key ?? '',
-      share: s.share,
       shown: shownNow,
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
@@ -183,9 +197,7 @@ export function createAppState({ win } = {}) {
    */
   function sweepOf(o, field) {
     const values =
-      field === 'tokens'
-        ? tokenValues(o.scenario.tokens)
-        : tpValues(modelInputs(o.scenario, s.model.catalog).heads);
+      field === 'tokens' ? tokenValues(o.scenario.tokens) : tpValues(modelInputs(o.scenario).heads);
     const run = (scenario) => s.api.sweep(scenario, field, values);
     return safely(
       () => ({ field, values, points: run(o.scenario), alt: o.alt ? run(o.alt.scenario) : null }),
@@ -227,7 +239,6 @@ export function createAppState({ win } = {}) {
   // ~1 ms before it; both happen in this same task, so neither ever waits.
   function edit(fn, mode = 'replace') {
     s.form = fn(s.form);
-    s.share = null;
     write(mode);
     emit();
   }
@@ -254,7 +265,6 @@ export function createAppState({ win } = {}) {
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
     pickTwoTier: (i, key) => scenario((sc) => pickTwoTier(s.model, sc, i, key)),
-    setAddPick: setter('addPick'),
     addRow: (pick) =>
       s.form.scenario.links.length < s.model.limits.max_links &&
       reRow([...keysNow(), `added${added++}`], (sc) => addRow(s.model, sc, pick)),
@@ -264,7 +274,6 @@ export function createAppState({ win } = {}) {
         keysNow().filter((_, j) => j !== i),
         (sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) }),
       ),
-    setShare: setter('share'),
     sweepOver: setter('sweepOver'),
     dismissNotice: () => setter('notice')(null),
   };

@@ -29,34 +29,26 @@ export function tokenValues(tokens) {
 }
 
 /**
- * A link of a scenario as a two-tier link ({intra_node, inter_node, ranks_per_node}), or null for
- * another kind: given as one, or by the key (or edited `preset`) of a two-tier catalogue entry
- * (`entryOf(key)`: the entry or undefined).
+ * A link of a scenario as the core read it (check(): catalogue parts resolved) as a two-tier link
+ * ({preset?, intra_node, inter_node, ranks_per_node}), or null for another kind.
  */
-export function twoTierOf(link, entryOf = () => undefined) {
-  if (link && typeof link === 'object' && 'inter_node' in link) return link;
-  const key = typeof link === 'string' ? link : link?.preset;
-  const entry = typeof key === 'string' ? entryOf(key) : undefined;
-  if (!entry || !('inter_node' in entry)) return null;
-  return typeof link === 'object' ? { ...entry, ...link } : entry;
-}
+export const twoTierOf = (link) =>
+  link && typeof link === 'object' && 'inter_node' in link ? link : null;
 
 /**
  * What a tier of a two-tier link is called: its catalogue entry's label (`labelOf(key)`, '' when
- * none), "(edited)" when it was changed, else `fallback`.
+ * none), with "(edited)" unless `unedited` (the core's entries say so); else `fallback`.
  */
-export function tierTitle(tier, labelOf, fallback) {
-  if (typeof tier === 'string') return labelOf(tier) || tier;
+export function tierTitle(tier, labelOf, fallback, unedited) {
   const base = tier && typeof tier.preset === 'string' ? labelOf(tier.preset) : '';
-  return base ? `${base} (edited)` : fallback;
+  return base ? `${base}${unedited ? '' : ' (edited)'}` : fallback;
 }
 
-/** The inputs of the model as numbers, from the scenario as the core read it (catalogue keys resolved). */
-export function modelInputs(scenario, catalog) {
-  const entry = (list, v) => (typeof v === 'string' ? list.find((e) => e.key === v) : v);
-  const w = entry(catalog.workloads, scenario.workload);
+/** The inputs of the model as numbers, from the scenario as the core read it (its parts resolved). */
+export function modelInputs(scenario) {
+  const w = scenario.workload;
   return {
-    memoryBandwidth: entry(catalog.accelerators, scenario.accelerator).memory_bandwidth,
+    memoryBandwidth: scenario.accelerator.memory_bandwidth,
     P: w.parameters,
     L: w.layers,
     h: w.hidden_dim,

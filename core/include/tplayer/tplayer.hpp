@@ -110,7 +110,14 @@ std::vector<Outcome> sweep(const Value& scenario, std::string_view field,
 Value derived_value(const Scenario& scenario);
 
 // Value forms for the doors (the JSON names of docs/model.md#the-scenario and #the-result).
-Value to_value(const Scenario& scenario);  // normalised: catalogue keys kept, SI numbers
+// A scenario is written normalised (defaults applied, SI numbers) with each catalogue part
+// resolved, as {"preset": key, ...every field} (what check() and --print-scenario give), or
+// keyed: a part still its catalogue entry as its key (the catalogue's own presets).
+enum class Parts { Resolved, Keys };
+Value to_value(const Scenario& scenario, Parts parts = Parts::Resolved);
+// The paths of the parts still their catalogue entry (["accelerator"], ["links", "nvlink"],
+// ["links", "hgx", "intra_node"]): check() gives them beside the resolved scenario.
+Value entries_value(const Scenario& scenario);
 Value to_value(const Result& result);
 Value to_value(const std::vector<FieldError>& errors);      // {"errors": [{field, path, message}]}
 Value errors_value(const std::vector<FieldError>& errors);  // the array alone

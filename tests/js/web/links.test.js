@@ -131,12 +131,12 @@ describe('a two-tier link', () => {
       ['100', 'GB/s'],
     ]);
     expect(core(f).links.two_tier.inter_node).toEqual({ preset: 'ib_ndr', bandwidth: '100 GB/s' });
-    expect(isEntry(model, f, ['links', 2, 'inter_node'], check(f).scenario)).toBe(false);
+    expect(isEntry(model, f, ['links', 2, 'inter_node'], check(f).entries)).toBe(false);
     const back = edit(f, [
       ['links', 2, 'inter_node', 'bandwidth'],
       ['50', 'GB/s'],
     ]); // the catalogue's number
-    expect(isEntry(model, back, ['links', 2, 'inter_node'], check(back).scenario)).toBe(true);
+    expect(isEntry(model, back, ['links', 2, 'inter_node'], check(back).entries)).toBe(true);
     f = edit(
       f,
       [['links', 2, 'intra_node'], {}],
@@ -189,10 +189,10 @@ describe('a two-tier link', () => {
     const [p] = model.catalog.two_tier_links;
     let f = add(gpt3(), `@two_tier:${p.key}`);
     expect(core(f).links[p.key]).toBe(p.key);
-    expect(isEntry(model, f, ['links', 2], check(f).scenario)).toBe(true);
+    expect(isEntry(model, f, ['links', 2], check(f).entries)).toBe(true);
     expect(roundTrip(f)).toEqual({ form: f, ignored: [] });
     const edited = edit(f, [['links', 2, 'inter_node'], 'ib_xdr']);
-    expect(isEntry(model, edited, ['links', 2], check(edited).scenario)).toBe(false);
+    expect(isEntry(model, edited, ['links', 2], check(edited).entries)).toBe(false);
     expect(roundTrip(edited)).toEqual({ form: edited, ignored: [] });
     f = { ...f, scenario: pickTwoTier(model, f.scenario, 2, '') };
     expect(f.scenario.links[2]).toEqual({

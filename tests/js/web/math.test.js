@@ -15,9 +15,9 @@ let r; // the worked example as the real module solves it (its numbers are the c
 describe('show the math', () => {
   let inp;
   beforeAll(async () => {
-    const { api, catalog } = await real();
+    const { api } = await real();
     const checked = api.check(spec.scenario);
-    inp = modelInputs(checked.scenario, catalog);
+    inp = modelInputs(checked.scenario);
     r = checked.result;
   });
   it('resolves the inputs of the model', () => {
@@ -61,10 +61,10 @@ describe('show the math', () => {
     const { api, catalog } = await real();
     const scenario = { ...spec.scenario, link_model: 'nccl' };
     const { result: nr, scenario: core } = api.check(scenario);
-    const i = modelInputs(core, catalog);
+    const i = modelInputs(core);
     const steps = (l) =>
       Object.fromEntries(
-        linkSteps(i, nr, l, branchOf(core, catalog, l)).map(([name, formula, values, result]) => [
+        linkSteps(i, nr, l, branchOf(core, l)).map(([name, formula, values, result]) => [
           name,
           `${formula} = ${values} = ${result}`,
         ]),
@@ -94,16 +94,16 @@ describe('show the math', () => {
       ...scenario,
       links: { a: { preset: 'nvlink4', latency: '1 us' }, b: '100 GB/s' },
     });
-    expect(branchOf(edited.scenario, catalog, edited.result.links[0])?.name).toBe(
+    expect(branchOf(edited.scenario, edited.result.links[0])?.name).toBe(
       edited.result.links[0].protocol,
     );
-    expect(branchOf(edited.scenario, catalog, edited.result.links[1])).toBeNull();
+    expect(branchOf(edited.scenario, edited.result.links[1])).toBeNull();
     expect(linkSteps(i, edited.result, edited.result.links[1])[1][1]).toBe('launch + 2(n−1) × α');
     const line = api.check(spec.scenario);
-    expect(branchOf(line.scenario, catalog, line.result.links[0])).toBeNull(); // line rate
+    expect(branchOf(line.scenario, line.result.links[0])).toBeNull(); // line rate
   });
   it("puts the accelerator's memory bandwidth into the roofline's memory time", async () => {
-    const { api, catalog } = await real();
+    const { api } = await real();
     const decode = JSON.parse(
       readFileSync(
         new URL('../../cases/roofline_decode_llama2_70b_a100_tp8.json', import.meta.url),
@@ -111,7 +111,7 @@ describe('show the math', () => {
     ).scenario;
     const tMem = (scenario) => {
       const { scenario: core, result } = api.check(scenario);
-      const step = scalarSteps(modelInputs(core, catalog), result).find((x) => x[0] === 't_mem');
+      const step = scalarSteps(modelInputs(core), result).find((x) => x[0] === 't_mem');
       return `${step[2]} = ${step[3]}`;
     };
     expect(tMem(decode)).toBe('220.8 MB / (2.039 TB/s × 0.8) = 135.4 µs'); // the case's t_mem
@@ -119,10 +119,10 @@ describe('show the math', () => {
     expect(tMem(edited)).toBe(`220.8 MB / (1 TB/s × 0.8) = ${time(220847152 / 0.8e12)}`);
   });
   it('puts in the pass and the attention FLOPs when they count', async () => {
-    const { api, catalog } = await real();
+    const { api } = await real();
     for (const key of ['Gpt3TrainingStepTp8', 'Llama3_70BLongContextPrefillTp8']) {
       const p = api.Scenarios[key];
-      const i = modelInputs(api.check(p.scenario).scenario, catalog);
+      const i = modelInputs(api.check(p.scenario).scenario);
       const [, formula, values, result] = scalarSteps(i, p.result)[0];
       if (p.result.compute_multiplier !== 1) expect(formula).toMatch(/^m × \(/);
       if (i.ctx) expect(values).toContain(` + 4 × ${i.h} × ${i.T} × ${i.ctx}`);

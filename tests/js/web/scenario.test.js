@@ -17,6 +17,7 @@ import {
   textOf,
 } from '../../../web/src/scenario.js';
 import { check, core, edit, gpt3, real } from './model.js';
+import { keyed } from '../keyed.js';
 import { decode, encode } from '../../../web/src/url.js';
 import { branchedLink } from '../../e2e/branched-link.js';
 
@@ -57,7 +58,7 @@ describe('presets and edits', () => {
   it('sends an unedited preset as exactly the preset, catalogue keys kept', () => {
     for (const p of catalog.presets) {
       const scenario = core(presetForm(model, p.key));
-      expect(api.check(scenario).scenario).toEqual(p.scenario);
+      expect(keyed(api.check(scenario))).toEqual(p.scenario);
       expect(api.solve(scenario)).toEqual(p.result);
     }
     expect(core(gpt3())).toMatchObject({
@@ -114,8 +115,8 @@ describe('presets and edits', () => {
     );
     expect(f.scenario.workload).toEqual({ preset: 'GPT3', layers: '48' });
     let c = check(f).scenario;
-    expect(isEntry(model, f, ['workload'], c)).toBe(false);
-    expect(isEntry(model, f, ['accelerator'], c)).toBe(false);
+    expect(isEntry(model, f, ['workload'], check(f).entries)).toBe(false);
+    expect(isEntry(model, f, ['accelerator'], check(f).entries)).toBe(false);
     expect(c.workload).toMatchObject({ preset: 'GPT3', layers: 48 });
     f = edit(
       f,
@@ -125,9 +126,9 @@ describe('presets and edits', () => {
         ['989', 'TFLOP/s'],
       ],
     );
-    c = check(f).scenario;
+    c = keyed(check(f));
     expect([c.workload, c.accelerator]).toEqual(['GPT3', 'H100']);
-    expect(isEntry(model, f, ['workload'], c)).toBe(true);
+    expect(isEntry(model, f, ['workload'], check(f).entries)).toBe(true);
     expect(c).toEqual(catalog.presets[0].scenario); // the preset again
     // Without the core's answer (an invalid form), a part is its entry while it has no edits.
     expect(isEntry(model, gpt3(), ['workload'], null)).toBe(true);
@@ -209,7 +210,7 @@ describe('the adapter: what was typed, as the scenario carries it', () => {
     ];
     const f = edit(gpt3(), [['workload'], 'Llama3_70B'], ...blanks);
     // The core uses the entries as they are, and the default.
-    const used = check(f).scenario;
+    const used = keyed(check(f));
     expect([used.links.nvlink, used.workload, used.memory_efficiency]).toEqual([
       'nvlink4',
       'Llama3_70B',
@@ -233,7 +234,7 @@ describe('the adapter: what was typed, as the scenario carries it', () => {
     expect(blankValue(model, hgx.scenario, ['links', 0, 'inter_node', 'latency'])).toBe(
       model.entries.link.get('ib_ndr').latency,
     );
-    expect(check(hgx).scenario.links.hgx).toBe('hgx_h100_ndr');
+    expect(keyed(check(hgx)).links.hgx).toBe('hgx_h100_ndr');
   });
 
   it('sends a blank link with a bandwidth as a link of that bandwidth', () => {

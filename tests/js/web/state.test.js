@@ -9,6 +9,7 @@ import { createAppState } from '../../../web/src/state.js';
 import { decode } from '../../../web/src/url.js';
 import { HOSTILE } from '../../e2e/hostile-hashes.js';
 import { real } from './model.js';
+import { keyed } from '../keyed.js';
 
 let api;
 let catalog;
@@ -68,7 +69,7 @@ describe('createAppState', () => {
     expect(v.notice).toBeNull();
     expect(v.hash).toBe('v=3&p=Gpt3TensorParallelLayerTp8');
     expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
-    expect(v.shown.scenario).toEqual(catalog.presets[0].scenario);
+    expect(keyed(v.shown)).toEqual(catalog.presets[0].scenario);
     expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'IB NDR'], chip: 'H100 SXM' });
     expect(v.sweep.values).toEqual([1, 2, 4, 8, 16, 32, 64, 96]);
     expect(v.sweep.points[3].result.links[1].communication_time_s).toBeCloseTo(0.00366321536, 12);

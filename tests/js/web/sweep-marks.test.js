@@ -10,6 +10,7 @@ import {
   runsOf,
   seriesByLink,
 } from '../../../web/src/series.js';
+import { within } from '../../../web/src/scenario.js';
 import { tierTitle, tpValues, twoTierOf } from '../../../web/src/sweep.js';
 import { real } from './model.js';
 
@@ -68,19 +69,22 @@ describe('a two-tier link across the sweep', () => {
   it('says which tier carries what, by the catalogue’s names or as edited', () => {
     const labels = { nvlink4: 'NVLink 4', ib_ndr: 'InfiniBand NDR' };
     const labelOf = (k) => labels[k] || '';
-    const links = api.check(twoTier()).scenario.links;
-    const x = links.x;
+    const { scenario, entries } = api.check(twoTier());
+    const x = scenario.links.x;
+    const unedited = (tier) => within(entries, ['links', 'x', tier]);
     expect(
       nodeText(
         8,
-        tierTitle(x.intra_node, labelOf, 'the node link'),
-        tierTitle(x.inter_node, labelOf, 'the network link'),
+        tierTitle(x.intra_node, labelOf, 'the node link', unedited('intra_node')),
+        tierTitle(x.inter_node, labelOf, 'the network link', unedited('inter_node')),
       ),
     ).toBe('Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across.');
-    expect(tierTitle({ preset: 'ib_ndr', bandwidth: 1 }, labelOf, 'n')).toBe(
+    expect(tierTitle({ preset: 'ib_ndr', bandwidth: 1 }, labelOf, 'n', false)).toBe(
       'InfiniBand NDR (edited)',
     );
-    expect(tierTitle({ bandwidth: 1 }, labelOf, 'the network link')).toBe('the network link');
+    expect(tierTitle({ bandwidth: 1 }, labelOf, 'the network link', false)).toBe(
+      'the network link',
+    );
     expect(nodeText(1, 'a', 'b')).toBe(
       'Beyond 1 rank the exchange crosses nodes: a inside, b across.',
     );
@@ -96,17 +100,10 @@ describe('a two-tier link across the sweep', () => {
     );
   });
 
-  it('reads a two-tier link given as one, or by a two-tier catalogue entry’s key', () => {
-    const hgx = { key: 'hgx', intra_node: 'nvlink4', inter_node: 'ib_ndr', ranks_per_node: 8 };
-    const entryOf = (k) => (k === 'hgx' ? hgx : k === 'nvlink4' ? { key: k } : undefined);
-    expect(twoTierOf('hgx', entryOf)).toBe(hgx);
-    expect(twoTierOf({ preset: 'hgx', ranks_per_node: 4 }, entryOf)).toMatchObject({
-      intra_node: 'nvlink4',
-      inter_node: 'ib_ndr',
-      ranks_per_node: 4,
-    });
-    expect(twoTierOf('nvlink4', entryOf)).toBe(null);
-    expect(twoTierOf({ preset: 'nvlink4', bandwidth: 1 }, entryOf)).toBe(null);
+  it('reads a two-tier link as the core read it (its parts resolved), or none', () => {
+    const hgx = api.check({ ...twoTier(), links: { x: 'hgx_h100_ndr' } }).scenario.links.x;
+    expect(twoTierOf(hgx)).toMatchObject({ preset: 'hgx_h100_ndr', ranks_per_node: 8 });
+    expect(twoTierOf({ preset: 'nvlink4', bandwidth: 1 })).toBe(null);
     expect(twoTierOf({ bandwidth: 1 })).toBe(null);
     const given = { intra_node: 'a', inter_node: 'b', ranks_per_node: 2 };
     expect(twoTierOf(given)).toBe(given);

@@ -114,10 +114,14 @@ describe('the panel against tplayer --validate', () => {
       [2, ['h100x16_tcpxo.txt']],
     ]);
     expect(across.map((t) => t.table)).toEqual(['a100x16_efa.txt', 'h100_16_2node_efa_p5.txt']);
-    // A two-tier catalogue entry, by its key: its network link's tables too.
-    const entry = { key: 'p4d', intra_node: 'nvlink3', inter_node: 'efa_p4d', ranks_per_node: 8 };
-    const entryOf = (k) => (k === entry.key ? entry : undefined);
-    const byKey = tablesFor(data.tables, linkList({ a: 'p4d' }), entryOf);
+    // A two-tier catalogue entry, as check() writes it (resolved): its network link's tables too.
+    const p4d = {
+      preset: 'p4d',
+      intra_node: { preset: 'nvlink3', bandwidth: 1 },
+      inter_node: { preset: 'efa_p4d', bandwidth: 1 },
+      ranks_per_node: 8,
+    };
+    const byKey = tablesFor(data.tables, linkList({ a: p4d }));
     expect(byKey.mine.map((g) => g.tables.map((t) => t.table))).toEqual([['a100x16_efa.txt']]);
   });
 });

@@ -6,10 +6,10 @@ import { isEntry } from '../scenario.js';
 import { Field } from './Field.jsx';
 
 export function CatalogPick({ path, label, entries, what }) {
-  const { model, set, form, core } = useForm();
+  const { model, set, form, entries: unedited } = useForm();
   const node = form.scenario[path[0]];
   const entry = entries.find((e) => e.key === (typeof node === 'string' ? node : node?.preset));
-  const custom = !entry || !isEntry(model, form, path, core);
+  const custom = !entry || !isEntry(model, form, path, unedited);
   return (
     <>
       <Field

@@ -5,18 +5,20 @@
 // says what it was measured on, or its tiers and their shares, and its own warnings.
 
 import * as fmt from '../format.js';
+import { within } from '../scenario.js';
 import { tierTitle, twoTierOf } from '../sweep.js';
 import { domainText, hidingText, protocolText, rate, sharesText } from '../verdict.js';
 import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { StepBar } from './StepBar.jsx';
 
-/** A tier as the core read it (a catalogue key, or an object), in words. */
-const tierText = (links, value) =>
+/** A tier as the core read it (resolved), in words; `unedited`: still its catalogue entry. */
+const tierText = (links, value, unedited) =>
   tierTitle(
     value,
     (key) => links.find((e) => e.key === key)?.label || '',
     `a link of ${fmt.bandwidth(value?.bandwidth)} per direction`,
+    unedited,
   );
 
 /**
@@ -24,7 +26,7 @@ const tierText = (links, value) =>
  * (instead of its bandwidth, latency and domain) and, for a measured link, {ar} (instead of the
  * all-reduce and the other model's figure).
  */
-function kindRows(l, { link, catalog, split, domain, bw }) {
+function kindRows(l, { link, catalog, split, domain, bw, entries }) {
   if (l.kind === 'measured')
     return {
       head: [
@@ -43,12 +45,12 @@ function kindRows(l, { link, catalog, split, domain, bw }) {
         ['Link model', 'the measurement, the same in both models (it holds NCCL’s costs)'],
       ],
     };
-  // A two-tier catalogue link as its key (or edited from one): its tiers from the catalogue.
-  const tiers = twoTierOf(link, (key) => catalog.two_tier_links.find((e) => e.key === key));
+  const tiers = twoTierOf(link);
+  const unedited = (tier) => within(entries, ['links', l.name, tier]);
   return {
     head: [
-      ['Inside each node', tierText(catalog.links, tiers?.intra_node)],
-      ['Across nodes', tierText(catalog.links, tiers?.inter_node)],
+      ['Inside each node', tierText(catalog.links, tiers?.intra_node, unedited('intra_node'))],
+      ['Across nodes', tierText(catalog.links, tiers?.inter_node, unedited('inter_node'))],
       [
         'Nodes',
         l.node_count > 1
@@ -83,7 +85,8 @@ export function LinkCard({ shown, i, catalog }) {
     ? `${l.domain}${l.within_domain ? '' : ` (TP ${n} is beyond it)`}`
     : 'no limit';
   const link = scenario.links[l.name]; // as the core read it
-  const kind = l.kind !== 'link' && kindRows(l, { link, catalog, split, domain, bw });
+  const kind =
+    l.kind !== 'link' && kindRows(l, { link, catalog, split, domain, bw, entries: shown.entries });
   const alt = shown.alt?.result.links[i];
   const both = (what, f, a, b) => [`${what}, serial / overlapped`, `${f(l[a])} / ${f(l[b])}`];
   const rows = [

@@ -195,7 +195,7 @@ const TIER_HINTS = [
 
 /** One tier of a two-tier link: a catalogue link or a custom one, and its fields. */
 function Tier({ i, t, label, labels }) {
-  const { model, set, form, core } = useForm();
+  const { model, set, form, entries } = useForm();
   const path = ['links', i, TIERS[t]];
   const tier = valueAt(model, form.scenario, path);
   const key = typeof tier === 'string' ? tier : (tier?.preset ?? '');
@@ -214,7 +214,7 @@ function Tier({ i, t, label, labels }) {
         ]}
         onInput={(k) => set(path, k || {})}
       />
-      {entry && !isEntry(model, form, path, core) && (
+      {entry && !isEntry(model, form, path, entries) && (
         <p class="badge-line">
           <span class="badge">custom</span> edited from {entry.label}
         </p>
@@ -230,7 +230,7 @@ function Tier({ i, t, label, labels }) {
 
 /** A two-tier link: its catalogue entry (to start from), the two tiers, and the ranks per node. */
 export function TwoTierFields({ i, result, labels }) {
-  const { model, pickTwoTier, form, core, last } = useForm();
+  const { model, pickTwoTier, form, entries, last } = useForm();
   const row = form.scenario.links[i];
   const entry = model.entries.two_tier_link.get(row.preset);
   const nodes =
@@ -252,7 +252,7 @@ export function TwoTierFields({ i, result, labels }) {
       />
       {entry && (
         <p class="badge-line">
-          {isEntry(model, form, ['links', i], core) ? (
+          {isEntry(model, form, ['links', i], entries) ? (
             <span class="muted">Source: {entry.source}</span>
           ) : (
             <>

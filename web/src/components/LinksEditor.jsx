@@ -5,6 +5,7 @@
 // one row, at most the core's limit. What the core says about a link as a whole shows under its
 // heading.
 
+import { useState } from 'preact/hooks';
 import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import { isEntry, kindOf } from '../scenario.js';
@@ -27,8 +28,10 @@ const editor = (name) =>
 const EDITORS = { measured_link: editor('MeasuredFields'), two_tier_link: editor('TwoTierFields') };
 
 /** `results`: the valid result's links (in row order), or null. */
-export function LinksEditor({ results, addPick }) {
-  const { model, form, core, rowKeys, set, addRow, removeRow, setAddPick } = useForm();
+export function LinksEditor({ results }) {
+  const { model, form, entries, rowKeys, set, addRow, removeRow } = useForm();
+  // What "Add" adds: a catalogue link's key or a kind of row (addRow in scenario.js).
+  const [addPick, setAddPick] = useState(model.catalog.links[0]?.key ?? '');
   const rows = form.scenario.links;
   const full = rows.length >= model.limits.max_links;
   return (
@@ -40,7 +43,7 @@ export function LinksEditor({ results, addPick }) {
         const kind = kindOf(model, row);
         const entry =
           kind === 'link' &&
-          isEntry(model, form, ['links', i], core) &&
+          isEntry(model, form, ['links', i], entries) &&
           model.entries.link.get(row.preset);
         const Editor = EDITORS[kind];
         return (

@@ -2,8 +2,6 @@
 // step with this scenario's numbers. A measured or two-tier link says how its all-reduce is
 // priced instead of the ring's alpha-beta steps, then the same steps from there.
 
-import { useContext } from 'preact/hooks';
-import { ModelContext } from '../context.js';
 import * as fmt from '../format.js';
 import { branchOf, linkSteps, scalarSteps } from '../math.js';
 import { modelInputs } from '../sweep.js';
@@ -84,9 +82,8 @@ function kindSteps(inp, r, l) {
 
 /** `shown`: the outcome on screen. */
 export function MathBody({ shown }) {
-  const { catalog } = useContext(ModelContext);
   const { result: r, names, scenario } = shown;
-  const inp = modelInputs(scenario, catalog);
+  const inp = modelInputs(scenario);
   return (
     <>
       <p class="hint">
@@ -102,7 +99,7 @@ export function MathBody({ shown }) {
       </p>
       <Steps steps={scalarSteps(inp, r)} />
       {r.links.map((l, i) => {
-        const steps = linkSteps(inp, r, l, l.kind === 'link' && branchOf(scenario, catalog, l));
+        const steps = linkSteps(inp, r, l, l.kind === 'link' && branchOf(scenario, l));
         return (
           <section key={l.name}>
             <h3>{names.titles[i]} (B = bandwidth, α = latency)</h3>

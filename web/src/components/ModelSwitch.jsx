@@ -50,7 +50,7 @@ export function ModelSwitch() {
     />
   );
   const current = MODELS.find(
-    ([, , , f]) => f.link_model === linkModel && f.compute_model === computeModel,
+    ({ fields: f }) => f.link_model === linkModel && f.compute_model === computeModel,
   );
   return (
     <fieldset class="model-switch">
@@ -58,11 +58,11 @@ export function ModelSwitch() {
       <Choice
         name="model"
         label="Which model prices the layer"
-        options={MODELS}
-        value={current?.[0]}
+        options={MODELS.map((m) => [m.key, m.label])}
+        value={current?.key}
         onPick={(k) =>
           setMany(
-            Object.entries(fieldsOf(MODELS.find((m) => m[0] === k)[3], form.scenario)).map(
+            Object.entries(fieldsOf(MODELS.find((m) => m.key === k).fields, form.scenario)).map(
               ([f, v]) => [[f], v],
             ),
           )
@@ -71,7 +71,7 @@ export function ModelSwitch() {
       />
       <p class="hint">
         {current
-          ? current[2]
+          ? current.about
           : 'Mixed: the compute and the exchange are priced by different models (set below).'}{' '}
         The charts draw the other model faint.
       </p>

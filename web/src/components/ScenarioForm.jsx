@@ -8,7 +8,7 @@ import { WorkloadFields } from './WorkloadFields.jsx';
 import { InTurn } from '../turns.jsx';
 
 /** `result`: the valid result of this form, or null while it is invalid (for the hints that echo it). */
-export function ScenarioForm({ result, addPick }) {
+export function ScenarioForm({ result }) {
   return (
     <form class="scenario" aria-label="Scenario" onSubmit={(e) => e.preventDefault()} noValidate>
       <Messages id="" />
@@ -16,7 +16,7 @@ export function ScenarioForm({ result, addPick }) {
         <RunFields />
       </InTurn>
       <InTurn>
-        <LinksEditor results={result?.links} addPick={addPick} />
+        <LinksEditor results={result?.links} />
       </InTurn>
       <InTurn>
         <AcceleratorFields result={result} />

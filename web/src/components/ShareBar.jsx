@@ -1,8 +1,7 @@
 // Copy link, download JSON or the verdict card as an image, embed (its codes, EmbedWays.jsx, load
 // when "Embed this view" is first opened); in an embed, a link to the full page instead.
 
-import { useContext } from 'preact/hooks';
-import { ActionsContext } from '../context.js';
+import { useState } from 'preact/hooks';
 import { MAX_HASH, MAX_URL, fullUrl, urlWithHash } from '../url.js';
 import { Opened, lazy } from '../lazy.jsx';
 import * as fmt from '../format.js';
@@ -19,11 +18,14 @@ async function copy(text) {
 }
 
 /**
- * `shown`: the outcome on screen ({scenario as the core read it, result}); `share`: { text,
- * value?, manual? } after a button; `hash`: the view's ('' while the input is invalid).
+ * `shown`: the outcome on screen ({scenario as the core read it, result}); `hash`: the view's (''
+ * while the input is invalid). What a button did ({ text, value?, manual? }) is said until the
+ * view changes (another hash).
  */
-export function ShareBar({ hash, valid, shown, presetKey, share: status, embed }) {
-  const { setShare: setStatus } = useContext(ActionsContext);
+export function ShareBar({ hash, valid, shown, presetKey, embed }) {
+  const [said, setSaid] = useState(null);
+  const status = said && said.hash === hash ? said : null;
+  const setStatus = (x) => setSaid(x && { ...x, hash });
   // No location when npm run build prerenders the default view (its link: just the hash).
   const link = urlWithHash(globalThis.location?.href ?? '', hash);
   // A view whose link is too long to share (measured rows make it long): the JSON instead.

@@ -23,6 +23,7 @@ import {
   seriesByLink,
   turnText,
 } from '../series.js';
+import { within } from '../scenario.js';
 import { tierTitle, twoTierOf } from '../sweep.js';
 import { domainText, hypothetical, rate } from '../verdict.js';
 import { Choice } from './Choice.jsx';
@@ -37,16 +38,16 @@ const B = 30;
 // A hypothetical point: the link beyond its domain or its measured ranks (the core's fields).
 const beyond = (p) => p.link && hypothetical(p.link, p.tp);
 
-/** What the chart draws: [key, its name, the value of a point with a result (null: no point), its button]. */
+/** What the chart draws: {key, title, of (a point's value, with a result; null: no point), button}. */
 const DRAWS = [
-  ['speedup', 'Speedup', (l) => l.serial_speedup, 'Speedup'],
-  [
-    'hiding',
-    'Bandwidth that hides the exchange',
-    (l) => l.hiding_bandwidth_bytes_per_s || null, // 0: none hides it, or nothing to hide
-    'Hiding BW',
-  ],
-  ['throughput', 'Tokens per second', (l) => l.tokens_per_s, 'Tokens/s'],
+  { key: 'speedup', title: 'Speedup', of: (l) => l.serial_speedup, button: 'Speedup' },
+  {
+    key: 'hiding',
+    title: 'Bandwidth that hides the exchange',
+    of: (l) => l.hiding_bandwidth_bytes_per_s || null, // 0: none hides it, or nothing to hide
+    button: 'Hiding BW',
+  },
+  { key: 'throughput', title: 'Tokens per second', of: (l) => l.tokens_per_s, button: 'Tokens/s' },
 ];
 /** What the sweep varies: [field, words]. */
 const OVER = [
@@ -82,9 +83,9 @@ export function SweepChart({ sweep, shown }) {
   const field = sweep.field;
   const overTp = field === 'tp_size';
   // Bandwidths and throughputs span decades: a log axis between powers of ten.
-  const hiding = draw[0] === 'hiding';
-  const logAxis = draw[0] !== 'speedup';
-  const val = (p) => (p.link ? draw[2](p.link) : null);
+  const hiding = draw.key === 'hiding';
+  const logAxis = draw.key !== 'speedup';
+  const val = (p) => (p.link ? draw.of(p.link) : null);
   const { result: r, names } = shown;
   const titles = names.titles;
   const nccl = r.link_model === 'nccl';
@@ -155,14 +156,13 @@ export function SweepChart({ sweep, shown }) {
   const labelOf = (key) => model.entries.link.get(key)?.short_name || '';
   const crossing = nodes.map((b, k) => {
     if (!b) return '';
-    const l =
-      twoTierOf(shown.scenario.links[r.links[k].name], (key) =>
-        model.entries.two_tier_link.get(key),
-      ) || {};
+    const name = r.links[k].name;
+    const l = twoTierOf(shown.scenario.links[name]) || {};
+    const unedited = (tier) => within(shown.entries, ['links', name, tier]);
     return nodeText(
       b.g,
-      tierTitle(l.intra_node, labelOf, 'the node link'),
-      tierTitle(l.inter_node, labelOf, 'the network link'),
+      tierTitle(l.intra_node, labelOf, 'the node link', unedited('intra_node')),
+      tierTitle(l.inter_node, labelOf, 'the network link', unedited('inter_node')),
     );
   });
   nodes.forEach((b, k) => b && mark('node', b.g, b.i, k));
@@ -170,7 +170,7 @@ export function SweepChart({ sweep, shown }) {
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
       <h3 id="h-sweep">
-        {draw[1]} as {overTp ? 'the TP size' : 'the tokens per step'} grow{overTp ? 's' : ''}
+        {draw.title} as {overTp ? 'the TP size' : 'the tokens per step'} grow{overTp ? 's' : ''}
       </h3>
       <Choice
         name="sweep-over"
@@ -182,15 +182,15 @@ export function SweepChart({ sweep, shown }) {
       <Choice
         name="sweep-draws"
         label="What the chart draws"
-        options={DRAWS.map(([k, , , button]) => [k, button])}
-        value={draw[0]}
-        onPick={(k) => setDraw(DRAWS.find((d) => d[0] === k))}
+        options={DRAWS.map((d) => [d.key, d.button])}
+        value={draw.key}
+        onPick={(k) => setDraw(DRAWS.find((d) => d.key === k))}
       />
       <svg
         viewBox={`0 0 ${W} ${H}`}
         class="chart"
         role="img"
-        aria-label={`Chart of ${draw[1].toLowerCase()} per link against ${overTp ? 'the TP size' : 'the tokens per step'}; the same data is in the sentences and the table below.`}
+        aria-label={`Chart of ${draw.title.toLowerCase()} per link against ${overTp ? 'the TP size' : 'the tokens per step'}; the same data is in the sentences and the table below.`}
       >
         {ticks.map((t) => {
           const v = logAxis ? 10 ** t : t;
@@ -308,7 +308,7 @@ export function SweepChart({ sweep, shown }) {
         <li class="muted">
           {hiding &&
             'GB/s per direction, on a log scale (each GPU’s network link once the ranks span nodes); no point where no bandwidth hides the exchange. '}
-          {draw[0] === 'throughput' &&
+          {draw.key === 'throughput' &&
             'The whole model’s tokens per second, serial, on a log scale. '}
           Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
           faded, dashed: a hypothetical (beyond the link’s domain or its measured ranks); vertical
@@ -344,7 +344,7 @@ export function SweepChart({ sweep, shown }) {
                       (t, alt) =>
                         t && (
                           <td key={`${k}.${alt}`} class={alt ? 'muted' : undefined}>
-                            {cell(t[i], draw[0])}
+                            {cell(t[i], draw.key)}
                           </td>
                         ),
                     ),

@@ -28,11 +28,11 @@ const Options = ({ tables }) =>
  * rows: [[bytes, seconds]]}] (bus_bandwidth: the core's, bytes/s); `tp`: the scenario's tp_size.
  */
 export function Panel({ data, api, catalog, links, titles, measured = [], tp }) {
-  // The catalogue's links and two-tier links by key (twoTierOf tells the two apart).
+  // The catalogue's links and two-tier links by key: their labels, and which are calibrated.
   const entries = useMemo(() => [...catalog.links, ...catalog.two_tier_links], [catalog]);
   const entryOf = (key) => entries.find((e) => e.key === key);
   const list = linkList(links);
-  const { mine, others, across } = tablesFor(data.tables, list, entryOf);
+  const { mine, others, across } = tablesFor(data.tables, list);
   const tables = [...mine.flatMap((g) => g.tables), ...others, ...across];
   const choices = [...measured.map((_, i) => MEASURED + i), ...tables.map((t) => t.table)];
   const [pick, setPick] = useState('');
@@ -52,8 +52,8 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
   const groupLabel = (g) => {
     const { name, link } = list[g.row];
     const title = titles[g.row] || name;
-    return twoTierOf(link, entryOf)
-      ? `Your link ${title}: its network link ${linkLabel(tableKey(link, entryOf))}`
+    return twoTierOf(link)
+      ? `Your link ${title}: its network link ${linkLabel(tableKey(link))}`
       : `Your link ${title}`;
   };
   const m = chosen.startsWith(MEASURED) ? measured[+chosen.slice(MEASURED.length)] : null;

@@ -112,23 +112,22 @@ const keyOf = (link) => (typeof link === 'string' ? link : link?.preset) || '';
 /**
  * The catalogue key whose tables speak for a link: its own, or for a two-tier link (twoTierOf) its
  * network link's (the tier the 2-node tables calibrate); '' when it started from no catalogue
- * link. `entryOf(key)`: the catalogue's entry.
+ * link.
  */
-export function tableKey(link, entryOf) {
-  const two = twoTierOf(link, entryOf);
+export function tableKey(link) {
+  const two = twoTierOf(link);
   return two ? keyOf(two.inter_node) : keyOf(link);
 }
 
 /**
  * The tables the panel offers: per link of the scenario whose catalogue key (tableKey) has tables,
  * those (the ones priced with that very link first); the other single-node tables; the other
- * tables across nodes. `links`: linkList of the scenario the core read; `entryOf(key)`: the
- * catalogue's entry.
+ * tables across nodes. `links`: linkList of the scenario the core read (check(): resolved).
  */
-export function tablesFor(tables, links, entryOf) {
+export function tablesFor(tables, links) {
   const mine = links
     .map(({ link }, i) => {
-      const key = tableKey(link, entryOf);
+      const key = tableKey(link);
       return {
         row: i,
         tables: tables
