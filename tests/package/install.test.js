@@ -191,7 +191,9 @@ console.log(seconds, bound, fields, ScenarioError.name);
       expect(solved.isError).toBeFalsy();
       const result = JSON.parse(solved.content[1].text);
       expectSolved({ type: result.type, allreduce: result.links[1].allreduce_time_s });
-      expect(solved.content[0].text).toContain('The binding link is infiniband_ndr');
+      expect(solved.content[0].text).toContain(
+        'The binding link (the slowest exchange) is infiniband_ndr',
+      );
       // The verdict card, drawn by the card's module the package ships beside tplayer.js.
       expect(solved.content[2].resource.mimeType).toBe('image/svg+xml');
       expect(solved.content[2].resource.text).toMatch(
