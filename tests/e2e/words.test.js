@@ -53,7 +53,7 @@ describe('honest verdicts', () => {
     expect(await text(page, '.compare')).toContain('Exchange on Measured link (hypothetical)');
     // The summary names the binding link as its card does.
     expect(await text(page, '.verdicts .summary')).toContain(
-      'On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on NVLink 4 and Measured link, compute-bound. It cannot run on NVLink 4 (see its card).',
+      'On the binding link, IB NDR (the slowest exchange), the layer is communication-bound; on Measured link, compute-bound. It cannot run on NVLink 4 (see its card).',
     );
     // The sweep: the measured link's points beyond 4 ranks are daggered in the table, as the
     // domain's are.
@@ -82,6 +82,16 @@ describe('honest verdicts', () => {
     expect(await text(page, '.verdicts')).not.toContain('efficient');
     expect(await text(page, '.strip')).toBe(
       'compute 7.55 ms IB NDR: cannot run NVLink 4: cannot run',
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("says mlsysim's limit in decode with the verdict (docs/model.md#what-the-answer-says)", async () => {
+    const url = `${env.server.url}#v=3&p=Llama3_70BDecodeTp8&compute_model=flops&link_model=line_rate`;
+    const { page, problems, context } = await openReady(env, { url });
+    expect(await text(page, '.verdicts')).toMatch(
+      /Note: mlsysim's model prices decode by FLOPs alone, but reading the weights and KV cache takes [\d.]+x as long as the FLOPs: as it runs \(the kernels model, NCCL, vLLM\) a token takes [\d.]+ ms on infiniband_ndr, not [\d.]+ ms\./,
     );
     expect(problems).toEqual([]);
     await context.close();

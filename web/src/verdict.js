@@ -91,7 +91,9 @@ export function summaryText(r, { n, titles, chip }) {
   if (n === 1)
     return `One rank computes the whole layer in ${time(r.compute_time_s)}: no exchange on one rank.${cannotText}`;
   const k = r.links.findIndex((l) => l.name === r.binding_link);
-  const others = titles.filter((_, i) => r.links[i].bound !== r.bound);
+  const others = titles.filter(
+    (_, i) => r.links[i].bound !== r.bound && r.links[i].runnable !== false,
+  );
   const other = r.bound === 'compute' ? 'communication' : 'compute';
   const alone = r.single_device_fits_in_memory
     ? ''

@@ -71,6 +71,15 @@ export function Verdicts({ shown }) {
         {summaryText(r, { n, titles: names.titles, chip: names.chip })}
       </p>
       <p class="summary compute-bound">Compute per rank is {computeText(r)}.</p>
+      {/* docs/model.md#what-the-answer-says: the model's own limit, said with the verdict. */}
+      {r.warnings
+        .filter((w) => w.field === 'compute_model')
+        .map((w) => (
+          <p key={w.message} class="summary why">
+            <strong>Note: </strong>
+            {w.message}.
+          </p>
+        ))}
     </section>
   );
 }
