@@ -153,10 +153,13 @@ describe('link domains', () => {
     expect(await sweep.locator('.domain').count()).toBe(1);
     expect(await sweep.locator('.domain').getAttribute('data-domain')).toBe('8');
     expect(await sweep.locator('.domain text').textContent()).toBe('NVLink 4: domain 8');
-    expect(await sweep.locator('g.s0 circle.beyond').count()).toBe(4);
+    // Beyond the domain the setup cannot run: crosses at 16, 32, 64 and 96, and at 1, 2 and 4 on
+    // both links (GPT-3's weights outgrow an 80 GiB GPU there).
+    expect(await sweep.locator('g.s0 path.cross').count()).toBe(7);
+    expect(await sweep.locator('g.s1 path.cross').count()).toBe(3);
     expect(await sweep.locator('g.s1 circle.beyond').count()).toBe(0);
     expect(await text(page, '.sweep .legend')).toContain(
-      `NVLink 4 turns communication-bound at tp 32 (as it runs: turns communication-bound at tp 64). ${domainText('It', 8, 'H100 SXM')}`,
+      `NVLink 4 is compute-bound only at tp 8 (as it runs: is compute-bound only at tp 8). ${domainText('It', 8, 'H100 SXM')} It cannot run from tp 1 to tp 4 (at tp 1: the weights per rank (350 GB)`,
     );
     // The table says it too: † on NVLink's rows beyond 8, in both models, and nowhere else.
     await page.click('.sweep summary');

@@ -86,9 +86,11 @@ describe('a two-tier link on the sweep chart', () => {
     );
     expect(await sweep.locator('[data-domain]').count()).toBe(1);
     expect(await sweep.locator('[data-domain] text').textContent()).toBe('NVLink 4: domain 8');
-    // The two-tier link's points are all within its tiers' domains: none faded.
+    // The two-tier link's points are all within its tiers' domains: none faded. GPT-3's weights
+    // outgrow an 80 GiB GPU up to tp 4: crosses there, on every link.
     expect(await sweep.locator(`g.${TWO} circle.beyond`).count()).toBe(0);
-    expect(await sweep.locator(`g.${TWO} circle`).count()).toBe(values.length);
+    expect(await sweep.locator(`g.${TWO} circle`).count()).toBe(values.length - 3);
+    expect(await sweep.locator(`g.${TWO} path.cross`).count()).toBe(3);
     const legend = await text(page, '.sweep .legend');
     expect(legend).toContain(
       'Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, IB NDR across.',
@@ -104,9 +106,11 @@ describe('a two-tier link on the sweep chart', () => {
       points.map((p) => {
         const l = p.result.links[2];
         const nodes = l.node_count > 1 ? `, ${l.node_count} nodes` : '';
-        return `speedup ${fmt.times(l.serial_speedup)}, ${l.bound === 'communication' ? 'comm.' : 'compute'}-bound${nodes}`;
+        const figures = `speedup ${fmt.times(l.serial_speedup)}, ${l.bound === 'communication' ? 'comm.' : 'compute'}-bound`;
+        return l.runnable ? `${figures}${nodes}` : `✗ cannot run (if it could: ${figures})`;
       }),
     );
+    expect(cells.slice(0, 3).every((c) => c.startsWith('✗ cannot run'))).toBe(true);
     expect(cells.slice(4).map((c) => c.split(', ')[2])).toEqual([
       '2 nodes',
       '4 nodes',
@@ -146,9 +150,12 @@ describe('a two-tier link on the sweep chart', () => {
     const why = points[0].errors[0].message;
     expect(why).toContain('ranks_per_node');
     const sweep = page.locator('.sweep');
-    // No point at 32 or 64 for any link; each line breaks there (two pieces per line).
+    // No point at 32 or 64 for any link; each line breaks there (two pieces per line). Up to tp 4
+    // GPT-3 cannot run: crosses.
     for (const s of ['s0', 's1', TWO])
-      expect(await sweep.locator(`g.${s} circle`).count()).toBe(values.length - 2);
+      expect(await sweep.locator(`g.${s} circle, g.${s} path.cross`).count()).toBe(
+        values.length - 2,
+      );
     expect(await sweep.locator(`g.${TWO} polyline:not(.alt):not(.beyond)`).count()).toBe(2);
     expect(await sweep.locator('.domain.node').getAttribute('data-node')).toBe('24');
     const legend = await text(page, '.sweep .legend');
@@ -168,7 +175,8 @@ describe('a two-tier link on the sweep chart', () => {
     const points = api.sweep(scenario(two), 'tp_size', [8, 16, 32]);
     expect(points.map((p) => p.result.links[2].within_domain)).toEqual([true, false, false]);
     const sweep = page.locator('.sweep');
-    expect(await sweep.locator(`g.${TWO} circle.beyond`).count()).toBe(4); // 16, 32, 64, 96
+    // Crosses: 1, 2 and 4 (the weights do not fit), 16, 32, 64, 96 (a tier beyond its domain).
+    expect(await sweep.locator(`g.${TWO} path.cross`).count()).toBe(7);
     expect(await sweep.locator(`g.${TWO} polyline.beyond`).count()).toBe(1);
     expect(await sweep.locator('.domain.node').getAttribute('data-node')).toBe('16');
     const legend = await text(page, '.sweep .legend');

@@ -63,6 +63,15 @@ it('the decode preset: the whole model per token, its tokens per second, a hypot
     );
     // The mark on the chart is there exactly when the bound turns inside the range.
     expect(await page.locator('.sweep .turn').count()).toBe(from > 0 ? 1 : 0);
+    // In decode the KV cache holds 355 sequences per rank beside the weights: a mark there; from
+    // 512 the weights and cache outgrow the GPU on every link: crosses, said in the legend.
+    expect(sweep[0].result.max_sequences).toBe(355);
+    expect(await page.locator('.sweep g.kv text').textContent()).toBe('KV cache: 355 fit');
+    const past = tokenValues(32).filter((t) => t >= 512).length;
+    for (const k of [0, 1])
+      expect(await page.locator(`.sweep g.s${k} path.cross`).count()).toBe(past);
+    expect(sweepText).toContain('It cannot run from 512 tokens (there: the weights and KV cache');
+    expect(sweepText).toContain('The KV cache holds 355 sequences per rank beside the weights');
     // The table lists every token count, the scenario's own (32) among them.
     const rows = await page.locator('.sweep tbody th').allTextContents();
     expect(rows).toEqual(tokenValues(32).map((t) => t.toLocaleString('en-US')));

@@ -23,6 +23,11 @@ export function seriesByLink(points, names, tp) {
  * so to its end: the index of that first point, 0 when it is compute-bound throughout, -1 when it
  * ends communication-bound (or no point has a result).
  */
+/** Whether the binding link of a sweep's point can run there (a point without a result cannot). */
+export const bindingRuns = (point) =>
+  !!point.result &&
+  point.result.links.find((l) => l.name === point.result.binding_link)?.runnable !== false;
+
 export function computeBoundFrom(points) {
   let i = points.length;
   while (i > 0 && points[i - 1].result?.bound === 'compute') i -= 1;
@@ -76,23 +81,60 @@ export function gapText({ tps, first }) {
 export const atText = (field, x) =>
   field === 'tokens' ? `${count(x)} ${plural(x, 'token')}` : `tp ${x}`;
 
+/** A point whose setup cannot run on its link (docs/model.md#runnable): priced, never a bound. */
+export const cannotRun = (p) => p.link?.runnable === false;
+
 /**
- * Where a link's bound changes along a sweep over `field` (tp_size by default), in words: "stays
- * compute-bound up to tp 64", "turns communication-bound at tp 2", "turns communication-bound at 32
- * tokens, then compute-bound at 1,024 tokens".
+ * The stretches of a series that cannot run, each {from, to (x values), toEnd (it runs to the
+ * sweep's last point), why (the core's reason at its first point)}; [] when every point can.
+ */
+export function cannotOf(series) {
+  return runsOf(series, cannotRun).map((run) => ({
+    from: series[run[0]].x,
+    to: series[run.at(-1)].x,
+    toEnd: series.slice(run.at(-1) + 1).every((p) => !p.link),
+    why: series[run[0]].link.not_runnable_because,
+  }));
+}
+
+/**
+ * Where a link cannot run along a sweep, in words, each stretch with the core's reason at its
+ * start: "NVLink 4 cannot run at tp 1 to 4 (at tp 1: the weights per rank (175 GB) ...) nor from
+ * tp 16 (there: tp 16 ranks are more than the link's domain ...)".
+ */
+export function cannotText(title, stretches, field) {
+  const one = ({ from, to, toEnd, why }) =>
+    toEnd
+      ? `from ${atText(field, from)} (there: ${why})`
+      : from === to
+        ? `at ${atText(field, from)} (${why})`
+        : `from ${atText(field, from)} to ${atText(field, to)} (at ${atText(field, from)}: ${why})`;
+  return `${title} cannot run ${stretches.map(one).join(' nor ')}`;
+}
+
+/**
+ * Where a link's bound changes along a sweep over `field` (tp_size by default), in words, among
+ * the points that can run: "stays compute-bound up to tp 64", "turns communication-bound at tp 2",
+ * "turns communication-bound at 32 tokens, then compute-bound at 1,024 tokens".
  */
 export function turnText(title, series, field) {
   const runs = [];
   for (const p of series)
-    if (p.link && p.link.bound !== runs.at(-1)?.bound) runs.push({ bound: p.link.bound, x: p.x });
-  if (!runs.length) return `${title}: no result in this range`;
+    if (p.link && !cannotRun(p) && p.link.bound !== runs.at(-1)?.bound)
+      runs.push({ bound: p.link.bound, x: p.x });
+  if (!runs.length)
+    return series.some(cannotRun)
+      ? `${title} cannot run anywhere in this range`
+      : `${title}: no result in this range`;
   if (runs.length > 1)
     return `${title} turns ${runs
       .slice(1)
       .map((r) => `${r.bound}-bound at ${atText(field, r.x)}`)
       .join(', then ')}`;
-  const last = series.findLast((p) => p.link).x;
-  return runs[0].bound === 'compute'
+  const last = series.findLast((p) => p.link && !cannotRun(p)).x;
+  if (runs[0].x === last)
+    return `${title} is ${runs[0].bound}-bound only at ${atText(field, last)}`;
+  return runs[0].bound === 'compute' && runs[0].x === series.find((p) => p.link).x
     ? `${title} stays compute-bound up to ${atText(field, last)}`
-    : `${title} is communication-bound from ${atText(field, runs[0].x)} to ${atText(field, last)}`;
+    : `${title} is ${runs[0].bound}-bound from ${atText(field, runs[0].x)} to ${atText(field, last)}`;
 }

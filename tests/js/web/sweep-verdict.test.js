@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeBoundFrom, seriesByLink, turnText } from '../../../web/src/series.js';
+import {
+  bindingRuns,
+  cannotOf,
+  cannotText,
+  computeBoundFrom,
+  seriesByLink,
+  turnText,
+} from '../../../web/src/series.js';
 import { tokenValues, tpValues } from '../../../web/src/sweep.js';
 import { real } from './model.js';
 import {
@@ -159,11 +166,49 @@ describe('sweep', () => {
       'NVLink 4 turns compute-bound at 4 tokens, then communication-bound at 16 tokens, then compute-bound at 64 tokens',
     );
     expect(turnText('IB', s.slice(0, 1), 'tokens')).toBe(
-      'IB is communication-bound from 1 token to 1 token',
+      'IB is communication-bound only at 1 token',
     );
     expect(computeBoundFrom(points)).toBe(3);
     expect(computeBoundFrom(points.slice(0, 3))).toBe(-1);
     expect(computeBoundFrom(points.slice(3))).toBe(0);
+  });
+  it('marks the points that cannot run and leaves them out of the turns (the real module)', async () => {
+    const { api } = await real();
+    // Llama 3 70B decode at TP 8 on H100: 355 sequences fit beside the weights; from 512 the
+    // weights and KV cache per rank outgrow the memory (its whole 80 GiB, not 0.9), on every link.
+    const values = tokenValues(32);
+    const points = api.sweep({ preset: 'Llama3_70BDecodeTp8' }, 'tokens', values);
+    expect(points[0].result.max_sequences).toBe(355);
+    const [nv, ib] = seriesByLink(points, ['nvlink', 'infiniband_ndr'], 8);
+    const c = cannotOf(nv);
+    expect(c).toHaveLength(1);
+    expect(c[0]).toMatchObject({ from: 512, to: values.at(-1), toEnd: true });
+    expect(c[0].why).toMatch(/^the weights and KV cache per rank \(\d.* do not fit/);
+    expect(cannotText('NVLink 4', c, 'tokens')).toBe(
+      `NVLink 4 cannot run from 512 tokens (there: ${c[0].why})`,
+    );
+    expect(turnText('NVLink 4', nv, 'tokens')).toBe(
+      'NVLink 4 stays compute-bound up to 256 tokens',
+    );
+    expect(turnText('IB', ib, 'tokens')).not.toMatch(/512|65,536/);
+    expect(bindingRuns(points[0])).toBe(true);
+    expect(bindingRuns(points.at(-1))).toBe(false);
+    // GPT-3 over tp on NVLink 4 (domain 8): up to tp 4 its weights outgrow a GPU, from 16 the ring
+    // outgrows the domain; only tp 8 runs.
+    const tp = api.sweep({ preset: 'Gpt3TensorParallelLayerTp8' }, 'tp_size', tpValues(96));
+    const [g] = seriesByLink(tp, ['nvlink']);
+    const gc = cannotOf(g);
+    expect(gc.map(({ from, to, toEnd }) => [from, to, toEnd])).toEqual([
+      [1, 4, false],
+      [16, 96, true],
+    ]);
+    expect(gc[0].why).toMatch(/^the weights per rank \(350 GB\) do not fit/);
+    expect(gc[1].why).not.toBe(gc[0].why);
+    expect(cannotText('NVLink 4', gc, 'tp_size')).toBe(
+      `NVLink 4 cannot run from tp 1 to tp 4 (at tp 1: ${gc[0].why}) nor from tp 16 (there: ${gc[1].why})`,
+    );
+    expect(turnText('NVLink 4', g, 'tp_size')).toBe('NVLink 4 is compute-bound only at tp 8');
+    expect(cannotOf(g.slice(3, 4))).toEqual([]);
   });
   it('says the whole model per step and its tokens per second, by pass', () => {
     const l = { step_time_s: 0.2201, time_to_first_token_s: 0.2201, tokens_per_s: 9304.4 };

@@ -7,6 +7,8 @@
 // mark says so, and the points beyond it are faded: they price a ring the hardware cannot build.
 // Where a two-tier link's node ends a mark says so: beyond it both tiers are priced. A tp the core
 // gives no result for (a two-tier link's ranks not a whole number of nodes) is a gap, said once.
+// A point whose setup cannot run (docs/model.md#runnable) is a cross on the faded line; in decode a
+// mark says where the KV cache stops fitting (max_sequences), and the table marks the points past it.
 // The sentences and the table are its text twin.
 
 import { useState } from 'preact/hooks';
@@ -14,6 +16,10 @@ import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import {
   atText,
+  bindingRuns,
+  cannotOf,
+  cannotRun,
+  cannotText,
   computeBoundFrom,
   gapText,
   gapsOf,
@@ -70,12 +76,23 @@ const FIRST = {
 };
 /**
  * A cell of the sweep table: what is drawn (the hiding bandwidth "none" where none hides the
- * exchange), the bound, the nodes across, † beyond the domain.
+ * exchange), the bound, the nodes across, † beyond the domain, ‡ past the KV capacity; a point
+ * that cannot run says so first and its figures as a what-if.
  */
-const cell = (p, draw) =>
-  p.link
-    ? `${FIRST[draw](p.link)}, ${p.link.bound === 'communication' ? 'comm.' : 'compute'}-bound${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${beyond(p) ? ' †' : ''}`
-    : '—';
+function cell(p, draw, kvOver) {
+  if (!p.link) return '—';
+  const bound = `${p.link.bound === 'communication' ? 'comm.' : 'compute'}-bound`;
+  const marks = `${beyond(p) ? ' †' : ''}${kvOver ? ' ‡' : ''}`;
+  if (cannotRun(p)) return `✗ cannot run (if it could: ${FIRST[draw](p.link)}, ${bound})${marks}`;
+  return `${FIRST[draw](p.link)}, ${bound}${p.link.node_count > 1 ? `, ${p.link.node_count} nodes` : ''}${marks}`;
+}
+
+/** Where `v` falls on an axis of `values` drawn at x(i), log-interpolated between its neighbours. */
+function xAt(values, x, v) {
+  const i = values.findLastIndex((u) => u <= v);
+  if (i < 0 || i === values.length - 1) return x(Math.max(i, 0));
+  return x(i) + (Math.log(v / values[i]) / Math.log(values[i + 1] / values[i])) * (x(i + 1) - x(i));
+}
 
 export function SweepChart({ sweep, shown }) {
   const { model, sweepOver } = useForm();
@@ -167,6 +184,15 @@ export function SweepChart({ sweep, shown }) {
   });
   nodes.forEach((b, k) => b && mark('node', b.g, b.i, k));
   const gaps = gapsOf(sweep.points);
+  const cannot = series.map(cannotOf);
+  // Decode: sequences past what the KV cache holds per rank beside the weights (the point's own).
+  const tokensAt = (i) => (overTp ? shown.scenario.tokens : values[i]);
+  const kvOver = (i) => {
+    const res = sweep.points[i].result;
+    return !!res && res.max_sequences > 0 && tokensAt(i) > res.max_sequences;
+  };
+  const kvCap = r.max_sequences;
+  const kvMark = !overTp && kvCap > 0 && kvCap >= values[0] && kvCap < values.at(-1);
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
       <h3 id="h-sweep">
@@ -226,6 +252,16 @@ export function SweepChart({ sweep, shown }) {
             </text>
           </g>
         )}
+        {kvMark && (
+          <g class="domain kv">
+            <line x1={xAt(values, x, kvCap)} x2={xAt(values, x, kvCap)} y1={T} y2={H - B} />
+            <text
+              x={xAt(values, x, kvCap) - 3}
+              y={H - B - 4}
+              text-anchor="end"
+            >{`KV cache: ${fmt.count(kvCap)} fit`}</text>
+          </g>
+        )}
         {alts.map((s, k) => (
           <g key={`a${k}`} class={`s s${k % 4}`}>
             {lines(s, () => true, 'alt')}
@@ -255,10 +291,12 @@ export function SweepChart({ sweep, shown }) {
         })}
         {series.map((s, k) => (
           <g key={k} class={`s s${k % 4}`}>
-            {lines(s, (_, i) => ends[k] < 0 || i <= ends[k], '')}
-            {ends[k] >= 0 && lines(s, (_, i) => i >= ends[k], 'beyond')}
+            {(ends[k] >= 0 || cannot[k].length > 0) && lines(s, () => true, 'beyond')}
+            {lines(s, (p, i) => (ends[k] < 0 || i <= ends[k]) && !cannotRun(p), '')}
             {s.map((p, i) =>
-              val(p) !== null ? (
+              val(p) !== null && cannotRun(p) ? (
+                <path key={i} class="cross" d={`M${x(i) - 3} ${y(val(p)) - 3}l6 6m0 -6l-6 6`} />
+              ) : val(p) !== null ? (
                 <circle
                   key={i}
                   cx={x(i)}
@@ -293,6 +331,9 @@ export function SweepChart({ sweep, shown }) {
                   : measuredWhy[k] || domainText('It', r.links[k].domain, names.chip)}
               </span>
             )}
+            {cannot[k].length > 0 && (
+              <span class="cannot-text"> {cannotText('It', cannot[k], field)}.</span>
+            )}
           </li>
         ))}
         {gaps && <li class="gaps">{gapText(gaps)}</li>}
@@ -302,7 +343,9 @@ export function SweepChart({ sweep, shown }) {
               ? 'The binding link ends communication-bound: no batch in this range makes the layer compute-bound.'
               : from === 0
                 ? 'The layer is compute-bound at every batch in this range.'
-                : `The binding link turns compute-bound at ${atText(field, values[from])} and stays so.`}
+                : `The binding link turns compute-bound at ${atText(field, values[from])} and stays so${bindingRuns(sweep.points[from]) ? '' : ', but the setup cannot run there'}.`}
+            {kvMark &&
+              ` The KV cache holds ${fmt.count(kvCap)} ${kvCap === 1 ? 'sequence' : 'sequences'} per rank beside the weights (in 0.9 of the memory); past it the points are priced as if it fit (‡).`}
           </li>
         )}
         <li class="muted">
@@ -310,10 +353,12 @@ export function SweepChart({ sweep, shown }) {
             'GB/s per direction, on a log scale (each GPU’s network link once the ranks span nodes); no point where no bandwidth hides the exchange. '}
           {draw.key === 'throughput' &&
             'The whole model’s tokens per second, serial, on a log scale. '}
-          Filled dot: compute-bound; hollow dot: communication-bound; faint line: the same {other};
-          faded, dashed: a hypothetical (beyond the link’s domain or its measured ranks); vertical
-          line: your {overTp ? 'TP size' : 'tokens'}
-          {marks.length > 0 && '; dotted line: where a domain or a node ends'}.
+          Filled dot: compute-bound; hollow dot: communication-bound; cross: cannot run (priced as
+          if it could); faint line: the same {other}; faded, dashed: a hypothetical (a setup that
+          cannot run, or beyond the ranks the link was measured on); vertical line: your{' '}
+          {overTp ? 'TP size' : 'tokens'}
+          {marks.length > 0 && '; dotted line: where a domain or a node ends'}
+          {kvMark && '; “KV cache: n fit”: the sequences the cache holds per rank'}.
         </li>
       </ul>
       <details>
@@ -344,7 +389,7 @@ export function SweepChart({ sweep, shown }) {
                       (t, alt) =>
                         t && (
                           <td key={`${k}.${alt}`} class={alt ? 'muted' : undefined}>
-                            {cell(t[i], draw.key)}
+                            {cell(t[i], draw.key, kvOver(i))}
                           </td>
                         ),
                     ),
@@ -366,6 +411,22 @@ export function SweepChart({ sweep, shown }) {
             {crossing.filter(Boolean).map((c, k) => (
               <span key={k}>{c} </span>
             ))}
+          </p>
+        )}
+        {cannot.some((c) => c.length) && (
+          <p class="hint">
+            ✗{' '}
+            {cannot
+              .map((c, k) => c.length && cannotText(titles[k], c, field))
+              .filter(Boolean)
+              .join('; ')}
+            .
+          </p>
+        )}
+        {values.some((_, i) => kvOver(i)) && (
+          <p class="hint">
+            ‡ more sequences than the KV cache holds per rank beside the weights (max_sequences):
+            priced as if it fit.
           </p>
         )}
         {gaps && <p class="hint">— {gapText(gaps)}</p>}
