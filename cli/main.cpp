@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "text.hpp"
 #include "tplayer/card.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/format.hpp"
@@ -28,10 +29,12 @@ namespace {
 
 using tplayer::Dimension;
 using tplayer::format_quantity;
+using tplayer::cli::kWidth;
+using tplayer::cli::pad;
+using tplayer::cli::wrapped;
 
 constexpr int kExitOk = 0;
 constexpr int kExitBadInput = 2;
-constexpr std::size_t kWidth = 100;  // columns of the human output
 
 constexpr const char* kUsage =
     R"(usage: tplayer [--preset NAME | --json FILE] [--set PATH=VALUE]... [--json | --format table|json|svg]
@@ -287,27 +290,6 @@ std::string fixed(double value, int decimals) {
 }
 
 std::string significant(double value) { return tplayer::format_significant(value, 4); }
-
-std::string pad(const std::string& s, std::size_t width) {
-  std::size_t shown = 0;  // count UTF-8 code points, not bytes
-  for (unsigned char c : s) shown += (c & 0xC0) != 0x80;
-  return shown >= width ? s + " " : s + std::string(width - shown, ' ');
-}
-
-// Prints `text` in lines of at most kWidth columns (broken at spaces), the lines after the
-// first indented by `indent`.
-void wrapped(std::string text, std::size_t indent) {
-  while (text.size() > kWidth) {
-    std::size_t cut = text.rfind(' ', kWidth);
-    if (cut == std::string::npos || cut <= indent) cut = text.find(' ', kWidth);
-    if (cut == std::string::npos) break;
-    std::cout << text.substr(0, cut) << '\n';
-    const std::size_t rest = text.find_first_not_of(' ', cut);
-    if (rest == std::string::npos) return;
-    text = std::string(indent, ' ') + text.substr(rest);
-  }
-  std::cout << text << '\n';
-}
 
 // A tier of a two-tier link in words: its catalogue key, or its bandwidth.
 std::string tier_text(const tplayer::Link& tier) {

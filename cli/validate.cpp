@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "text.hpp"
 #include "tplayer/catalog.hpp"
 #include "tplayer/format.hpp"
 #include "tplayer/json.hpp"
@@ -54,10 +55,6 @@ Link measured_link(const MeasuredTable& t) {
   two_tier.ranks_per_node = t.ranks / t.nodes;
   two_tier.tiers = {link_from(*find_link(t.intra), t.intra), link};
   return two_tier;
-}
-
-std::string pad(std::string s, std::size_t width) {
-  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
 }
 
 // A target's verdict, short so that each row fits 100 columns.
@@ -122,6 +119,15 @@ Value validation_report() {
   }
   Value report = Value::make_object();
   report.add("tables", std::move(list));
+  // The catalogue's links with no table of their own: what their NCCL branches were carried from.
+  Value carried = Value::make_array();
+  for (const LinkEntry& e : link_catalog())
+    if (e.calibration.rfind("carried over", 0) == 0) {
+      Value& c = carried.push(Value::make_object());
+      c.add("link", Value::from(e.key));
+      c.add("calibration", Value::from(e.calibration));
+    }
+  report.add("carried_over", std::move(carried));
   Value serving = serving_validation_report();
   for (auto& [key, value] : serving.object) report.add(key, std::move(value));
   report.add("kernels", kernels_validation_report());
@@ -214,7 +220,7 @@ void print_validation(const Value& report) {
   for (const Value& t : report.find("tables")->array) {
     const Value* left = t.find("left_out");
     std::cout << "  " << pad(t.find("table")->string, 25) << "launch "
-              << pad(format_significant(t.find("launch_overhead_s")->number * 1e6, 3) + " us", 9);
+              << pad(format_significant(t.find("launch_overhead_s")->number * 1e6, 3) + " µs", 9);
     if (left) {
       const Value* kin = left->find("carried_from");
       std::cout << (kin ? "left out: carried from " + kin->string
@@ -225,6 +231,13 @@ void print_validation(const Value& report) {
   std::cout
       << "The 16-rank tables are 2 nodes x 8 GPUs: a two-tier link (NVLink in the node, the\n"
          "network across), both models as for TP across nodes. mi300x_8.txt is RCCL, not NCCL.\n";
+  std::cout << "\nCatalogue links without a table of their own (their NCCL branches carried "
+               "over):\n";
+  for (const Value& c : report.find("carried_over")->array)
+    wrapped(std::string(2, ' ')
+                .append(pad(c.find("link")->string, 14))
+                .append(c.find("calibration")->string),
+            16);
   print_serving_validation(report);
   print_kernels_validation(*report.find("kernels"));
 }

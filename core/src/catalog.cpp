@@ -187,6 +187,22 @@ constexpr AcceleratorSpec kAccelerators[] = {
      "NVIDIA L4 datasheet: FP16/BF16 tensor 121, TF32 60, FP8 242.5, INT8 242.5 TFLOP/s dense "
      "(twice with sparsity); 24 GB GDDR6, 300 GB/s; 58 SMs",
      58},
+    {"A10G",
+     "NVIDIA A10G (AWS G5)",
+     "A10G",
+     {{{"fp16", 70}, {"bf16", 70}, {"tf32", 35}}},
+     true,
+     24 * kGiB,
+     600e9,
+     "pcie4",
+     "No NVIDIA datasheet: AWS EC2 G5 page (24 GB GDDR6 per GPU, 320 third-generation Tensor "
+     "Cores, 80 RT cores: 80 SMs); torch device properties in PyTorch's TorchCodec CUDA example "
+     "(NVIDIA A10G, sm_86, multi_processor_count=80); 600 GB/s (Baseten, 'NVIDIA A10 vs A10G'); "
+     "16-bit tensor peak 70 TFLOP/s dense = 80 SMs x 512 FLOP/clock (GA102's GeForce rate) x "
+     "1.71 GHz, as measured: 69.5 TFLOP/s for a 10240^3 FP16 and BF16 matmul "
+     "(github.com/zzc0721/torch-performance-test-data issue 126); TF32 its half; not the A10's "
+     "125",
+     80},
     {"GB10",
      "NVIDIA GB10 (DGX Spark)",
      "GB10",

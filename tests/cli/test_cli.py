@@ -32,7 +32,7 @@ WORKLOADS = ["GPT3", "GPT2", "Llama2_7B", "Llama2_70B", "Llama3_8B", "Llama3_70B
              "Qwen3_32B", "Qwen3_30B_A3B", "Qwen3_235B_A22B", "Mistral_7B", "Mixtral_8x22B",
              "Gemma2_27B", "GptOss_20B", "GptOss_120B"]
 ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100", "RTX4090", "RTX5090",
-                "RTXPro6000", "L40S", "L4", "GB10", "MI355X"]
+                "RTXPro6000", "L40S", "L4", "A10G", "GB10", "MI355X"]
 LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvlink5_nvl72", "infinity_fabric",
          "mi355x_xgmi", "ici_v5p", "roce_gaudi3",
          "pcie4", "pcie5", "pcie5_host", "cx7_200g", "thunderbolt5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
@@ -520,8 +520,15 @@ def test_validate():
               "at line rate the pair costs the all-reduce")
         check(b["roofline_nccl"]["exchange_s"] > a["roofline_nccl"]["exchange_s"],
               "as NCCL runs them the pair costs more than the all-reduce")
+    # The links with no table of their own say what their branches were carried from.
+    carried = {c["link"]: c["calibration"] for c in r["carried_over"]}
+    for key in ("pcie5_host", "cx7_200g", "thunderbolt5"):
+        check(carried.get(key, "").startswith("carried over from "), f"{key} carried over: {carried}")
+    check("nvlink4" not in carried, "a link fitted on its own tables is not listed as carried")
     code, out, err = run("--validate")
     check(code == 0 and all(name in out for name in fitted), f"--validate table: exit {code}")
+    check("Catalogue links without a table of their own" in out
+          and all(f"  {key} " in out for key in carried), "--validate lists the carried-over links")
     check(all(len(line) <= 100 for line in out.splitlines()), "--validate fits 100 columns")
     # docs/calibration.md and calibration/README.md quote this report and fit.py's; a script
     # regenerates both, never a hand.
