@@ -318,7 +318,7 @@ std::string verdict_card_svg(const Scenario& scenario, const Result& result, con
             binding->serial_efficiency)
         .put(" efficient), no overlap");
     if (!result.single_device_fits_in_memory)
-      line.put("; a hypothetical: one cannot hold the model");
+      line.put("; one cannot hold the model: a hypothetical baseline");
     if (!binding->runnable) line.put("; it cannot run");
     body.lines(line.out, kLineChars, 12, kFootStyle);
   }

@@ -24,11 +24,11 @@ describe.each([
     expect(body).toContain('43.75 GB'); // weights per rank
     const verdicts = await text(page, '.verdicts');
     expect(verdicts).toContain(
-      'NVLink 4: compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient; a hypothetical: it cannot hold the model) exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs whole model (96 layers and the head): 220.7 ms per forward pass of 2,048 tokens, 9,279 tokens/s, first token after 220.7 ms',
+      'NVLink 4: compute-bound — exchange 21% of compute; speedup 6.6x over one H100 SXM (82% efficient; one H100 SXM cannot hold the model: a hypothetical baseline) exchange 405.5 µs per layer: 2 all-reduces of 202.7 µs whole model (96 layers and the head): 220.7 ms per forward pass of 2,048 tokens, 9,279 tokens/s, first token after 220.7 ms',
     );
     expect(verdicts).toContain('IB NDR: communication-bound — exchange 1.9x compute');
     expect(verdicts).toMatch(
-      /IB NDR: communication-bound[^!✓]*\(34% efficient; a hypothetical: it cannot hold the model\) binding link/,
+      /IB NDR: communication-bound[^!✓]*\(34% efficient; one H100 SXM cannot hold the model: a hypothetical baseline\) binding link/,
     );
     expect(verdicts).toContain('exchange 3.663 ms per layer: 2 all-reduces of 1.832 ms');
     // The sentence agrees with the cards and names the links as they do; it is announced.

@@ -35,7 +35,7 @@ it('the decode preset: the whole model per token, its tokens per second, a hypot
   for (const l of r.links) {
     const card = await text(page, `.verdicts li[data-link="${l.name}"]`);
     expect(card).toContain(modelText(l, r, 32));
-    expect(card).toContain('a hypothetical: it cannot hold the model');
+    expect(card).toContain('one H100 SXM cannot hold the model: a hypothetical baseline');
   }
   expect(await text(page, '.breakdown')).toContain('more than it holds');
   expect(await text(page, '.breakdown')).toContain('plus the embedding, LM head and sampling');

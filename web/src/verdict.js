@@ -34,8 +34,9 @@ export function verdict(link, { chip = 'accelerator', tpSize, holds = true } = {
   else exchange = x < 1 ? `exchange ${percent(x)} of compute` : `exchange ${times(x, 2)} compute`;
   if (link.communication_time_s > 0 && link.regime === 'latency') exchange += ', mostly latency';
   const s = link.serial_speedup;
-  // One chip that cannot hold the model is a baseline no one can run: said, not hidden.
-  const alone = holds ? '' : 'a hypothetical: it cannot hold the model';
+  // One chip that cannot hold the model is a baseline no one can run: said of the baseline, not
+  // of the setup, and not hidden.
+  const alone = holds ? '' : `one ${chip} cannot hold the model: a hypothetical baseline`;
   const speed =
     s >= 1
       ? `speedup ${times(s, 2)} over one ${chip} (${percent(link.serial_efficiency)} efficient${alone && `; ${alone}`})`

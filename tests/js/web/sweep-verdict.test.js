@@ -62,7 +62,7 @@ describe('verdict', () => {
       ).text,
     ).toContain('no exchange on one rank');
     expect(verdict(nvlink, { chip: 'H100', holds: false }).text).toContain(
-      'speedup 6.6x over one H100 (82% efficient; a hypothetical: it cannot hold the model)',
+      'speedup 6.6x over one H100 (82% efficient; one H100 cannot hold the model: a hypothetical baseline)',
     );
     expect(verdict({ ...ib, regime: 'latency', serial_speedup: 0.5 }, { chip: 'A100' }).text).toBe(
       'communication-bound — exchange 1.9x compute, mostly latency; speedup 0.5x: slower than one A100 alone',
