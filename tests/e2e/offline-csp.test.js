@@ -56,3 +56,19 @@ it('works offline after the first visit (service worker)', async () => {
   expect(problems).toEqual([]);
   await context.close();
 });
+
+it('registers its service worker on a visit that only reads', async () => {
+  const context = await env.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(env.server.url);
+  // No pointer, key or touch: the page starts by itself, and once live registers the worker.
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(problems).toEqual([]);
+  await context.close();
+});
