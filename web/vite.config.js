@@ -106,13 +106,28 @@ function wasmModule() {
  * a crossorigin preload and reuses it). The default view is whole in the HTML and paints first:
  * its script (`entry`, with the `chunks` it imports), the module and the takeover start once the
  * first screen is painted, with nothing asked of the visitor; until the takeover its buttons show
- * they are not ready (tp-starting). Serialised into index.html by inlineHead; runs in the
- * browser, never here.
+ * they are not ready (tp-starting). Opened as a file (file://, from which browsers load no module
+ * script and no WebAssembly) it starts nothing and says how to serve the page. Serialised into
+ * index.html by inlineHead; runs in the browser, never here.
  */
 /* global document, location -- headScript runs in the page */
 function headScript(isEmbed, entry, chunks) {
   const d = document;
-  const add = (tag, attrs) => d.head.append(Object.assign(d.createElement(tag), attrs));
+  const el = (tag, attrs) => Object.assign(d.createElement(tag), attrs);
+  const add = (tag, attrs) => d.head.append(el(tag, attrs));
+  if (location.protocol === 'file:')
+    return d.addEventListener('DOMContentLoaded', () => {
+      const code = (textContent) => el('code', { textContent });
+      const note = el('p', { className: 'notice file' });
+      note.append(
+        'Open through a web server: run ',
+        code('npm start'),
+        ' in the repository, or serve the dist folder with any static server (for example ',
+        code('python3 -m http.server'),
+        ').',
+      );
+      d.getElementById('app').before(note);
+    });
   const start = () => {
     for (const href of chunks) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
     // An inserted module script runs as soon as it is in: not before the parser has made #app.
