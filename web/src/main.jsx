@@ -79,7 +79,9 @@ const isSet = (c) =>
 /**
  * The prerendered controls the visitor set before the page worked (a preset picked, a model
  * chosen, "Embed this view" opened), in page order, each with its value: the browser keeps what
- * was set on them, and the page reads it into its state at the takeover, not the HTML's.
+ * was set on them, and the page reads it into its state at the takeover, not the HTML's. Only a
+ * control left unlike the HTML counts: one set back to the HTML's value reads as untouched, even
+ * where a preset picked before it has another (the prerendered controls do not follow a pick).
  */
 const setByVisitor = () =>
   [...root.querySelectorAll('select, input, textarea, details')]
