@@ -202,7 +202,6 @@ async function inputLatency(url) {
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(url);
-    await page.mouse.move(1, 1); // the default view's script starts at the first input
     await page.waitForSelector('#app:not([data-pre]) .verdicts li'); // live, not the prerender
     const samples = await page.evaluate(async () => {
       const input = document.getElementById('in-tp_size');

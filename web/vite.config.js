@@ -103,15 +103,31 @@ function wasmModule() {
  * embed marks the page tp-wait, which hides the prerendered default view (scripts/prerender.mjs)
  * until the page has rendered its own, and loads the page's script at once with the module and
  * its wasm preloaded (the module's fetch() of it, mode cors with same-origin credentials, matches
- * a crossorigin preload and reuses it). The default view is whole in the HTML: its script
- * (`entry`, with the `chunks` it imports), the module and the takeover wait for the visitor's
- * first input, so a page that is read and left runs no other script, and nothing competes with
- * the first screen. Serialised into index.html by inlineHead; runs in the browser, never here.
+ * a crossorigin preload and reuses it). The default view is whole in the HTML and paints first:
+ * its script (`entry`, with the `chunks` it imports), the module and the takeover start once the
+ * first screen is painted, with nothing asked of the visitor; until the takeover its buttons show
+ * they are not ready (tp-starting). Opened as a file (file://, from which browsers load no module
+ * script and no WebAssembly) it starts nothing and says how to serve the page. Serialised into
+ * index.html by inlineHead; runs in the browser, never here.
  */
 /* global document, location -- headScript runs in the page */
 function headScript(isEmbed, entry, chunks) {
   const d = document;
-  const add = (tag, attrs) => d.head.append(Object.assign(d.createElement(tag), attrs));
+  const el = (tag, attrs) => Object.assign(d.createElement(tag), attrs);
+  const add = (tag, attrs) => d.head.append(el(tag, attrs));
+  if (location.protocol === 'file:')
+    return d.addEventListener('DOMContentLoaded', () => {
+      const code = (textContent) => el('code', { textContent });
+      const note = el('p', { className: 'notice file' });
+      note.append(
+        'Open through a web server: run ',
+        code('npm start'),
+        ' in the repository, or serve the dist folder with any static server (for example ',
+        code('python3 -m http.server'),
+        ').',
+      );
+      d.getElementById('app').before(note);
+    });
   const start = () => {
     for (const href of chunks) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
     // An inserted module script runs as soon as it is in: not before the parser has made #app.
@@ -125,38 +141,16 @@ function headScript(isEmbed, entry, chunks) {
     add('link', { rel: 'preload', href: 'tplayer.wasm.gz', as: 'fetch', crossOrigin: '' });
     return start();
   }
-  // The default view's answer is in the HTML: its script starts at the visitor's first input (a
-  // touch, the pointer, a key, a focus, a control used). What is done to the prerendered controls
-  // until they work (a <details> opened included) is kept in `tpEarly`, each control with its
-  // value then, for main.jsx to do again; `held` says whether a press (a button, a finger, a pen)
-  // is down, as the last pointer event said, and no control was used since (a select's popup
-  // takes the end of the press that opened it).
-  const early = (globalThis.tpEarly = []);
-  const kinds = [
-    'pointermove',
-    'pointerdown',
-    'pointerup',
-    'pointercancel',
-    'touchstart',
-    'wheel',
-    'keydown',
-    'focusin',
-  ];
-  const used = ['input', 'change', 'click', 'toggle'];
-  const options = { capture: true, passive: true };
-  const seen = (e) => {
-    const t = e.target;
-    const use = used.includes(e.type);
-    if (use) early.push([e.type, t, t.value, t.checked]);
-    if (use || 'pointerId' in e) early.held = e.buttons > 0;
-    if (early.started) return;
-    early.started = true;
-    start();
-  };
-  early.stop = () => {
-    for (const kind of [...kinds, ...used]) d.removeEventListener(kind, seen, options);
-  };
-  for (const kind of [...kinds, ...used]) d.addEventListener(kind, seen, options);
+  // The default view: once the browser has painted the first screen (its first contentful paint
+  // reported; a tab opened in the background paints, and so starts, when it is shown), in a task
+  // of its own.
+  d.documentElement.classList.add('tp-starting');
+  const painted = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    painted.disconnect();
+    setTimeout(start);
+  });
+  painted.observe({ type: 'paint', buffered: true });
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -88,20 +88,13 @@ export const until = (page, selector, { attached = false, timeout = 30_000 } = {
     { timeout, polling: 50 },
   );
 
-const moves = new WeakMap();
 /**
  * Waits until the calculator has rendered a result (or a load error): its own, not the default
- * view prerendered into the HTML (#app[data-pre] until the page has taken it over).
+ * view prerendered into the HTML (#app[data-pre] until the page has taken it over, which it does
+ * by itself once the first screen is painted).
  */
-export async function ready(page) {
-  // The default view's script waits for the visitor's first input (web/vite.config.js
-  // headScript): a pointer move is one. (Somewhere new each time on the page: a move to where the
-  // pointer already is may not count.)
-  const x = 1 + ((moves.get(page) ?? 0) % 2);
-  moves.set(page, x);
-  await page.mouse.move(x, 1);
-  await until(page, '#app:not([data-pre]) .verdicts li, .notice[role=alert]');
-}
+export const ready = (page) =>
+  until(page, '#app:not([data-pre]) .verdicts li, .notice[role=alert]');
 
 /** The text of the page's results, whitespace collapsed. */
 export const text = (page, selector = 'body') =>

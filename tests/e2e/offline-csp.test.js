@@ -1,7 +1,7 @@
 // The page's own security and offline promises: the Content-Security-Policy in the page and on
 // the response, no inline style, and a second visit that works without the network.
 import { expect, it } from 'vitest';
-import { openReady, ready, text, until, useBrowser } from './harness.js';
+import { ROOT, openReady, ready, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();
 
@@ -53,6 +53,41 @@ it('works offline after the first visit (service worker)', async () => {
   ]);
   expect(download.suggestedFilename()).toMatch(/\.svg$/);
   await context.setOffline(false);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+it('registers its service worker on a visit that only reads', async () => {
+  const context = await env.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(env.server.url);
+  // No pointer, key or touch: the page starts by itself, and once live registers the worker.
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+// WebAssembly and module scripts do not load from file://: the head's script says how to serve
+// the page instead, and starts nothing that would fail.
+it('opened as a file, says how to serve it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`file://${ROOT}dist/index.html`);
+  await until(page, '.notice.file');
+  expect(await text(page, '.notice.file')).toBe(
+    'Open through a web server: run npm start in the repository, or serve the dist folder with any static server (for example python3 -m http.server).',
+  );
+  // The prerendered default view stays in sight, with its numbers.
+  expect(await page.locator('#app[data-pre] .verdicts li').first().isVisible()).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });

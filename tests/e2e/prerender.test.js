@@ -173,14 +173,30 @@ describe.each([
   });
 });
 
-/**
- * The default view as served, before any input: its script not started, no script or wasm
- * fetched. `used(page, release)` then does something to its controls while the module's wasm is
- * held back, so that all of it is done before the page works, however fast the page loads; the
- * wasm comes once `release()` is called, or once `used` has returned. Once the page is live,
- * `check(page)`.
- */
-async function usedBeforeItWorks(used, check) {
+it('a visit with no input becomes live by itself, its script fetched only after the first paint', async () => {
+  const { page, problems, context } = await openPage(env.browser, env.server.url);
+  await page.goto(env.server.url);
+  await until(page, '#app:not([data-pre]) .verdicts li'); // no pointer, key or touch at all
+  const times = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => /\.js$/.test(r.name))
+      .map((r) => r.startTime),
+  }));
+  expect(times.paint).toBeGreaterThan(0);
+  expect(times.scripts.length).toBeGreaterThan(0);
+  for (const t of times.scripts) expect(t).toBeGreaterThanOrEqual(times.paint);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+// Until the page works, the prerendered buttons say they are not ready (their actions need the
+// module), and what is set on its controls (a preset, a compute model, "Embed this view" opened)
+// stays as the visitor left it and is read into the page's state when it takes over, in page
+// order: the preset, then the model over it (the decode preset's own is "kernels"). The module's
+// wasm is held back, so all of it is done before the page works however fast it loads.
+it('keeps what was set on the prerendered controls before they worked', async () => {
   const { page, problems, context } = await openPage(env.browser, env.server.url);
   let release;
   const released = new Promise((resolve) => (release = resolve));
@@ -189,138 +205,31 @@ async function usedBeforeItWorks(used, check) {
     await route.continue();
   });
   await page.goto(env.server.url);
-  const before = await page.evaluate(() => ({
-    started: Boolean(globalThis.tpEarly.started),
-    scripts: performance
-      .getEntriesByType('resource')
-      .map((r) => r.name)
-      .filter((name) => /\.js$|\.wasm/.test(name)),
-  }));
-  expect(before).toEqual({ started: false, scripts: [] });
-  await used(page, release);
+  const pointer = () =>
+    page.evaluate(
+      () => getComputedStyle(document.querySelector('#app .share button')).pointerEvents,
+    );
+  expect(await page.evaluate(() => document.documentElement.className)).toContain('tp-starting');
+  expect(await pointer()).toBe('none');
+  await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
+  await page.locator('#in-compute_model-roofline').check();
+  await page.locator('.embed-code summary').click();
+  expect(await page.locator('#app[data-pre]').count()).toBe(1); // still the prerender
   release();
   await until(page, '#app:not([data-pre]) .verdicts li');
-  await check(page);
+  await until(page, '.embed-code[open] .way');
+  await page.waitForFunction(() => /compute_model=roofline/.test(location.hash));
+  expect(page.url()).toContain('p=Llama3_70BDecodeTp8');
+  expect(await text(page, '.preset .hint')).toContain('edited from'); // the decode preset's title
+  expect(await page.locator('#in-compute_model-roofline').isChecked()).toBe(true);
+  expect(await text(page, '.verdicts')).not.toContain(fmt.time(cli.compute_time_s));
+  expect(await text(page, '.embed-code')).toContain('Web component');
+  expect(await page.evaluate(() => document.documentElement.className)).not.toContain(
+    'tp-starting',
+  );
+  expect(await pointer()).toBe('auto');
   expect(problems).toEqual([]);
   await context.close();
-}
-
-/** The centre of the share bar's "Download JSON" button, where a pointer would press it. */
-async function downloadButton(page) {
-  const box = await page.locator('.share button', { hasText: 'Download JSON' }).boundingBox();
-  return [box.x + box.width / 2, box.y + box.height / 2];
-}
-
-describe('runs no script until the first input, and does again what was done before it worked', () => {
-  it('a preset picked, then Download JSON pressed', () => {
-    let download;
-    return usedBeforeItWorks(
-      async (page) => {
-        await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
-        download = page.waitForEvent('download');
-        await page.locator('.share button', { hasText: 'Download JSON' }).click();
-      },
-      async (page) => {
-        expect((await download).suggestedFilename()).toContain('Llama3_70BDecodeTp8');
-        expect(page.url()).toContain('p=Llama3_70BDecodeTp8');
-        expect(await page.locator('#in-preset').inputValue()).toBe('Llama3_70BDecodeTp8');
-        expect(await text(page, '.verdicts')).not.toContain(fmt.time(cli.compute_time_s));
-      },
-    );
-  });
-
-  // The preset's lesson, redrawn when the pick is done again, is longer than the default's and
-  // moves the share buttons down on a phone: a press that began on "Download JSON" would end on
-  // the lesson, and be no click, were the page taken over while it is held.
-  it('a preset picked, then Download JSON held down while the module comes, and let go', () => {
-    let download;
-    let pressed;
-    return usedBeforeItWorks(
-      async (page, release) => {
-        await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
-        pressed = await downloadButton(page);
-        const [x, y] = pressed;
-        await page.mouse.move(x, y);
-        await page.mouse.down();
-        // Each time the ready takeover asks whether a press is held, counted.
-        await page.evaluate(() => {
-          const early = globalThis.tpEarly;
-          let held = early.held;
-          globalThis.tpAsked = 0;
-          Object.defineProperty(early, 'held', {
-            get: () => (globalThis.tpAsked++, held),
-            set: (v) => {
-              held = v;
-            },
-          });
-        });
-        release();
-        // Asked three times, the page still prerendered: the takeover waits for the press.
-        await page.waitForFunction(() => !globalThis.tpEarly || globalThis.tpAsked >= 3);
-        expect(await page.evaluate(() => Boolean(globalThis.tpEarly))).toBe(true);
-        download = page.waitForEvent('download');
-        await page.mouse.up();
-      },
-      async (page) => {
-        expect((await download).suggestedFilename()).toContain('Llama3_70BDecodeTp8');
-        const [, y] = await downloadButton(page);
-        expect(y, 'the share buttons moved at the takeover (the premise)').not.toBe(pressed[1]);
-        expect(page.url()).toContain('p=Llama3_70BDecodeTp8');
-      },
-    );
-  });
-
-  // A select's popup takes the end of the press that opened it: the page never sees it let go.
-  it('a preset picked from the list its press opened, the press never seen to end', () =>
-    usedBeforeItWorks(
-      async (page) => {
-        const box = await page.locator('#in-preset').boundingBox();
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-        await page.mouse.down();
-        await page.selectOption('#in-preset', 'Llama3_70BDecodeTp8');
-      },
-      async (page) => {
-        expect(page.url()).toContain('p=Llama3_70BDecodeTp8');
-        await page.mouse.up();
-      },
-    ));
-
-  // Nothing to do again, nothing moves: a press (here on the page's heading) holds nothing back.
-  it('a press held with nothing done before it, while the page takes over', () =>
-    usedBeforeItWorks(
-      async (page, release) => {
-        const box = await page.locator('h1').boundingBox();
-        await page.mouse.move(box.x + 10, box.y + 10);
-        await page.mouse.down();
-        release();
-        await until(page, '#app:not([data-pre]) .verdicts li');
-        await page.mouse.up();
-      },
-      async (page) => {
-        expect(page.url()).not.toContain('#');
-      },
-    ));
-
-  it('a model chosen', () =>
-    usedBeforeItWorks(
-      (page) => page.locator('#in-model-as_it_runs').check(),
-      async (page) => {
-        await page.waitForFunction(() => /link_model=nccl/.test(location.hash));
-        expect(page.url()).toContain('compute_model=kernels');
-        expect(page.url()).toContain('serving_engine=vllm'); // as it runs: vLLM unless named
-        expect(await page.locator('#in-model-as_it_runs').isChecked()).toBe(true);
-        expect(await page.locator('#in-model-mlsysim').isChecked()).toBe(false);
-      },
-    ));
-
-  it('"Embed this view" opened', () =>
-    usedBeforeItWorks(
-      (page) => page.locator('.embed-code summary').click(),
-      async (page) => {
-        await until(page, '.embed-code[open] .way');
-        expect(await text(page, '.embed-code')).toContain('Web component');
-      },
-    ));
 });
 
 it.each([

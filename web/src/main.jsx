@@ -3,11 +3,11 @@
 // that markup stays as it is until the module is ready and is then taken over in place (hydrate:
 // the same tree from the same numbers, so nothing moves), the form and the details rendered below
 // it part by part (turns.jsx). This script itself is started by the head's (web/vite.config.js
-// headScript): for the default view at the visitor's first input (what they did to the
-// prerendered controls until then is done again once they work, after any press still held has
-// ended: replay). A permalink or an embed shows its own view instead: the head's script marks the
-// page tp-wait before the first paint and starts this one at once, the stylesheet hides the
-// prerender, and the page renders as if there were none.
+// headScript): for the default view once the page has loaded and its first screen is painted,
+// with nothing asked of the visitor (what they set on the prerendered controls meanwhile is read
+// into the state at the takeover: keep). A permalink or an embed shows its own view instead: the
+// head's script marks the page tp-wait before the first paint and starts this one at once, the
+// stylesheet hides the prerender, and the page renders as if there were none.
 
 import { hydrate, render } from 'preact';
 import { loadApi } from './api.js';
@@ -35,16 +35,17 @@ const app = (first) => (
 // draws the view as it is then.
 let pending = false;
 const next = (f) => setTimeout(f);
+const started = () => document.documentElement.classList.remove('tp-starting');
 const draw = () => {
   if (pending) return;
   if (!take) return render(app(false), root);
   take = false;
   pending = true;
   state.view();
-  next(function takeOver() {
-    if (held()) return setTimeout(takeOver, 20);
+  next(() => {
+    const set = setByVisitor();
     hydrate(app(true), root);
-    const early = stopEarly();
+    started(); // the buttons work
     const rest = () => {
       pending = false;
       // Taken over once the last part is in: the page is live (tests wait for this).
@@ -54,46 +55,55 @@ const draw = () => {
       });
       render(app(false), root);
       startTurns();
-      replay(early);
+      keep(set);
     };
-    // What the visitor has already done is done again in this task, before any later input can
-    // reach the controls (which now work) ahead of it.
-    if (early.length) rest();
+    // What the visitor set is read in this task, before any later input can reach the controls
+    // (which now work) ahead of it.
+    if (set.length) rest();
     else next(rest);
   });
 };
-/**
- * A press on the prerendered page not yet ended, with inputs to do again: the takeover waits for
- * its end. Done again, an input can move what is under the pointer (a preset picked redraws its
- * lesson above the share buttons), and a press that ends on something other than it began on is
- * no click. With nothing to do again, nothing moves.
- */
-const held = () => globalThis.tpEarly?.held && globalThis.tpEarly.length > 0;
 
-/** What the head's script kept of the inputs to the prerendered controls, kept no longer. */
-function stopEarly() {
-  const early = globalThis.tpEarly || [];
-  early.stop?.();
-  delete globalThis.tpEarly;
-  return early;
-}
+/** A prerendered control the visitor has set: not as the HTML has it. */
+const isSet = (c) =>
+  c.tagName === 'DETAILS'
+    ? c.open
+    : c.tagName === 'SELECT'
+      ? !c.options[c.selectedIndex]?.defaultSelected
+      : c.type === 'radio'
+        ? c.checked && !c.defaultChecked
+        : c.type === 'checkbox'
+          ? c.checked !== c.defaultChecked
+          : c.value !== c.defaultValue;
 
 /**
- * What the visitor did to the prerendered controls before they worked, done again in order now
- * that they do: a preset or a model picked (the control set back to what was picked, and its
- * input and change events dispatched again), a button pressed (pressed again), a <details>
- * opened or closed (it is as the visitor left it: its toggle event dispatched again).
+ * The prerendered controls the visitor set before the page worked (a preset picked, a model
+ * chosen, "Embed this view" opened), in page order, each with its value: the browser keeps what
+ * was set on them, and the page reads it into its state at the takeover, not the HTML's. Only a
+ * control left unlike the HTML counts: one set back to the HTML's value reads as untouched, even
+ * where a preset picked before it has another (the prerendered controls do not follow a pick).
  */
-function replay(early) {
-  for (const [type, target, value, checked] of early) {
-    if (!root.contains(target)) continue;
-    if (type === 'click') target.closest('button')?.click();
-    else if (type === 'toggle') target.dispatchEvent(new Event(type));
-    else {
-      if (target.type === 'radio' || target.type === 'checkbox') target.checked = checked;
-      else target.value = value;
-      target.dispatchEvent(new Event(type, { bubbles: true }));
+const setByVisitor = () =>
+  [...root.querySelectorAll('select, input, textarea, details')]
+    .filter(isSet)
+    .map((c) => [c, c.type === 'checkbox' ? c.checked : c.value]);
+
+/**
+ * The values `set` read into the state, through each control's own handler now that it has one
+ * (the render before this one drew the state's values; a <details> opened is left open, and its
+ * toggle draws its body), so the view is what the visitor left on the screen.
+ */
+function keep(set) {
+  for (const [c, value] of set) {
+    if (!root.contains(c)) continue;
+    if (c.tagName === 'DETAILS') {
+      c.dispatchEvent(new Event('toggle'));
+      continue;
     }
+    if (c.type === 'radio') c.checked = true;
+    else if (c.type === 'checkbox') c.checked = value;
+    else c.value = value;
+    c.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
 if (embed) document.documentElement.classList.add('embed');
@@ -115,6 +125,6 @@ Promise.all([loadApi(), loadDetails().catch(() => {})])
   })
   .catch((e) => {
     take = false;
-    stopEarly();
+    started();
     state.setLoadError(String((e && e.message) || e));
   });
