@@ -22,6 +22,118 @@ export interface FieldError {
 }
 
 /**
+ * The catalogue's keys, for completion in editors: catalog() lists each entry with its source, and a
+ * test holds these lists to it. Any other string is read by the core, which names what it knows.
+ */
+/** A scenario preset of catalog().presets. */
+export type PresetKey =
+  | 'Gpt3TensorParallelLayerTp8'
+  | 'Llama3_70BDecodeTp8'
+  | 'Llama3_405BTp16AcrossNodes'
+  | 'Llama2_7BPcieBoxTp4'
+  | 'Llama3_70BB200Fp8Tp8'
+  | 'Mixtral8x7BTp8'
+  | 'Gpt3TrainingStepTp8'
+  | 'Llama3_70BLongContextPrefillTp8'
+  | 'Llama3_70BDecodeTp8Nccl'
+  | 'Llama3_70BDecodeTp8Vllm'
+  | (string & {});
+/** A workload of catalog().workloads. */
+export type WorkloadKey =
+  | 'GPT3'
+  | 'GPT2'
+  | 'Llama2_7B'
+  | 'Llama2_70B'
+  | 'Llama3_8B'
+  | 'Llama3_70B'
+  | 'Llama3_405B'
+  | 'Mixtral_8x7B'
+  | 'BERT_Large'
+  | 'Llama3_1_8B'
+  | 'Llama3_1_70B'
+  | 'Llama3_3_70B'
+  | 'Qwen2_5_7B'
+  | 'Qwen2_5_72B'
+  | 'Qwen3_8B'
+  | 'Qwen3_32B'
+  | 'Qwen3_30B_A3B'
+  | 'Qwen3_235B_A22B'
+  | 'Mistral_7B'
+  | 'Mixtral_8x22B'
+  | 'Gemma2_27B'
+  | 'GptOss_20B'
+  | 'GptOss_120B'
+  | (string & {});
+/** A accelerator of catalog().accelerators. */
+export type AcceleratorKey =
+  | 'H100'
+  | 'H200'
+  | 'A100'
+  | 'A100_PCIE'
+  | 'B200'
+  | 'MI300X'
+  | 'V100'
+  | 'TPUv5p'
+  | 'Gaudi3'
+  | 'RTX4090'
+  | 'RTX5090'
+  | 'RTXPro6000'
+  | 'L40S'
+  | 'L4'
+  | 'A10G'
+  | 'GB10'
+  | 'MI355X'
+  | (string & {});
+/** A link of catalog().links. */
+export type LinkKey =
+  | 'nvlink2'
+  | 'nvlink3'
+  | 'nvlink4'
+  | 'nvlink4_ring'
+  | 'nvlink5'
+  | 'nvlink5_nvl72'
+  | 'infinity_fabric'
+  | 'mi355x_xgmi'
+  | 'ici_v5p'
+  | 'roce_gaudi3'
+  | 'pcie3'
+  | 'pcie3_host'
+  | 'pcie4'
+  | 'pcie4_host'
+  | 'pcie5'
+  | 'pcie5_host'
+  | 'cx7_200g'
+  | 'thunderbolt5'
+  | 'ib_hdr'
+  | 'ib_ndr'
+  | 'ib_xdr'
+  | 'roce_100g'
+  | 'efa_p4d'
+  | 'efa_p5'
+  | 'tcpxo_a3mega'
+  | 'ethernet_400g'
+  | (string & {});
+/** A two-tier link of catalog().two_tier_links. */
+export type TwoTierLinkKey =
+  | 'hgx_h100_ndr'
+  | 'hgx_a100_hdr'
+  | 'hgx_b200_ndr'
+  | 'aws_p4d_efa'
+  | 'aws_p5_efa'
+  | 'gcp_a3mega_tcpxo'
+  | (string & {});
+/** A serving engine of catalog().serving_engines. */
+export type ServingEngineKey =
+  | 'vllm'
+  | 'vllm_0_6'
+  | 'sglang'
+  | 'tensorrt_llm'
+  | 'lmdeploy'
+  | 'gpt_fast'
+  | 'pytorch_eager'
+  | (string & {});
+
+/**
  * A workload object. With `preset` (a key of catalog().workloads) it starts from that entry: the
  * fields given replace the entry's, and the others are the entry's; without it the four counts
  * are required.
@@ -29,7 +141,7 @@ export interface FieldError {
 export interface Workload {
   name?: string;
   /** A catalogue workload to start from. */
-  preset?: string;
+  preset?: WorkloadKey;
   /** Required unless `preset` is given. */
   parameters?: number;
   /** Required unless `preset` is given. */
@@ -71,7 +183,7 @@ export interface Workload {
  */
 export interface ServingEngine {
   name?: string;
-  preset?: string;
+  preset?: ServingEngineKey;
   /** Seconds (or "1 us") per kernel beyond its device time: the gap its launch mode leaves. */
   kernel_overhead?: Quantity;
   /** Host time per step: scheduling, sampling, detokenising, broadcasting to the TP workers. */
@@ -88,7 +200,7 @@ export interface ServingEngine {
 export interface Accelerator {
   name?: string;
   /** A catalogue accelerator to start from. */
-  preset?: string;
+  preset?: AcceleratorKey;
   /** Precision key ("fp16_dense", "fp8", "int8_sparse", ...) -> peak FLOP/s; required unless `preset` is given. */
   peak_flops?: Record<string, Quantity>;
   /** Required unless `preset` is given. */
@@ -131,7 +243,7 @@ export interface CustomBranch {
 
 export interface Link {
   /** A catalogue link to start from: the fields given here replace its own (its protocols stay). */
-  preset?: string;
+  preset?: LinkKey;
   /** Bytes/s in one direction, per rank (NVLink 4: 450 GB/s, not 900); required unless `preset` is given. */
   bandwidth?: Quantity;
   /** Seconds per ring step (alpha); default 0. */
@@ -159,7 +271,7 @@ export interface Link {
  */
 export interface TwoTierLink {
   /** A catalogue two-tier link to start from (a key of catalog().two_tier_links). */
-  preset?: string;
+  preset?: TwoTierLinkKey;
   /** The link inside a node (NVLink, PCIe): a link preset key, a bare bandwidth or a link object; required unless `preset` is given. */
   intra_node?: string | number | Link;
   /** Each rank's own network link across nodes (one NIC per GPU on a rail-optimised cluster); required unless `preset` is given. */
@@ -172,16 +284,16 @@ export interface TwoTierLink {
  * A link as a scenario gives it: a link or two-tier link preset key, a bare bandwidth (bytes/s,
  * or "450 GB/s"), or an object.
  */
-export type LinkValue = string | number | Link | MeasuredLink | TwoTierLink;
+export type LinkValue = LinkKey | TwoTierLinkKey | number | Link | MeasuredLink | TwoTierLink;
 
 export interface Scenario {
   type?: 'TensorParallelLayerScenario';
   /** A workload preset key (see catalog().workloads) or an object. */
-  workload: string | Workload;
+  workload: WorkloadKey | Workload;
   tp_size: number;
   tokens: number;
   /** An accelerator preset key (see catalog().accelerators) or an object. */
-  accelerator: string | Accelerator;
+  accelerator: AcceleratorKey | Accelerator;
   /** Default "fp16_dense"; a bare format means dense. */
   precision?: string;
   local_efficiency: number;
@@ -227,7 +339,7 @@ export interface Scenario {
    */
   collective?: Collective;
   /** A key of catalog().serving_engines ("vllm", "sglang", "tensorrt_llm", ...) or an object; absent: no engine costs. */
-  serving_engine?: string | ServingEngine;
+  serving_engine?: ServingEngineKey | ServingEngine;
 }
 
 /** "decode": one new token for each of `tokens` sequences, reading attention_context cached keys each. */
@@ -478,7 +590,7 @@ export type SweepField =
   | 'memory_efficiency';
 
 export interface Preset {
-  key: string;
+  key: PresetKey;
   title: string;
   /** What the preset teaches, in one sentence. */
   lesson: string;

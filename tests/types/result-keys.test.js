@@ -73,3 +73,21 @@ describe('wasm/tplayer.d.ts matches the results of the built module', () => {
     for (const w of warned.warnings) expect(Object.keys(w).sort()).toEqual(want);
   });
 });
+
+describe('wasm/tplayer.d.ts names the catalogue as the built module lists it', () => {
+  /** The string literals of an exported union type ("(string & {})" aside). */
+  const literals = (name) => {
+    const type = checker.getDeclaredTypeOfSymbol(exported.get(name));
+    return (type.types || [type]).filter((t) => t.isStringLiteral()).map((t) => t.value);
+  };
+  test.each([
+    ['PresetKey', 'presets'],
+    ['WorkloadKey', 'workloads'],
+    ['AcceleratorKey', 'accelerators'],
+    ['LinkKey', 'links'],
+    ['TwoTierLinkKey', 'two_tier_links'],
+    ['ServingEngineKey', 'serving_engines'],
+  ])('%s lists every key of catalog().%s, in its order', (name, list) => {
+    expect(literals(name)).toEqual(api.catalog()[list].map((e) => e.key));
+  });
+});
