@@ -83,6 +83,16 @@ describe.each([
       for (const l of r.links) expect(t).toContain(fmt.time(l.communication_time_s));
       expect(t).toContain(`${r.bound}-bound`);
     }
+    // Each says which scenario it shows, in one line above its verdict.
+    const lines = await page.evaluate(() =>
+      [...document.querySelectorAll('tp-layer')].map(
+        (e) => e.shadowRoot.querySelector('.tp > .scenario-line').textContent,
+      ),
+    );
+    expect(lines).toEqual([
+      "GPT-3 175B · TP 8 · 2,048 tokens · H100 SXM · FP16 dense · forward · mlsysim's model",
+      'GPT-3 175B · TP 6 · 2,048 tokens · H100 SXM · FP16 dense · forward · as it runs',
+    ]);
     expect(o.wasm).toBe(1);
     // A block as tall as its content, one under the other, nothing overflowing.
     const boxes = await page.evaluate(() =>

@@ -97,6 +97,20 @@ describe('honest verdicts', () => {
     await context.close();
   });
 
+  it("says in one line what mlsysim's model is, and its button opens the math", async () => {
+    const { page, problems, context } = await openReady(env);
+    const hint = await text(page, '.model-switch .hint');
+    expect(hint).toContain(
+      'The formulas of mlsysim, the ML-systems simulator whose TensorParallelLayerScenario this page rebuilds',
+    );
+    expect(await page.locator('details.math').evaluate((d) => d.open)).toBe(false);
+    await page.click('.model-switch button.inline:has-text("Show the math")');
+    await until(page, '.math .steps');
+    expect(await page.locator('details.math').evaluate((d) => d.open)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('reads naturally at TP 1', async () => {
     const url = `${env.server.url}#v=3&p=Gpt3TensorParallelLayerTp8&tp_size=1&workload=Llama2_7B`;
     const { page, problems, context } = await openReady(env, { url });

@@ -17,6 +17,7 @@ import { Verdicts } from './components/Verdicts.jsx';
 import { MODELS, fieldsOf } from './models.js';
 import { createModel, formOf, presetForm } from './scenario.js';
 import { evaluate } from './state.js';
+import { scenarioLine } from './verdict.js';
 import { decode, encode } from './url.js';
 
 /** Where the page, tplayer.js and this file are. */
@@ -106,6 +107,7 @@ function Result({ api, el }) {
   const hash = encode(model, f.form, (t) => api.readMeasured(t));
   return (
     <div class="tp">
+      <p class="hint scenario-line">{scenarioLine(o)}</p>
       <Verdicts shown={o} />
       <CompareBars shown={o} />
       <p class="hint">

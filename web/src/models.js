@@ -6,7 +6,8 @@ export const MODELS = [
   {
     key: 'mlsysim',
     label: "mlsysim's model",
-    about: 'Compute from FLOPs alone; each link at its datasheet rate, as an ideal ring.',
+    about:
+      'The formulas of mlsysim, the ML-systems simulator whose TensorParallelLayerScenario this page rebuilds: compute from FLOPs alone, each link at its datasheet rate as an ideal ring.',
     fields: { compute_model: 'flops', link_model: 'line_rate' },
   },
   {

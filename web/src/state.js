@@ -44,6 +44,13 @@ const failed = (e) => ({
   errors: [{ field: 'scenario', path: [], message: `the calculator failed: ${e && e.message}` }],
 });
 
+/** A workload's display name: its catalogue entry's short name (", edited" once edited), else its own. */
+function workloadName(model, w, edited) {
+  const e = model.entries.workload.get(w?.preset ?? w);
+  if (e) return e.short_name + (edited ? ', edited' : '');
+  return typeof w?.name === 'string' && w.name ? w.name : 'a custom model';
+}
+
 /**
  * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
  * it), names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
@@ -72,6 +79,7 @@ export function evaluate(api, model, form) {
       return e ? named(e, ['links', i]) : ownTitle(r.name);
     }),
     chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
+    workload: workloadName(model, o.scenario.workload, edited(['workload'])),
   };
   return {
     result: o.result,

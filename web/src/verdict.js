@@ -1,6 +1,42 @@
 // Sentences about a result, built from the core's numbers (formatted here, never recomputed).
 
-import { bandwidth, bytes, count, percent, plural, sig, time, times } from './format.js';
+import {
+  bandwidth,
+  bytes,
+  count,
+  percent,
+  plural,
+  precisionName,
+  sig,
+  time,
+  times,
+} from './format.js';
+import { MODELS } from './models.js';
+
+/**
+ * The scenario in one line, as the card's under its title: "Llama 3 70B · TP 8 · 32 sequences ·
+ * H100 SXM · BF16 dense · decode · as it runs" (`shown`: evaluate()'s answer).
+ */
+export function scenarioLine({ result: r, scenario: s, names }) {
+  const m = MODELS.find(
+    ({ fields: f }) => f.compute_model === r.compute_model && f.link_model === r.link_model,
+  );
+  const load =
+    r.pass === 'decode' && s.attention_context
+      ? `${count(s.tokens)} ${plural(s.tokens, 'sequence')} at ${count(s.attention_context)} cached tokens`
+      : `${count(s.tokens)} ${plural(s.tokens, 'token')}`;
+  return [
+    names.workload,
+    `TP ${s.tp_size}`,
+    load,
+    names.chip,
+    precisionName(s.precision),
+    r.pass,
+    m
+      ? m.label.replace(/^As/, 'as')
+      : `compute by ${r.compute_model}, links ${r.link_model === 'nccl' ? 'as NCCL runs them' : 'at line rate'}`,
+  ].join(' · ');
+}
 
 /** A two-tier link's shares of its line-rate time, in words: "inside the node 60%, across 2 nodes 40%". */
 export const sharesText = (l) =>

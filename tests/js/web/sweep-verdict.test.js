@@ -8,10 +8,13 @@ import {
   turnText,
 } from '../../../web/src/series.js';
 import { tokenValues, tpValues } from '../../../web/src/sweep.js';
-import { real } from './model.js';
+import { edit, real } from './model.js';
+import { presetForm } from '../../../web/src/scenario.js';
+import { evaluate } from '../../../web/src/state.js';
 import {
   domainText,
   exchangeText,
+  scenarioLine,
   hypothetical,
   modelText,
   protocolText,
@@ -209,6 +212,17 @@ describe('sweep', () => {
     );
     expect(turnText('NVLink 4', g, 'tp_size')).toBe('NVLink 4 is compute-bound only at tp 8');
     expect(cannotOf(g.slice(3, 4))).toEqual([]);
+  });
+  it('says the scenario in one line, as the card does (the real module)', async () => {
+    const { api, model } = await real();
+    const decode = presetForm(model, 'Llama3_70BDecodeTp8');
+    expect(scenarioLine(evaluate(api, model, decode))).toBe(
+      'Llama 3 70B · TP 8 · 32 sequences at 4,096 cached tokens · H100 SXM · BF16 dense · decode · as it runs',
+    );
+    const mixed = edit(decode, [['compute_model'], 'roofline'], [['workload', 'layers'], '4']);
+    expect(scenarioLine(evaluate(api, model, mixed))).toBe(
+      'Llama 3 70B, edited · TP 8 · 32 sequences at 4,096 cached tokens · H100 SXM · BF16 dense · decode · compute by roofline, links as NCCL runs them',
+    );
   });
   it('says the whole model per step and its tokens per second, by pass', () => {
     const l = { step_time_s: 0.2201, time_to_first_token_s: 0.2201, tokens_per_s: 9304.4 };

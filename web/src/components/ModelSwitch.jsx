@@ -32,6 +32,14 @@ const LAUNCH = [
   ['3', 'CUDA graphs'],
 ];
 
+/** Opens "Show the math" below the results (every formula of both models) and scrolls to it. */
+function showMath() {
+  const math = document.querySelector('details.math');
+  if (!math) return;
+  math.open = true;
+  math.scrollIntoView({ block: 'start' });
+}
+
 export function ModelSwitch() {
   const { model, set, setMany, form, last } = useForm();
   const text = (name) => shown(model, form, [name], last);
@@ -73,7 +81,10 @@ export function ModelSwitch() {
         {current
           ? current.about
           : 'Mixed: the compute and the exchange are priced by different models (set below).'}{' '}
-        The charts draw the other model faint.
+        The charts draw the other model faint.{' '}
+        <button type="button" class="inline" onClick={showMath}>
+          Show the math
+        </button>
       </p>
       <div class="model-parts">
         <span>Compute</span>
