@@ -232,6 +232,11 @@ async function inputLatency(url) {
     console.log(
       `  ${mark(m < 16.7)} input event -> DOM updated: median ${m.toFixed(2)} ms, max ${Math.max(...samples.dom).toFixed(2)} ms (one frame = 16.7 ms)`,
     );
+    const sorted = [...samples.dom].sort((a, b) => a - b);
+    const over = sorted.filter((t) => t > 16.7).length;
+    console.log(
+      `       90th percentile ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms, ${over} of ${sorted.length} over a frame`,
+    );
     console.log(
       `       input event -> next frame painted: median ${median(samples.frame).toFixed(2)} ms`,
     );

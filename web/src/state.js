@@ -191,7 +191,7 @@ export function createAppState({ win } = {}) {
       get sweep() {
         if (!shownNow) return null;
         if (!('value' in swept)) {
-          if (win && drawnSweep) {
+          if (win && drawnSweep?.field === swept.over) {
             swept.asked = true;
             settle();
             return drawnSweep;
