@@ -13,7 +13,8 @@
 //      0.98) and the longest main-thread tasks after the first paint, by script (the trace)
 //   4. input -> updated result: median time from an input event on tp_size to the DOM showing
 //      the new numbers, and to the next frame, in Chromium
-// Usage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N]   (KiB = 1024 bytes)
+// Usage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N] [--only input]   (KiB = 1024 bytes)
+//   --only input: measurement 4 alone (no sizes, no lines, no Lighthouse), with the load average
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -30,7 +31,7 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev
 const BUDGET = { module: 96 * 1024, page: 40 * 1024, firstLoad: 160 * 1024, element: 12 * 1024 };
 
 function parseArgs(argv) {
-  const options = { lighthouse: true, runs: 3, checkOnly: false };
+  const options = { lighthouse: true, runs: 3, checkOnly: false, only: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--no-lighthouse') options.lighthouse = false;
     else if (argv[i] === '--check-args')
@@ -42,13 +43,17 @@ function parseArgs(argv) {
           `--runs needs a whole number >= 1, got ${argv[i] === undefined ? 'nothing' : `"${argv[i]}"`}`,
         );
       options.runs = n;
+    } else if (argv[i] === '--only') {
+      if (argv[++i] !== 'input')
+        usage(`--only takes "input", got ${argv[i] === undefined ? 'nothing' : `"${argv[i]}"`}`);
+      options.only = 'input';
     } else usage(`unknown argument "${argv[i]}"`);
   }
   return options;
 }
 function usage(message) {
   console.error(
-    `bench-page: ${message}\nusage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N]`,
+    `bench-page: ${message}\nusage: node scripts/bench-page.mjs [--no-lighthouse] [--runs N] [--only input]`,
   );
   process.exit(2);
 }
@@ -226,6 +231,11 @@ async function inputLatency(url) {
     console.log(
       `  ${mark(m < 16.7)} input event -> DOM updated: median ${m.toFixed(2)} ms, max ${Math.max(...samples.dom).toFixed(2)} ms (one frame = 16.7 ms)`,
     );
+    const sorted = [...samples.dom].sort((a, b) => a - b);
+    const over = sorted.filter((t) => t > 16.7).length;
+    console.log(
+      `       90th percentile ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms, ${over} of ${sorted.length} over a frame`,
+    );
     console.log(
       `       input event -> next frame painted: median ${median(samples.frame).toFixed(2)} ms`,
     );
@@ -264,11 +274,18 @@ if (
 const server = createServer(DIST);
 const port = await listen(server, 0, false);
 const url = `http://127.0.0.1:${port}/`;
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 try {
-  sizes();
-  sourceLines();
-  await inputLatency(url);
-  if (options.lighthouse) {
+  if (options.only === 'input') {
+    console.log(`(load average before: ${loadavg()})`);
+    await inputLatency(url);
+    console.log(`(load average after: ${loadavg()})`);
+  } else {
+    sizes();
+    sourceLines();
+    await inputLatency(url);
+  }
+  if (options.lighthouse && !options.only) {
     console.log(
       `\n(load average before Lighthouse: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`,
     );

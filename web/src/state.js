@@ -2,10 +2,11 @@
 // preset it started from and the scenario being edited), the notice about the URL, and bits of UI
 // state. Everything else (the core's outcome in both models, the result shown, the sweep, the
 // messages per input, the hash) is derived by view(), memoised on the form, and never stored
-// twice. The history is this module's alone, written at once: a preset pick pushes an entry, any
-// other edit that leaves a valid state replaces the current one, and back/forward (hashchange) show
-// what the hash says. Once the module has loaded, everything here is synchronous: the form, the URL
-// and the result never wait for code that loads on demand, and no write waits for a timer.
+// twice. The history is this module's alone: a preset pick pushes an entry at once, any other edit
+// that leaves a valid state replaces the current one after the frame that shows it, and
+// back/forward (hashchange) show what the hash says. Once the module has loaded, the form and the result are synchronous and never
+// wait for code that loads on demand; what the answer does not need before it is drawn (an edit's
+// history entry, the sweep) follows in the task after the frame that shows it (settle()).
 
 import {
   addRow,
@@ -114,6 +115,9 @@ export function createAppState({ win } = {}) {
   let memo = {}; // derived values for memo.form
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
   let lastSweep = { of: null };
+  let drawnSweep = null; // the last sweep computed: drawn until the one for the result shown is
+  let writeMode = null; // the history write waiting for settle()'s task
+  let settling = false;
   let written = null; // the hash last written to (or read from) the address bar
   // Each link row's key for the page (Preact's): a row keeps its editor's own state (what a file
   // pick said) when a row above it goes. null: a form just opened, its rows keyed by index within
@@ -190,9 +194,19 @@ export function createAppState({ win } = {}) {
       rowKeys: s.form && (rowKeys?.length === s.form.scenario.links.length ? rowKeys : byIndex()),
       // Swept when first read (by the details, below the first screen: the page's takeover
       // draws the first screen in a task that sweeps nothing), then memoised with the result.
+      // After an edit, the last sweep (with the outcome it is of: `of`) is drawn until settle()'s
+      // task sweeps the new one: 2 x 41 solves are not needed for the answer's first frame.
       get sweep() {
-        if (shownNow && !('value' in swept)) swept.value = sweepOf(shownNow, swept.over);
-        return shownNow ? swept.value : null;
+        if (!shownNow) return null;
+        if (!('value' in swept)) {
+          if (win && drawnSweep?.field === swept.over) {
+            swept.asked = true;
+            settle();
+            return drawnSweep;
+          }
+          swept.value = sweepOf(shownNow, swept.over);
+        }
+        return (drawnSweep = swept.value);
       },
       measured: shownNow ? lastSweep.measured : [],
       reading,
@@ -208,7 +222,13 @@ export function createAppState({ win } = {}) {
       field === 'tokens' ? tokenValues(o.scenario.tokens) : tpValues(modelInputs(o.scenario).heads);
     const run = (scenario) => s.api.sweep(scenario, field, values);
     return safely(
-      () => ({ field, values, points: run(o.scenario), alt: o.alt ? run(o.alt.scenario) : null }),
+      () => ({
+        of: o,
+        field,
+        values,
+        points: run(o.scenario),
+        alt: o.alt ? run(o.alt.scenario) : null,
+      }),
       () => null,
     );
   }
@@ -243,11 +263,44 @@ export function createAppState({ win } = {}) {
     }
   }
 
-  // The history first: Chromium's replaceState costs ~10 ms once the render has touched the DOM,
-  // ~1 ms before it; both happen in this same task, so neither ever waits.
+  /** The pending history write, now (the entry it is for is about to be left). */
+  function flush() {
+    const mode = writeMode;
+    writeMode = null;
+    if (mode) write(mode);
+  }
+
+  /**
+   * What waits for the task after the next frame, once for any number of edits before it: the
+   * history write (Chromium's replaceState costs 1-10 ms, more with the render's DOM pending) and
+   * the sweep of the result shown, if the details asked for it (then drawn: emit).
+   */
+  function settle() {
+    if (settling) return;
+    settling = true;
+    win.requestAnimationFrame(() =>
+      win.setTimeout(() => {
+        settling = false;
+        flush();
+        view(); // lastSweep: the result shown now's
+        if (lastSweep.asked && !('value' in lastSweep)) {
+          lastSweep.value = drawnSweep = sweepOf(lastSweep.of, lastSweep.over);
+          emit();
+        }
+      }),
+    );
+  }
+
+  // A preset pick writes its entry at once (back must find the one it left, with that entry's
+  // last edit: flushed first); any other edit's replace waits for settle().
   function edit(fn, mode = 'replace') {
+    if (mode === 'push') flush();
     s.form = fn(s.form);
-    write(mode);
+    if (mode === 'push' || !win) write(mode);
+    else {
+      writeMode = mode;
+      settle();
+    }
     emit();
   }
   const scenario = (fn) => edit((f) => ({ ...f, scenario: fn(f.scenario) }));
@@ -293,6 +346,7 @@ export function createAppState({ win } = {}) {
    * then holds this form's own hash (none for the preset shown instead).
    */
   function applyHash(hash) {
+    writeMode = null; // an edit's write still waiting would replace the entry now shown
     const { model } = s;
     const h = String(hash ?? '').replace(/^#/, '');
     const keys = [];
@@ -357,6 +411,7 @@ export function createAppState({ win } = {}) {
       s.api = api;
       s.model = createModel(s.api.catalog());
       applyHash(win ? win.location.hash : '');
+      win?.addEventListener('pagehide', flush);
       win?.addEventListener('hashchange', () => {
         const h = win.location.hash.replace(/^#/, '');
         if (h !== written) applyHash(h);

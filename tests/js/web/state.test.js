@@ -1,7 +1,9 @@
 // The page's state with the real module (dist/tplayer.js), no DOM: the result is derived and
-// memoised, the last valid one stays while the input is invalid, the history is written at once
-// (a preset pick pushes, an edit replaces, an invalid state is not written), and a link the core
-// rejects falls back with a notice. Nothing waits: every call returns with the view complete.
+// memoised, the last valid one stays while the input is invalid, the history is written (a preset
+// pick pushes at once, an edit replaces in the task after the frame, an invalid state is not
+// written), and a link the core rejects falls back with a notice. Without a window nothing waits:
+// every call returns with the view complete; with one, an edit's sweep and history entry follow
+// in the task after the frame.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createModel } from '../../../web/src/scenario.js';
@@ -19,10 +21,20 @@ beforeAll(async () => {
   raw = await (await import('../../../dist/tplayer.js')).load();
 });
 
-/** A stand-in for window: location, history (recorded) and hashchange. */
+/**
+ * A stand-in for window: location, history (recorded), hashchange, and the frame and the task
+ * after it (queued: `settle()` runs them).
+ */
 function fakeWindow(hash = '') {
   const listeners = [];
+  const tasks = [];
   const win = {
+    requestAnimationFrame: (f) => tasks.push(f),
+    setTimeout: (f) => tasks.push(f),
+    /** Runs the frames and tasks queued, and those they queue. */
+    settle() {
+      while (tasks.length) tasks.shift()();
+    },
     location: {
       href: `https://example.org/tp/${hash}`,
       get hash() {
@@ -84,6 +96,29 @@ describe('createAppState', () => {
     expect(view().sweep).toBe(view().sweep);
     expect(calls).toEqual({ check: before.check + 2, sweep: before.sweep + 2 });
     view();
+    expect(calls.sweep).toBe(before.sweep + 2);
+  });
+
+  it('with a window, draws the last sweep after an edit until the task after the frame', () => {
+    const win = fakeWindow();
+    const { view, calls, act, state } = fresh('', win);
+    let drawn = 0;
+    state.subscribe(() => drawn++);
+    const first = view().sweep;
+    expect(first.of).toBe(view().shown);
+    const before = { ...calls };
+    act.set(['tp_size'], '4');
+    expect(view().shown.scenario.tp_size).toBe(4);
+    expect(view().sweep).toBe(first); // the last one, with the outcome it is of
+    expect(calls.sweep).toBe(before.sweep);
+    drawn = 0;
+    win.settle();
+    expect(drawn).toBe(1); // drawn once swept
+    const next = view().sweep;
+    expect(next.of).toBe(view().shown);
+    expect(calls.sweep).toBe(before.sweep + 2);
+    expect(next.points).toEqual(fresh(`#${view().hash}`).view().sweep.points);
+    win.settle(); // nothing more
     expect(calls.sweep).toBe(before.sweep + 2);
   });
 
@@ -156,23 +191,38 @@ describe('createAppState', () => {
     ).toContain('does not divide');
   });
 
-  it('writes the history at once: a preset pick pushes, an edit replaces, an invalid state is not written', () => {
+  it('writes the history: a preset pick pushes at once, an edit replaces after the frame, an invalid state not at all', () => {
     const win = fakeWindow();
     const { view, act } = fresh('', win);
     expect(win.written).toEqual([]);
     act.pickPreset('Llama2_7BPcieBoxTp4');
     expect(win.written).toEqual([['push', 'https://example.org/tp/#v=3&p=Llama2_7BPcieBoxTp4']]);
     act.set(['tokens'], '1024');
+    expect(win.written).toHaveLength(1); // after the frame that shows the edit
+    win.settle();
     expect(win.written[1]).toEqual([
       'replace',
       'https://example.org/tp/#v=3&p=Llama2_7BPcieBoxTp4&tokens=1024',
     ]);
     act.set(['tokens'], 'x');
+    win.settle();
     expect(win.written).toHaveLength(2);
     act.set(['tokens'], '1024'); // what the bar holds: nothing to write
+    win.settle();
     expect(win.written).toHaveLength(2);
-    act.set(['tokens'], '512');
+    act.set(['tokens'], '2048');
+    act.set(['tokens'], '512'); // two edits before the task: one write
+    win.settle();
     expect(win.written).toHaveLength(3);
+    expect(win.written[2][1]).toContain('tokens=512');
+    // A preset picked before the task: the entry it leaves gets its last edit first.
+    act.set(['tokens'], '256');
+    act.pickPreset('Gpt3TensorParallelLayerTp8');
+    expect(win.written.slice(3).map(([m, url]) => [m, url.replace(/.*#/, '')])).toEqual([
+      ['replace', 'v=3&p=Llama2_7BPcieBoxTp4&tokens=256'],
+      ['push', 'v=3&p=Gpt3TensorParallelLayerTp8'],
+    ]);
+    win.written.splice(3);
     // Back: the address bar holds the previous entry's hash, and the view follows it.
     win.navigate('#v=3&p=Gpt3TensorParallelLayerTp8');
     expect(view().presetKey).toBe('Gpt3TensorParallelLayerTp8');
@@ -193,9 +243,11 @@ describe('createAppState', () => {
       throw new Error('SecurityError');
     };
     act.set(['tokens'], '1024');
+    win.settle();
     expect(view().shown.result.message_bytes).toBe(1024 * 12288 * 2);
     win.history.replaceState = (_, __, url) => win.written.push(['replace', url]);
     act.set(['tokens'], '512');
+    win.settle();
     expect(win.written.at(-1)[1]).toContain('tokens=512');
   });
 

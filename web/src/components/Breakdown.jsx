@@ -116,7 +116,7 @@ export function Breakdown({ shown, sweep, measured }) {
           <LinkCard shown={shown} i={i} catalog={model.catalog} />
         </InTurn>
       ))}
-      <InTurn>{() => sweep() && <SweepChart sweep={sweep()} shown={shown} />}</InTurn>
+      <InTurn>{() => sweep() && <SweepChart sweep={sweep()} shown={sweep().of} />}</InTurn>
       <InTurn>
         <Opened class="card validation" summary="How close to measurements?">
           {() => (

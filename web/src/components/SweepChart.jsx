@@ -11,7 +11,7 @@
 // mark says where the KV cache stops fitting (max_sequences), and the table marks the points past it.
 // The sentences and the table are its text twin.
 
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import {
@@ -97,6 +97,15 @@ function xAt(values, x, v) {
 export function SweepChart({ sweep, shown }) {
   const { model, sweepOver } = useForm();
   const [draw, setDraw] = useState(DRAWS[0]);
+  // Drawn again only when one of these changes: an edit's render keeps the last sweep until the
+  // new one is in (state.js), and Preact skips the chart's unchanged markup (the same element).
+  return useMemo(
+    () => <Chart {...{ sweep, shown, model, sweepOver, draw, setDraw }} />,
+    [sweep, shown, model, sweepOver, draw],
+  );
+}
+
+function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
   const field = sweep.field;
   const overTp = field === 'tp_size';
   // Bandwidths and throughputs span decades: a log axis between powers of ten.
