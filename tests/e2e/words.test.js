@@ -101,10 +101,10 @@ describe('honest verdicts', () => {
     const { page, problems, context } = await openReady(env);
     const hint = await text(page, '.model-switch .hint');
     expect(hint).toContain(
-      'The formulas of mlsysim, the ML-systems simulator whose TensorParallelLayerScenario this page rebuilds',
+      'The formulas of mlsysim, the ML-systems simulator whose tensor-parallel layer scenario this page rebuilds',
     );
     expect(await page.locator('details.math').evaluate((d) => d.open)).toBe(false);
-    await page.click('.model-switch button.inline:has-text("Show the math")');
+    await page.click('.model-switch button:has-text("Show the math")');
     await until(page, '.math .steps');
     expect(await page.locator('details.math').evaluate((d) => d.open)).toBe(true);
     expect(problems).toEqual([]);
@@ -169,9 +169,10 @@ describe('the answer beside the question', () => {
 
   it('moves a field focused from the keyboard out from under the phone’s strip', async () => {
     const { page, problems, context } = await openReady(env);
-    // Tokens just under the top edge, where the strip covers it; then Shift+Tab onto it.
+    // Tokens just under the top edge, where the strip covers it; then Shift+Tab onto it from the
+    // pass, the next field.
     await page.evaluate(() => {
-      const e = document.querySelector('#in-local_efficiency');
+      const e = document.querySelector('#in-pass');
       window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 100);
       e.focus({ preventScroll: true });
     });

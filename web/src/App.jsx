@@ -1,5 +1,6 @@
-// The calculator: notice, then preset + share, the verdict with its compare chart and the model
-// switch, form and breakdown (one column on a phone, form beside the results from 1024 px). The
+// The calculator: notice, then preset + share, the verdict, its compare chart and the model
+// switch, form and breakdown (form beside the results from 1024 px; on a phone one column, the
+// form's first groups, the question in brief and the links, right under the verdict). The
 // header and footer are static HTML (index.html), hidden in embed mode, where the form and the
 // details fold away.
 
@@ -91,6 +92,8 @@ export function App({ view, actions, embed, first }) {
                   </p>
                 )}
                 <Verdicts shown={shown} />
+              </div>
+              <div class="a-compare results">
                 {shown && <CompareBars shown={shown} />}
                 <ModelSwitch />
               </div>

@@ -7,7 +7,7 @@ export const MODELS = [
     key: 'mlsysim',
     label: "mlsysim's model",
     about:
-      'The formulas of mlsysim, the ML-systems simulator whose TensorParallelLayerScenario this page rebuilds: compute from FLOPs alone, each link at its datasheet rate as an ideal ring.',
+      'The formulas of mlsysim, the ML-systems simulator whose tensor-parallel layer scenario this page rebuilds: compute from FLOPs alone, each link at its datasheet rate as an ideal ring.',
     fields: { compute_model: 'flops', link_model: 'line_rate' },
   },
   {

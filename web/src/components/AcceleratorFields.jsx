@@ -1,10 +1,9 @@
-// The chip each rank runs on: catalogue accelerator, its peak for the chosen precision, memory
+// The chip each rank runs on (picked in KeyFields.jsx): its peak for the chosen precision, memory
 // (shown in GB and GiB) and memory bandwidth; the precision lists only its keys.
 
 import { useForm } from '../context.js';
 import * as fmt from '../format.js';
 import { shown, valueAt } from '../scenario.js';
-import { CatalogPick } from './CatalogPick.jsx';
 import { Field } from './Field.jsx';
 import { FormField, PartFields } from './FormField.jsx';
 
@@ -26,12 +25,6 @@ export function AcceleratorFields({ result }) {
   return (
     <fieldset>
       <legend>Accelerator</legend>
-      <CatalogPick
-        path={['accelerator']}
-        label="Chip"
-        entries={model.catalog.accelerators}
-        what="accelerator"
-      />
       <Field
         id="precision"
         label="Precision"

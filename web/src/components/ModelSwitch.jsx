@@ -81,11 +81,11 @@ export function ModelSwitch() {
         {current
           ? current.about
           : 'Mixed: the compute and the exchange are priced by different models (set below).'}{' '}
-        The charts draw the other model faint.{' '}
-        <button type="button" class="inline" onClick={showMath}>
-          Show the math
-        </button>
+        The charts draw the other model faint.
       </p>
+      <button type="button" class="small" onClick={showMath}>
+        Show the math
+      </button>
       <div class="model-parts">
         <span>Compute</span>
         {part('compute_model', 'Compute model', COMPUTE_MODELS)}

@@ -1,6 +1,6 @@
 // How the layer runs: every field of the scenario itself that the core's table lists (tp_size
-// with quick picks, tokens, local efficiency with a slider, all-reduces per layer, the pass and
-// beside it the collective, ...).
+// with quick picks, tokens and the pass first, with the model and the chip, in KeyFields.jsx;
+// here local efficiency with a slider, all-reduces per layer, the collective, ...).
 // A field the form leaves out shows the value the core used, so a value it derives, such as the
 // all-reduces of a pass, follows the fields it derives from.
 
@@ -36,58 +36,75 @@ const HINTS = {
 /** Fields shown right after another one (the collective beside the pass). */
 const AFTER = { collective: 'pass' };
 
-export function RunFields() {
+/** The run's fields in the form's first fieldset, with the model and the chip (KeyFields.jsx). */
+export const KEY_RUN_FIELDS = ['tp_size', 'tokens', 'pass'];
+
+/**
+ * The inputs of the scenario's own fields that `keep(name)` takes, in the core's order (each
+ * AFTER field beside its anchor, when both are kept).
+ */
+export function RunFieldList({ keep }) {
   const { model, set, form, last } = useForm();
   const text = (name) => shown(model, form, [name], last);
   const eff = Number(text('local_efficiency'));
+  return editableFields(model, 'scenario')
+    .filter(
+      ({ name }) => !BY_VERDICT.includes(name) && keep(name) && !(AFTER[name] && keep(AFTER[name])),
+    )
+    .flatMap(({ name }) => [
+      name,
+      ...Object.keys(AFTER).filter((k) => AFTER[k] === name && keep(k)),
+    ])
+    .flatMap((name) => [
+      <FormField
+        key={name}
+        path={[name]}
+        label={LABELS[name]}
+        hint={HINTS[name]}
+        choiceText={CHOICES[name]}
+        after={
+          name === 'local_efficiency' && (
+            <input
+              type="range"
+              class="slider"
+              min="0.01"
+              max="1"
+              step="0.01"
+              aria-label="Local efficiency slider"
+              value={Number.isFinite(eff) && eff > 0 && eff <= 1 ? eff : 1}
+              onInput={(e) => set([name], e.currentTarget.value)}
+            />
+          )
+        }
+      />,
+      name === 'tp_size' && (
+        <div
+          key="picks"
+          class="picks"
+          role="group"
+          aria-label="Quick picks for the tensor-parallel size"
+        >
+          {PICKS.map((n) => (
+            <button
+              key={n}
+              type="button"
+              aria-pressed={text(name).trim() === String(n)}
+              onClick={() => set([name], String(n))}
+            >
+              {n}
+            </button>
+          ))}
+        </div>
+      ),
+    ]);
+}
+
+/** The rest of the run's fields: efficiencies, all-reduces per layer, recomputation, context, ... */
+export function RunFields() {
   return (
     <fieldset>
       <legend>Parallelism and load</legend>
-      {editableFields(model, 'scenario')
-        .filter(({ name }) => !BY_VERDICT.includes(name) && !AFTER[name])
-        .flatMap(({ name }) => [name, ...Object.keys(AFTER).filter((k) => AFTER[k] === name)])
-        .flatMap((name) => [
-          <FormField
-            key={name}
-            path={[name]}
-            label={LABELS[name]}
-            hint={HINTS[name]}
-            choiceText={CHOICES[name]}
-            after={
-              name === 'local_efficiency' && (
-                <input
-                  type="range"
-                  class="slider"
-                  min="0.01"
-                  max="1"
-                  step="0.01"
-                  aria-label="Local efficiency slider"
-                  value={Number.isFinite(eff) && eff > 0 && eff <= 1 ? eff : 1}
-                  onInput={(e) => set([name], e.currentTarget.value)}
-                />
-              )
-            }
-          />,
-          name === 'tp_size' && (
-            <div
-              key="picks"
-              class="picks"
-              role="group"
-              aria-label="Quick picks for the tensor-parallel size"
-            >
-              {PICKS.map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  aria-pressed={text(name).trim() === String(n)}
-                  onClick={() => set([name], String(n))}
-                >
-                  {n}
-                </button>
-              ))}
-            </div>
-          ),
-        ])}
+      <RunFieldList keep={(name) => !KEY_RUN_FIELDS.includes(name)} />
     </fieldset>
   );
 }

@@ -1,6 +1,8 @@
-// Every field of the scenario, and the messages that no single input owns.
+// Every field of the scenario, and the messages that no single input owns: the question in brief
+// first (model, chip, TP, tokens, pass), the links, then the rest of each part.
 
 import { AcceleratorFields } from './AcceleratorFields.jsx';
+import { KeyFields } from './KeyFields.jsx';
 import { LinksEditor } from './LinksEditor.jsx';
 import { Messages } from './Messages.jsx';
 import { RunFields } from './RunFields.jsx';
@@ -13,10 +15,13 @@ export function ScenarioForm({ result }) {
     <form class="scenario" aria-label="Scenario" onSubmit={(e) => e.preventDefault()} noValidate>
       <Messages id="" />
       <InTurn>
-        <RunFields />
+        <KeyFields />
       </InTurn>
       <InTurn>
         <LinksEditor results={result?.links} />
+      </InTurn>
+      <InTurn>
+        <RunFields />
       </InTurn>
       <InTurn>
         <AcceleratorFields result={result} />
