@@ -228,13 +228,14 @@ async function inputLatency(url) {
     });
     const m = median(samples.dom);
     console.log('\n== input -> updated result (Chromium, tp_size, 120 edits) ==');
+    const max = Math.max(...samples.dom);
     console.log(
-      `  ${mark(m < 16.7)} input event -> DOM updated: median ${m.toFixed(2)} ms, max ${Math.max(...samples.dom).toFixed(2)} ms (one frame = 16.7 ms)`,
+      `  ${mark(m <= 8 && max <= 16)} input event -> DOM updated: median ${m.toFixed(2)} ms, max ${max.toFixed(2)} ms (target: median <= 8 ms, max <= 16 ms; one frame = 16.7 ms)`,
     );
     const sorted = [...samples.dom].sort((a, b) => a - b);
     const over = sorted.filter((t) => t > 16.7).length;
     console.log(
-      `       90th percentile ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms, ${over} of ${sorted.length} over a frame`,
+      `       input event -> DOM updated, 90th percentile: ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms, ${over} of ${sorted.length} over a frame`,
     );
     console.log(
       `       input event -> next frame painted: median ${median(samples.frame).toFixed(2)} ms`,
