@@ -82,7 +82,11 @@ describe('createAppState', () => {
     expect(v.hash).toBe('v=3&p=Gpt3TensorParallelLayerTp8');
     expect(v.shown.result).toEqual(api.Scenarios.Gpt3TensorParallelLayerTp8.result);
     expect(keyed(v.shown)).toEqual(catalog.presets[0].scenario);
-    expect(v.shown.names).toEqual({ titles: ['NVLink 4', 'IB NDR'], chip: 'H100 SXM' });
+    expect(v.shown.names).toEqual({
+      titles: ['NVLink 4', 'IB NDR'],
+      chip: 'H100 SXM',
+      workload: 'GPT-3 175B',
+    });
     expect(v.sweep.values).toEqual([1, 2, 4, 8, 16, 32, 64, 96]);
     expect(v.sweep.points[3].result.links[1].communication_time_s).toBeCloseTo(0.00366321536, 12);
     const before = { ...calls };
