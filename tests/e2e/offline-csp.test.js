@@ -22,7 +22,8 @@ it('sends the CSP as a meta tag and a header, and uses no inline style', async (
   await context.close();
 });
 
-it('works offline after the first visit (service worker)', async () => {
+/** A phone-sized page in a context of its own that allows service workers, and its console errors. */
+async function workerPage() {
   const context = await env.browser.newContext({
     viewport: { width: 390, height: 844 },
     serviceWorkers: 'allow',
@@ -30,6 +31,11 @@ it('works offline after the first visit (service worker)', async () => {
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  return { context, page, problems };
+}
+
+it('works offline after the first visit (service worker)', async () => {
+  const { context, page, problems } = await workerPage();
   await page.goto(env.server.url);
   await ready(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -58,13 +64,7 @@ it('works offline after the first visit (service worker)', async () => {
 });
 
 it('registers its service worker on a visit that only reads', async () => {
-  const context = await env.browser.newContext({
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: 'allow',
-  });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const { context, page, problems } = await workerPage();
   await page.goto(env.server.url);
   // No pointer, key or touch: the page starts by itself, and once live registers the worker.
   await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()));
