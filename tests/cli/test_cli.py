@@ -521,7 +521,7 @@ def test_validate():
         check(b["roofline_nccl"]["exchange_s"] > a["roofline_nccl"]["exchange_s"],
               "as NCCL runs them the pair costs more than the all-reduce")
     # The links with no table of their own say what their branches were carried from.
-    carried = {c["link"]: c["calibration"] for c in r["carried_over"]}
+    carried = {c["link"]: c["calibration"] for c in r["links_without_table"]}
     for key in ("pcie5_host", "cx7_200g", "thunderbolt5"):
         check(carried.get(key, "").startswith("carried over from "), f"{key} carried over: {carried}")
     check("nvlink4" not in carried, "a link fitted on its own tables is not listed as carried")
