@@ -144,7 +144,10 @@ function headScript(isEmbed, entry, chunks) {
   // The default view: once the browser has painted the first screen (its first contentful paint
   // reported; a tab opened in the background paints, and so starts, when it is shown), in a task
   // of its own.
+  // A browser that reports no paint timing starts it after its load event instead.
   d.documentElement.classList.add('tp-starting');
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint'))
+    return globalThis.addEventListener('load', () => setTimeout(start));
   const painted = new PerformanceObserver((list) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return;
     painted.disconnect();

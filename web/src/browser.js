@@ -21,7 +21,7 @@ export function registerWorker(win = window) {
   if (!nav.serviceWorker || !/^https?:$/.test(win.location.protocol)) return;
   const register = () => nav.serviceWorker.register('sw.js').catch(() => {});
   // After the page's own load; this script may itself come after it (on the default view the
-  // head's script starts it after the load event).
+  // head's script starts it once the first screen is painted).
   if (win.document.readyState === 'complete') register();
   else win.addEventListener('load', register);
 }

@@ -19,6 +19,10 @@ export const MODELS = [
   },
 ];
 
+/** The model whose two fields a scenario (or a result) has: one of MODELS, or undefined when mixed. */
+export const modelOf = ({ compute_model, link_model }) =>
+  MODELS.find(({ fields: f }) => f.compute_model === compute_model && f.link_model === link_model);
+
 /** The serving engine "as it runs" prices under when the scenario names none. */
 export const DEFAULT_ENGINE = 'vllm';
 

@@ -11,16 +11,14 @@ import {
   time,
   times,
 } from './format.js';
-import { MODELS } from './models.js';
+import { modelOf } from './models.js';
 
 /**
  * The scenario in one line, as the card's under its title: "Llama 3 70B · TP 8 · 32 sequences ·
  * H100 SXM · BF16 dense · decode · as it runs" (`shown`: evaluate()'s answer).
  */
 export function scenarioLine({ result: r, scenario: s, names }) {
-  const m = MODELS.find(
-    ({ fields: f }) => f.compute_model === r.compute_model && f.link_model === r.link_model,
-  );
+  const m = modelOf(r);
   const load =
     r.pass === 'decode' && s.attention_context
       ? `${count(s.tokens)} ${plural(s.tokens, 'sequence')} at ${count(s.attention_context)} cached tokens`
@@ -33,7 +31,7 @@ export function scenarioLine({ result: r, scenario: s, names }) {
     precisionName(s.precision),
     r.pass,
     m
-      ? m.label.replace(/^As/, 'as')
+      ? m.label[0].toLowerCase() + m.label.slice(1) // mid-line: "as it runs"
       : `compute by ${r.compute_model}, links ${r.link_model === 'nccl' ? 'as NCCL runs them' : 'at line rate'}`,
   ].join(' · ');
 }

@@ -7,7 +7,7 @@
 
 import { useForm } from '../context.js';
 import { shown } from '../scenario.js';
-import { MODELS, fieldsOf } from '../models.js';
+import { MODELS, fieldsOf, modelOf } from '../models.js';
 import { Choice } from './Choice.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
@@ -57,9 +57,7 @@ export function ModelSwitch() {
       onPick={(k) => set([name], k)}
     />
   );
-  const current = MODELS.find(
-    ({ fields: f }) => f.link_model === linkModel && f.compute_model === computeModel,
-  );
+  const current = modelOf({ compute_model: computeModel, link_model: linkModel });
   return (
     <fieldset class="model-switch">
       <legend>Model</legend>
