@@ -287,9 +287,7 @@ try {
     await inputLatency(url);
   }
   if (options.lighthouse && !options.only) {
-    console.log(
-      `\n(load average before Lighthouse: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`,
-    );
+    console.log(`\n(load average before Lighthouse: ${loadavg().split(' ')[0]})`);
     await lighthouseRuns(url, 'the machine as it is (quiet: nothing else running)');
     await busy(() => lighthouseRuns(url, 'one core kept busy by a loop pinned to it'));
   }

@@ -18,16 +18,16 @@ export function seriesByLink(points, names, tp) {
   );
 }
 
-/**
- * Where the scenario's binding link (each point's own) turns compute-bound along a sweep and stays
- * so to its end: the index of that first point, 0 when it is compute-bound throughout, -1 when it
- * ends communication-bound (or no point has a result).
- */
 /** Whether the binding link of a sweep's point can run there (a point without a result cannot). */
 export const bindingRuns = (point) =>
   !!point.result &&
   point.result.links.find((l) => l.name === point.result.binding_link)?.runnable !== false;
 
+/**
+ * Where the scenario's binding link (each point's own) turns compute-bound along a sweep and stays
+ * so to its end: the index of that first point, 0 when it is compute-bound throughout, -1 when it
+ * ends communication-bound (or no point has a result).
+ */
 export function computeBoundFrom(points) {
   let i = points.length;
   while (i > 0 && points[i - 1].result?.bound === 'compute') i -= 1;
@@ -99,8 +99,8 @@ export function cannotOf(series) {
 
 /**
  * Where a link cannot run along a sweep, in words, each stretch with the core's reason at its
- * start: "NVLink 4 cannot run at tp 1 to 4 (at tp 1: the weights per rank (175 GB) ...) nor from
- * tp 16 (there: tp 16 ranks are more than the link's domain ...)".
+ * start: "NVLink 4 cannot run from tp 1 to tp 4 (at tp 1: the weights per rank (350 GB) ...) nor
+ * from tp 16 (there: TP 16 is more than the 8 GPUs the link joins directly)".
  */
 export function cannotText(title, stretches, field) {
   const one = ({ from, to, toEnd, why }) =>

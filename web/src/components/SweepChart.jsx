@@ -202,6 +202,7 @@ function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
   };
   const kvCap = r.max_sequences;
   const kvMark = !overTp && kvCap > 0 && kvCap >= values[0] && kvCap < values.at(-1);
+  const kvX = kvMark ? xAt(values, x, kvCap) : 0;
   return (
     <section class="card sweep" aria-labelledby="h-sweep">
       <h3 id="h-sweep">
@@ -263,9 +264,9 @@ function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
         )}
         {kvMark && (
           <g class="domain kv">
-            <line x1={xAt(values, x, kvCap)} x2={xAt(values, x, kvCap)} y1={T} y2={H - B} />
+            <line x1={kvX} x2={kvX} y1={T} y2={H - B} />
             <text
-              x={xAt(values, x, kvCap) - 3}
+              x={kvX - 3}
               y={H - B - 4}
               text-anchor="end"
             >{`KV cache: ${fmt.count(kvCap)} fit`}</text>
@@ -354,7 +355,7 @@ function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
                 ? 'The layer is compute-bound at every batch in this range.'
                 : `The binding link turns compute-bound at ${atText(field, values[from])} and stays so${bindingRuns(sweep.points[from]) ? '' : ', but the setup cannot run there'}.`}
             {kvMark &&
-              ` The KV cache holds ${fmt.count(kvCap)} ${kvCap === 1 ? 'sequence' : 'sequences'} per rank beside the weights (in 0.9 of the memory); past it the points are priced as if it fit (‡).`}
+              ` The KV cache holds ${fmt.count(kvCap)} ${fmt.plural(kvCap, 'sequence')} per rank beside the weights (in 0.9 of the memory); past it the points are priced as if it fit (‡).`}
           </li>
         )}
         <li class="muted">
