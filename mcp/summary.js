@@ -1,7 +1,13 @@
 // One paragraph per answer, for an agent to quote: the core's numbers in words, never recomputed.
 
-import { bandwidth as gbps, bytes, percent, time as seconds, sig } from '../web/src/format.js';
-import { rate } from '../web/src/verdict.js';
+import {
+  bandwidth as gbps,
+  bytes,
+  percent,
+  time as seconds,
+  sig,
+} from '../web/src/words/format.js';
+import { rate } from '../web/src/words/verdict.js';
 
 const ratio = (x) => sig(x, 3);
 

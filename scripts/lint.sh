@@ -5,7 +5,7 @@
 #   clang-format --dry-run -Werror on the C++ (.clang-format: Google base, 100 columns)
 #   tsc         the docs' JavaScript examples and tests/types/ against wasm/tplayer.d.ts,
 #               under --strict (tests/types/tsconfig.json; examples from scripts/readme-examples.mjs)
-#   imports     no import circle in the page (scripts/check-imports.mjs over web/src)
+#   imports     no import circle in the page, none up a layer (scripts/check-imports.mjs over web/src)
 #   docs        every document and model section the repository cites is in it (scripts/check-docs.mjs)
 # npm run format (this script with --fix): prettier --write and clang-format -i on the same files.
 set -euo pipefail
@@ -52,7 +52,7 @@ check() {
 check "prettier --check" npx --no-install prettier --check --log-level warn "${prettier_files[@]}"
 check "eslint" npx --no-install eslint --max-warnings 0 "${eslint_paths[@]}"
 check "clang-format (${#cxx_files[@]} files)" "$clang_format" --dry-run -Werror "${cxx_files[@]}"
-check "imports: no circle in web/src" node scripts/check-imports.mjs web/src
+check "imports: no circle, none up a layer (web/src)" node scripts/check-imports.mjs web/src
 check "docs: every cited document and section is here" node scripts/check-docs.mjs
 check "tsc --strict: the docs' examples + tests/types" \
   bash -c 'node scripts/readme-examples.mjs >/dev/null && npx --no-install tsc -p tests/types'

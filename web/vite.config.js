@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, minify } from 'vite';
 import { validationData } from '../calibration/validation-data.mjs';
-import { isEmbed } from './src/url.js';
+import { isEmbed } from './src/state/url.js';
 
 const web = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -266,8 +266,8 @@ function classicJsx() {
 const element = {
   root: web,
   base: './',
-  // The result components draw with web/src/dom.js, not Preact (its header says why).
-  resolve: { alias: [{ find: /^preact$/, replacement: `${web}src/dom.js` }] },
+  // The result components draw with web/src/platform/dom.js, not Preact (its header says why).
+  resolve: { alias: [{ find: /^preact$/, replacement: `${web}src/platform/dom.js` }] },
   plugins: [
     preact(),
     classicJsx(),

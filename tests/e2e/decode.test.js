@@ -2,7 +2,7 @@
 // as it runs (the kernels model under vLLM, its all-reduce NCCL's as the preset has it): the layer gets faster from TP 2 to 4 to 8, the verdict says the
 // compute is memory-bound, and the page's numbers are the module's.
 import { expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
+import * as fmt from '../../web/src/words/format.js';
 import { openReady, solveInPage, text, useBrowser } from './harness.js';
 
 const env = useBrowser();

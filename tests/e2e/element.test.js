@@ -5,7 +5,7 @@
 // the same view.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
+import * as fmt from '../../web/src/words/format.js';
 import { RESULTS, gpt3, openPage, ready, text, useBrowser } from './harness.js';
 import { branchedLink } from './branched-link.js';
 

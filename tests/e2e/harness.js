@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
-import * as fmt from '../../web/src/format.js';
+import * as fmt from '../../web/src/words/format.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS = `${ROOT}test-results/`;

@@ -5,9 +5,9 @@
 // both models and names its source.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
-import { probe } from '../../web/src/validation/measured.js';
-import { domainText, protocolText } from '../../web/src/verdict.js';
+import * as fmt from '../../web/src/words/format.js';
+import { probe } from '../../web/src/components/validation/measured.js';
+import { domainText, protocolText } from '../../web/src/words/verdict.js';
 import {
   RESULTS,
   badChoices,

@@ -9,8 +9,8 @@
 // be too long says so and offers the JSON.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
-import { MAX_URL } from '../../web/src/url.js';
+import * as fmt from '../../web/src/words/format.js';
+import { MAX_URL } from '../../web/src/state/url.js';
 import { ROOT, byId, freshTabs, openReady, ready, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();

@@ -5,8 +5,8 @@
 // own view. Needs the native build (build/native/tplayer: the CLI's numbers).
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
-import { modelText, verdict } from '../../web/src/verdict.js';
+import * as fmt from '../../web/src/words/format.js';
+import { modelText, verdict } from '../../web/src/words/verdict.js';
 import { RESULTS, ROOT, openPage, ready, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();

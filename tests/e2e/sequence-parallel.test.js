@@ -4,8 +4,8 @@
 // a desktop tab, and the sweep drawing the hiding bandwidth across tp_size.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
-import { hidingText } from '../../web/src/verdict.js';
+import * as fmt from '../../web/src/words/format.js';
+import { hidingText } from '../../web/src/words/verdict.js';
 import {
   byId,
   freshTabs,

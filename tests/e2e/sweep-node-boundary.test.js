@@ -17,7 +17,7 @@ import {
   until,
   useBrowser,
 } from './harness.js';
-import * as fmt from '../../web/src/format.js';
+import * as fmt from '../../web/src/words/format.js';
 
 const SHOTS = process.env.SHOTS || RESULTS;
 const env = useBrowser();

@@ -4,7 +4,7 @@
 // or edited like a link; the core's messages land at the tier's field or the ranks per node; the
 // URL reopens the view.
 import { describe, expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
+import * as fmt from '../../web/src/words/format.js';
 import {
   byId,
   expectShows,

@@ -5,10 +5,10 @@
 // models' errors in words; and drawn over a published table on request.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
-import { createModel, presetForm } from '../../web/src/scenario.js';
-import { encode } from '../../web/src/url.js';
-import { errorsOf, priceSizes } from '../../web/src/validation/measured.js';
+import * as fmt from '../../web/src/words/format.js';
+import { createModel, presetForm } from '../../web/src/state/scenario.js';
+import { encode } from '../../web/src/state/url.js';
+import { errorsOf, priceSizes } from '../../web/src/components/validation/measured.js';
 import { RESULTS, ROOT, byId, freshTabs, text, until, useBrowser } from './harness.js';
 
 const SHOTS = process.env.SHOTS || RESULTS;

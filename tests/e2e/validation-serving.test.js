@@ -4,7 +4,7 @@
 // `tplayer --validate` solves them.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
+import * as fmt from '../../web/src/words/format.js';
 import { freshTabs, text, until, useBrowser } from './harness.js';
 
 const env = useBrowser();

@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as fmt from '../../web/src/format.js';
-import { probe, tableLink } from '../../web/src/validation/measured.js';
+import * as fmt from '../../web/src/words/format.js';
+import { probe, tableLink } from '../../web/src/components/validation/measured.js';
 import {
   RESULTS,
   ROOT,

@@ -3,9 +3,9 @@
 // one chip that cannot hold the model says its baseline is a hypothetical; and the sweep over
 // tokens, in both models, says where the binding link turns compute-bound and marks it.
 import { expect, it } from 'vitest';
-import { atText, computeBoundFrom } from '../../web/src/series.js';
-import { tokenValues } from '../../web/src/sweep.js';
-import { modelText } from '../../web/src/verdict.js';
+import { atText, computeBoundFrom } from '../../web/src/words/series.js';
+import { tokenValues } from '../../web/src/state/sweep.js';
+import { modelText } from '../../web/src/words/verdict.js';
 import { openReady, text, useBrowser } from './harness.js';
 
 const env = useBrowser();

@@ -12,9 +12,9 @@ import { ScenarioForm } from './components/ScenarioForm.jsx';
 import { ShareBar } from './components/ShareBar.jsx';
 import { Strip } from './components/Strip.jsx';
 import { Verdicts } from './components/Verdicts.jsx';
-import { InTurn } from './turns.jsx';
-import { ActionsContext, FormContext, ModelContext } from './context.js';
-import { lazy } from './lazy.jsx';
+import { InTurn } from './ui/turns.jsx';
+import { ActionsContext, FormContext, ModelContext } from './ui/context.js';
+import { lazy } from './ui/lazy.jsx';
 
 // The details below the first screen (every number, the cards, the sweep, the math): leaf UI, in
 // a file of their own, with the sweep chart's, that the page loads beside the module (main.jsx:

@@ -9,16 +9,16 @@
 // An attribute that does not parse shows the error in place (the core's where the core read it)
 // and no result.
 
-import { render } from './dom.js';
+import { render } from './platform/dom.js';
 import css from './result.css?inline';
-import { loadApi } from './api.js';
+import { loadApi } from './platform/api.js';
 import { CompareBars } from './components/CompareBars.jsx';
 import { Verdicts } from './components/Verdicts.jsx';
-import { MODELS, fieldsOf } from './models.js';
-import { createModel, formOf, presetForm } from './scenario.js';
-import { evaluate } from './state.js';
-import { scenarioLine } from './verdict.js';
-import { decode, encode } from './url.js';
+import { MODELS, fieldsOf } from './words/models.js';
+import { createModel, formOf, presetForm } from './state/scenario.js';
+import { evaluate } from './state/state.js';
+import { scenarioLine } from './words/verdict.js';
+import { decode, encode } from './state/url.js';
 
 /** Where the page, tplayer.js and this file are. */
 const BASE = new URL(/* @vite-ignore */ '.', import.meta.url).href;

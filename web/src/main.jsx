@@ -10,12 +10,12 @@
 // stylesheet hides the prerender, and the page renders as if there were none.
 
 import { hydrate, render } from 'preact';
-import { loadApi } from './api.js';
+import { loadApi } from './platform/api.js';
 import { App, loadDetails } from './App.jsx';
-import { postHeight, registerWorker } from './browser.js';
-import { createAppState } from './state.js';
-import { takeTurns, startTurns } from './turns.jsx';
-import { isEmbed } from './url.js';
+import { postHeight, registerWorker } from './platform/browser.js';
+import { createAppState } from './state/state.js';
+import { takeTurns, startTurns } from './ui/turns.jsx';
+import { isEmbed } from './state/url.js';
 
 const state = createAppState({ win: window });
 const embed = isEmbed(location.search);

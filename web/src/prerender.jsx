@@ -4,7 +4,7 @@
 
 import { renderToString } from 'preact-render-to-string';
 import { App } from './App.jsx';
-import { createAppState } from './state.js';
+import { createAppState } from './state/state.js';
 
 export function prerender(api) {
   const state = createAppState();

@@ -1,4 +1,4 @@
-// web/src/api.js, the module load the page and every <tp-layer> share: a failed load is not kept
+// web/src/platform/api.js, the module load the page and every <tp-layer> share: a failed load is not kept
 // (the next call tries again) and its error names what failed, the script by its URL or the
 // WebAssembly it loads (issue 43: the rejected promise was cached for good, and the element blamed
 // tplayer.js when the wasm had failed).
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadApi } from '../../../web/src/api.js';
+import { loadApi } from '../../../web/src/platform/api.js';
 
 const dist = new URL('../../../dist/', import.meta.url);
 const lonely = mkdtempSync(join(tmpdir(), 'tplayer-api-'));

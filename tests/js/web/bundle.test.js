@@ -52,7 +52,7 @@ it('loads only leaf UI on demand: the details, the editors’ markup, the sweep 
     'MathBody',
     'Panel',
     'SweepChart',
-    'image', // Download image's helper (web/src/image.js): the card's canvas drawing
+    'image', // Download image's helper (web/src/platform/image.js): the card's canvas drawing
   ]);
   // The form, the URL and the first result are in the first load's chunks.
   const first = assets

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as fmt from '../../../web/src/format.js';
+import * as fmt from '../../../web/src/words/format.js';
 
 describe('format', () => {
   it('says one of a thing in the singular, any other count in the plural', () => {

@@ -4,7 +4,7 @@
 // and prices the same from them, for every table of calibration/.
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { measuredText } from '../../../web/src/nccltext.js';
+import { measuredText } from '../../../web/src/state/nccltext.js';
 import {
   addRow,
   inputFor,
@@ -12,8 +12,8 @@ import {
   messagesByInput,
   pickTwoTier,
   setAt,
-} from '../../../web/src/scenario.js';
-import { MAX_HASH, decode, encode } from '../../../web/src/url.js';
+} from '../../../web/src/state/scenario.js';
+import { MAX_HASH, decode, encode } from '../../../web/src/state/url.js';
 import { check, core, edit, gpt3, real } from './model.js';
 
 const DATA = new URL('../../../calibration/data/', import.meta.url);

@@ -2,9 +2,9 @@
 // API tests), its inputs read from the scenario as the real module normalises it.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sig, time } from '../../../web/src/format.js';
-import { branchOf, linkSteps, scalarSteps } from '../../../web/src/math.js';
-import { modelInputs } from '../../../web/src/sweep.js';
+import { sig, time } from '../../../web/src/words/format.js';
+import { branchOf, linkSteps, scalarSteps } from '../../../web/src/words/math.js';
+import { modelInputs } from '../../../web/src/state/sweep.js';
 import { real } from './model.js';
 
 const spec = JSON.parse(

@@ -10,7 +10,7 @@ import {
   tablesFor,
   sizeTicks,
   ticks,
-} from '../../../web/src/validation/measured.js';
+} from '../../../web/src/components/validation/measured.js';
 import { real } from './model.js';
 
 const data = JSON.parse(readFileSync(new URL('../../../dist/validation.json', import.meta.url)));

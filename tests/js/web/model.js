@@ -1,6 +1,6 @@
 // The real module and catalogue for the page's pure tests: dist/tplayer.js, the very file the
 // page loads (built by scripts/build.sh), indexed as the page does (scenario.js createModel).
-import { createModel, presetForm, setAt, toCore } from '../../../web/src/scenario.js';
+import { createModel, presetForm, setAt, toCore } from '../../../web/src/state/scenario.js';
 
 let loaded;
 /** { api, catalog, model } of the built module, loaded once. */

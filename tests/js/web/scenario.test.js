@@ -15,10 +15,10 @@ import {
   setAt,
   shown,
   textOf,
-} from '../../../web/src/scenario.js';
+} from '../../../web/src/state/scenario.js';
 import { check, core, edit, gpt3, real } from './model.js';
 import { keyed } from '../keyed.js';
-import { decode, encode } from '../../../web/src/url.js';
+import { decode, encode } from '../../../web/src/state/url.js';
 import { branchedLink } from '../../e2e/branched-link.js';
 
 let api;

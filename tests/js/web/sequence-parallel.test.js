@@ -1,8 +1,8 @@
 // The page's side of docs/model.md#sequence-parallelism without a DOM: the URL carries the collective as it carries every
 // scenario field (no code of its own), and the words for the pair and the hiding bandwidth.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decode, encode } from '../../../web/src/url.js';
-import { hidingText, protocolText } from '../../../web/src/verdict.js';
+import { decode, encode } from '../../../web/src/state/url.js';
+import { hidingText, protocolText } from '../../../web/src/words/verdict.js';
 import { core, edit, gpt3, real } from './model.js';
 
 let api;

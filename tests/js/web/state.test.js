@@ -6,9 +6,9 @@
 // in the task after the frame.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createModel } from '../../../web/src/scenario.js';
-import { createAppState } from '../../../web/src/state.js';
-import { decode } from '../../../web/src/url.js';
+import { createModel } from '../../../web/src/state/scenario.js';
+import { createAppState } from '../../../web/src/state/state.js';
+import { decode } from '../../../web/src/state/url.js';
 import { HOSTILE } from '../../e2e/hostile-hashes.js';
 import { real } from './model.js';
 import { keyed } from '../keyed.js';

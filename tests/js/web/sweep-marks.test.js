@@ -9,9 +9,9 @@ import {
   nodeText,
   runsOf,
   seriesByLink,
-} from '../../../web/src/series.js';
-import { within } from '../../../web/src/scenario.js';
-import { tierTitle, tpValues, twoTierOf } from '../../../web/src/sweep.js';
+} from '../../../web/src/words/series.js';
+import { within } from '../../../web/src/state/scenario.js';
+import { tierTitle, tpValues, twoTierOf } from '../../../web/src/state/sweep.js';
 import { real } from './model.js';
 
 const twoTier = (over = {}) => ({

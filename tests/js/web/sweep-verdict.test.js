@@ -6,11 +6,11 @@ import {
   computeBoundFrom,
   seriesByLink,
   turnText,
-} from '../../../web/src/series.js';
-import { tokenValues, tpValues } from '../../../web/src/sweep.js';
+} from '../../../web/src/words/series.js';
+import { tokenValues, tpValues } from '../../../web/src/state/sweep.js';
 import { edit, real } from './model.js';
-import { presetForm } from '../../../web/src/scenario.js';
-import { evaluate } from '../../../web/src/state.js';
+import { presetForm } from '../../../web/src/state/scenario.js';
+import { evaluate } from '../../../web/src/state/state.js';
 import {
   domainText,
   exchangeText,
@@ -20,7 +20,7 @@ import {
   protocolText,
   summaryText,
   verdict,
-} from '../../../web/src/verdict.js';
+} from '../../../web/src/words/verdict.js';
 
 const nvlink = {
   name: 'nvlink',

@@ -2,9 +2,16 @@
 // codec of the form (version 3); every version 2 form docs/page.md shows opens the same view;
 // anything malformed is discarded with a reason, a key that is not a field is named.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addRow, formOf, presetForm } from '../../../web/src/scenario.js';
-import { elementCode, embedCode, embedUrl } from '../../../web/src/embed.js';
-import { MAX_HASH, decode, encode, fullUrl, isEmbed, urlWithHash } from '../../../web/src/url.js';
+import { addRow, formOf, presetForm } from '../../../web/src/state/scenario.js';
+import { elementCode, embedCode, embedUrl } from '../../../web/src/platform/embed.js';
+import {
+  MAX_HASH,
+  decode,
+  encode,
+  fullUrl,
+  isEmbed,
+  urlWithHash,
+} from '../../../web/src/state/url.js';
 import { check, core, edit, gpt3, real } from './model.js';
 
 let api;

@@ -16,7 +16,7 @@ import {
   tableLink,
   tableRows,
   tablesFor,
-} from '../../../web/src/validation/measured.js';
+} from '../../../web/src/components/validation/measured.js';
 import { real } from './model.js';
 
 const root = new URL('../../../', import.meta.url);

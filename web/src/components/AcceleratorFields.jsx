@@ -1,9 +1,9 @@
 // The chip each rank runs on (picked in KeyFields.jsx): its peak for the chosen precision, memory
 // (shown in GB and GiB) and memory bandwidth; the precision lists only its keys.
 
-import { useForm } from '../context.js';
-import * as fmt from '../format.js';
-import { shown, valueAt } from '../scenario.js';
+import { useForm } from '../ui/context.js';
+import * as fmt from '../words/format.js';
+import { shown, valueAt } from '../state/scenario.js';
 import { Field } from './Field.jsx';
 import { FormField, PartFields } from './FormField.jsx';
 

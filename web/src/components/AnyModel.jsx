@@ -1,10 +1,10 @@
 // docs/model.md#any-model-any-rig on the page: the weights' and the KV cache's own precisions
 // (each defaults to the matmuls'), and a model from its config.json (loaded when opened).
 
-import { useForm } from '../context.js';
-import * as fmt from '../format.js';
-import { lazy, Opened } from '../lazy.jsx';
-import { shown } from '../scenario.js';
+import { useForm } from '../ui/context.js';
+import * as fmt from '../words/format.js';
+import { lazy, Opened } from '../ui/lazy.jsx';
+import { shown } from '../state/scenario.js';
 import { Field } from './Field.jsx';
 
 const ConfigPaste = lazy(

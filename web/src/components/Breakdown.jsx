@@ -3,15 +3,15 @@
 // the verdict's, App.jsx). Greyed (and said so) while the input is invalid.
 
 import { useContext } from 'preact/hooks';
-import { ModelContext } from '../context.js';
-import * as fmt from '../format.js';
+import { ModelContext } from '../ui/context.js';
+import * as fmt from '../words/format.js';
 import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { LinkCard } from './LinkCard.jsx';
-import { loadApi } from '../api.js';
-import { Opened, lazy } from '../lazy.jsx';
-import { InTurn } from '../turns.jsx';
-import { MODEL_LEAVES_OUT } from '../verdict.js';
+import { loadApi } from '../platform/api.js';
+import { Opened, lazy } from '../ui/lazy.jsx';
+import { InTurn } from '../ui/turns.jsx';
+import { MODEL_LEAVES_OUT } from '../words/verdict.js';
 
 export const SweepChart = lazy(
   () => import('./SweepChart.jsx').then((m) => m.SweepChart),
@@ -24,7 +24,7 @@ const MathBody = lazy(() => import('./MathBody.jsx').then((m) => m.MathBody), 't
 const Panel = lazy(
   () =>
     Promise.all([
-      import('../validation/Panel.jsx'),
+      import('./validation/Panel.jsx'),
       fetch('validation.json').then((r) => {
         if (!r.ok) throw new Error(`validation.json: HTTP ${r.status}`);
         return r.json();

@@ -1,8 +1,8 @@
 // A catalogue select (the workload, the accelerator) that says, visibly, when the part is no
 // longer its catalogue entry (the core's answer), with a button to put the entry back.
 
-import { useForm } from '../context.js';
-import { isEntry } from '../scenario.js';
+import { useForm } from '../ui/context.js';
+import { isEntry } from '../state/scenario.js';
 import { Field } from './Field.jsx';
 
 export function CatalogPick({ path, label, entries, what }) {

@@ -4,8 +4,8 @@
 // its number beside it (the text twin). A two-tier link across nodes has its line-rate bar split
 // into the time inside the node and across nodes, with the shares in words.
 
-import * as fmt from '../format.js';
-import { hypothetical, sharesText } from '../verdict.js';
+import * as fmt from '../words/format.js';
+import { hypothetical, sharesText } from '../words/verdict.js';
 
 /**
  * A two-tier link's line-rate exchange bar split, drawn over the bar: its intra-node part, then

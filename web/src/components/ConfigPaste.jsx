@@ -4,9 +4,9 @@
 // parsed; on any refusal the text stays where it was typed.
 
 import { useRef, useState } from 'preact/hooks';
-import { loadApi } from '../api.js';
-import { useForm } from '../context.js';
-import * as fmt from '../format.js';
+import { loadApi } from '../platform/api.js';
+import { useForm } from '../ui/context.js';
+import * as fmt from '../words/format.js';
 
 export function ConfigPaste() {
   const { model, set, last } = useForm();

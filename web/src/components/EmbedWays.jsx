@@ -3,7 +3,7 @@
 // verdict and the compare chart, sized by its content) and the iframe second (the whole
 // calculator in embed mode, sized by one line of script that comes with it).
 
-import { elementCode, embedCode, embedUrl } from '../embed.js';
+import { elementCode, embedCode, embedUrl } from '../platform/embed.js';
 
 const WAYS = [
   [

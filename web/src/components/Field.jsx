@@ -4,8 +4,8 @@
 // input id of scenario.js's inputFor; the messages for it come from FormContext.
 
 import { useContext } from 'preact/hooks';
-import { FormContext } from '../context.js';
-import { unitLabel } from '../format.js';
+import { FormContext } from '../ui/context.js';
+import { unitLabel } from '../words/format.js';
 import { Messages } from './Messages.jsx';
 
 /** The `<option>`s of a select, from [[value, text]]. */

@@ -2,7 +2,7 @@
 // as the catalogue or the core has it, its unit choices, the core's help as the hint, and what a
 // blank stands for as the placeholder (blankValue). What is typed sets that leaf.
 
-import { useForm } from '../context.js';
+import { useForm } from '../ui/context.js';
 import {
   blankValue,
   editableFields,
@@ -12,7 +12,7 @@ import {
   shown,
   textOf,
   unitsOf,
-} from '../scenario.js';
+} from '../state/scenario.js';
 import { Field } from './Field.jsx';
 
 /** A field's name in words, for a field the caller gives no label: "ranks_per_node" -> "Ranks per node". */

@@ -2,7 +2,7 @@
 // chip, the TP size with its quick picks, the tokens and the pass. The links follow it; each
 // part's other fields are further down.
 
-import { useForm } from '../context.js';
+import { useForm } from '../ui/context.js';
 import { CatalogPick } from './CatalogPick.jsx';
 import { KEY_RUN_FIELDS, RunFieldList } from './RunFields.jsx';
 

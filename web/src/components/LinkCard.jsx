@@ -4,10 +4,10 @@
 // the other model). Says when tp_size is beyond the link's domain. A measured or a two-tier link
 // says what it was measured on, or its tiers and their shares, and its own warnings.
 
-import * as fmt from '../format.js';
-import { within } from '../scenario.js';
-import { tierTitle, twoTierOf } from '../sweep.js';
-import { domainText, hidingText, protocolText, rate, sharesText } from '../verdict.js';
+import * as fmt from '../words/format.js';
+import { within } from '../state/scenario.js';
+import { tierTitle, twoTierOf } from '../state/sweep.js';
+import { domainText, hidingText, protocolText, rate, sharesText } from '../words/verdict.js';
 import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { StepBar } from './StepBar.jsx';

@@ -5,10 +5,10 @@
 // scenario, through the same actions as every field.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useForm } from '../context.js';
-import * as fmt from '../format.js';
-import { measuredText } from '../nccltext.js';
-import { TIERS, isEntry, valueAt } from '../scenario.js';
+import { useForm } from '../ui/context.js';
+import * as fmt from '../words/format.js';
+import { measuredText } from '../state/nccltext.js';
+import { TIERS, isEntry, valueAt } from '../state/scenario.js';
 import { Field } from './Field.jsx';
 import { FormField, PartFields } from './FormField.jsx';
 import { Messages } from './Messages.jsx';

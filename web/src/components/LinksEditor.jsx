@@ -6,10 +6,10 @@
 // heading.
 
 import { useState } from 'preact/hooks';
-import { useForm } from '../context.js';
-import * as fmt from '../format.js';
-import { isEntry, kindOf } from '../scenario.js';
-import { lazy } from '../lazy.jsx';
+import { useForm } from '../ui/context.js';
+import * as fmt from '../words/format.js';
+import { isEntry, kindOf } from '../state/scenario.js';
+import { lazy } from '../ui/lazy.jsx';
 import { Field, optionsOf } from './Field.jsx';
 import { PartFields } from './FormField.jsx';
 import { Messages } from './Messages.jsx';

@@ -2,10 +2,10 @@
 // step with this scenario's numbers. A measured or two-tier link says how its all-reduce is
 // priced instead of the ring's alpha-beta steps, then the same steps from there.
 
-import * as fmt from '../format.js';
-import { branchOf, linkSteps, scalarSteps } from '../math.js';
-import { modelInputs } from '../sweep.js';
-import { protocolText } from '../verdict.js';
+import * as fmt from '../words/format.js';
+import { branchOf, linkSteps, scalarSteps } from '../words/math.js';
+import { modelInputs } from '../state/sweep.js';
+import { protocolText } from '../words/verdict.js';
 
 function Steps({ steps }) {
   return (

@@ -3,8 +3,8 @@
 // quantity as the user typed it ("-1 µs"), said in an error instead of the core's SI number.
 
 import { useContext } from 'preact/hooks';
-import { FormContext } from '../context.js';
-import { asTyped } from '../format.js';
+import { FormContext } from '../ui/context.js';
+import { asTyped } from '../words/format.js';
 
 export function Messages({ id, warnings, typed }) {
   const { errors: e, warnings: w } = useContext(FormContext);

@@ -5,9 +5,9 @@
 // runs (NCCL's, or the serving engines' own kernels). All are edits of the scenario, so the URL
 // carries them.
 
-import { useForm } from '../context.js';
-import { shown } from '../scenario.js';
-import { MODELS, fieldsOf, modelOf } from '../models.js';
+import { useForm } from '../ui/context.js';
+import { shown } from '../state/scenario.js';
+import { MODELS, fieldsOf, modelOf } from '../words/models.js';
 import { Choice } from './Choice.jsx';
 import { FormField } from './FormField.jsx';
 import { Messages } from './Messages.jsx';

@@ -1,7 +1,7 @@
 // What the page did not use from the URL it was opened with, in words.
 
 import { useContext } from 'preact/hooks';
-import { ActionsContext } from '../context.js';
+import { ActionsContext } from '../ui/context.js';
 
 export function Notice({ notice }) {
   const { dismissNotice } = useContext(ActionsContext);

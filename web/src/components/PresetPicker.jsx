@@ -1,7 +1,7 @@
 // The scenario presets of the catalogue; picking one fills the whole form (a new history entry).
 // Once edited, the form says which preset it started from.
 
-import { useForm } from '../context.js';
+import { useForm } from '../ui/context.js';
 import { optionsOf } from './Field.jsx';
 
 export function PresetPicker({ preset, edited }) {

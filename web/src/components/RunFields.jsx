@@ -4,8 +4,8 @@
 // A field the form leaves out shows the value the core used, so a value it derives, such as the
 // all-reduces of a pass, follows the fields it derives from.
 
-import { useForm } from '../context.js';
-import { editableFields, shown } from '../scenario.js';
+import { useForm } from '../ui/context.js';
+import { editableFields, shown } from '../state/scenario.js';
 import { FormField } from './FormField.jsx';
 
 const PICKS = [1, 2, 4, 8, 16, 32, 64];

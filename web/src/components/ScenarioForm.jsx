@@ -7,7 +7,7 @@ import { LinksEditor } from './LinksEditor.jsx';
 import { Messages } from './Messages.jsx';
 import { RunFields } from './RunFields.jsx';
 import { WorkloadFields } from './WorkloadFields.jsx';
-import { InTurn } from '../turns.jsx';
+import { InTurn } from '../ui/turns.jsx';
 
 /** `result`: the valid result of this form, or null while it is invalid (for the hints that echo it). */
 export function ScenarioForm({ result }) {

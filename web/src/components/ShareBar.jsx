@@ -2,9 +2,9 @@
 // when "Embed this view" is first opened); in an embed, a link to the full page instead.
 
 import { useState } from 'preact/hooks';
-import { MAX_HASH, MAX_URL, fullUrl, urlWithHash } from '../url.js';
-import { Opened, lazy } from '../lazy.jsx';
-import * as fmt from '../format.js';
+import { MAX_HASH, MAX_URL, fullUrl, urlWithHash } from '../state/url.js';
+import { Opened, lazy } from '../ui/lazy.jsx';
+import * as fmt from '../words/format.js';
 
 const EmbedWays = lazy(() => import('./EmbedWays.jsx').then((m) => m.EmbedWays), 'the embed codes');
 
@@ -61,7 +61,7 @@ export function ShareBar({ hash, valid, shown, presetKey, embed }) {
   // The card's code (image.js, and the card's own module) loads on this first request.
   const image = (png) => {
     setStatus({ text: 'Drawing the image…' });
-    import('../image.js').then(
+    import('../platform/image.js').then(
       (m) => m.download(shown.scenario, linkable && !long ? link : '', presetKey, png, setStatus),
       (e) => setStatus({ text: `The image could not be drawn: ${e?.message || e}` }),
     );

@@ -2,7 +2,7 @@
 // and small kernels, the layers' exchange, what runs outside the layers (embedding, head and their
 // exchanges) and the engine's host time, as one bar with its text twin.
 
-import * as fmt from '../format.js';
+import * as fmt from '../words/format.js';
 
 const GROUPS = [
   ['gemm', 'GEMMs'],

@@ -2,8 +2,8 @@
 // bound or that it cannot run, the binding link first (sticky; hidden from 1024 px, where the
 // results sit beside the form).
 
-import * as fmt from '../format.js';
-import { hypothetical } from '../verdict.js';
+import * as fmt from '../words/format.js';
+import { hypothetical } from '../words/verdict.js';
 
 export function Strip({ shown }) {
   if (!shown) return null;

@@ -12,8 +12,8 @@
 // The sentences and the table are its text twin.
 
 import { useMemo, useState } from 'preact/hooks';
-import { useForm } from '../context.js';
-import * as fmt from '../format.js';
+import { useForm } from '../ui/context.js';
+import * as fmt from '../words/format.js';
 import {
   atText,
   bindingRuns,
@@ -28,10 +28,10 @@ import {
   runsOf,
   seriesByLink,
   turnText,
-} from '../series.js';
-import { within } from '../scenario.js';
-import { tierTitle, twoTierOf } from '../sweep.js';
-import { domainText, hypothetical, rate } from '../verdict.js';
+} from '../words/series.js';
+import { within } from '../state/scenario.js';
+import { tierTitle, twoTierOf } from '../state/sweep.js';
+import { domainText, hypothetical, rate } from '../words/verdict.js';
 import { Choice } from './Choice.jsx';
 
 const W = 340;

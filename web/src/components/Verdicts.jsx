@@ -9,7 +9,7 @@ import {
   modelText,
   summaryText,
   verdict,
-} from '../verdict.js';
+} from '../words/verdict.js';
 
 export function Verdicts({ shown }) {
   if (!shown) return null;

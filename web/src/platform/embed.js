@@ -1,7 +1,7 @@
 // The codes that put this view on another page, for "Embed this view" (EmbedWays.jsx, loaded
 // when it is first opened): the web component's and the iframe's.
 
-import { parts } from './url.js';
+import { parts } from '../state/url.js';
 
 /** The embed URL of a page URL: ?embed added to the query, the hash kept. */
 export function embedUrl(href) {

@@ -2,7 +2,7 @@
 // were fitted on, and whole layers measured end to end against both models, solved here by the
 // module (the figures `tplayer --validate` prints). Data: validation.json's `serving`.
 
-import * as fmt from '../format.js';
+import * as fmt from '../../words/format.js';
 import { Table } from './Rows.jsx';
 
 // One decimal, as the targets are: 10.4% is a miss that a rounded 10% would hide.

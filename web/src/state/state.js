@@ -21,9 +21,9 @@ import {
   shown,
   toCore,
 } from './scenario.js';
-import { asTyped, unitLabel } from './format.js';
+import { asTyped, unitLabel } from '../words/format.js';
 import { modelInputs, tokenValues, tpValues } from './sweep.js';
-import { MODELS, fieldsOf } from './models.js';
+import { MODELS, fieldsOf } from '../words/models.js';
 import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
 
 function safely(fn, fallback) {

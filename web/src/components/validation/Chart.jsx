@@ -2,7 +2,7 @@
 // points (dots; the user's own as squares) and model curves (lines, broken where the core gave no
 // time). The panel's sentences and its tables of rows are the text twin.
 
-import * as fmt from '../format.js';
+import * as fmt from '../../words/format.js';
 import { sizeTicks, ticks } from './measured.js';
 
 const W = 340;

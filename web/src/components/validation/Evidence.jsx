@@ -3,7 +3,7 @@
 // the scenario's own TP first and marked, so that a user who prices a link at TP 4 sees the
 // 4-rank evidence. The figures are validation.json's (calibration/fit.py, `tplayer --validate`).
 
-import * as fmt from '../format.js';
+import * as fmt from '../../words/format.js';
 
 const within = (e) => (e.pass ? 'met' : 'missed');
 const figure = (e) =>

@@ -1,7 +1,7 @@
 // The panel's tables, and the text twin of the measurements' chart: one row per message size, the
 // measured time and, when priced, each model's.
 
-import * as fmt from '../format.js';
+import * as fmt from '../../words/format.js';
 
 /**
  * A table that scrolls sideways on its own: `cols`, the column heads; `children`, the body's rows;

@@ -4,7 +4,7 @@
 // text twin. Loaded on demand.
 
 import { useMemo, useState } from 'preact/hooks';
-import { twoTierOf } from '../sweep.js';
+import { twoTierOf } from '../../state/sweep.js';
 import { Evidence } from './Evidence.jsx';
 import { MeasurementView } from './MeasurementView.jsx';
 import { DecodeView } from './DecodeView.jsx';

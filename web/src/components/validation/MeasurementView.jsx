@@ -3,8 +3,8 @@
 // measurement's own rank count and sizes, with the errors of both in words.
 
 import { useMemo, useState } from 'preact/hooks';
-import { Field } from '../components/Field.jsx';
-import * as fmt from '../format.js';
+import { Field } from '../Field.jsx';
+import * as fmt from '../../words/format.js';
 import { Chart } from './Chart.jsx';
 import { Rows } from './Rows.jsx';
 import { closestLink, curvesOf, errorsOf, off, priceSizes, range } from './measured.js';

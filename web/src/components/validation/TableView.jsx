@@ -4,8 +4,8 @@
 // of the user's own measurements drawn over it.
 
 import { useMemo, useState } from 'preact/hooks';
-import { Field } from '../components/Field.jsx';
-import * as fmt from '../format.js';
+import { Field } from '../Field.jsx';
+import * as fmt from '../../words/format.js';
 import { Chart } from './Chart.jsx';
 import { Rows } from './Rows.jsx';
 import { curvesOf, off, priceTable, range, tableRows } from './measured.js';

@@ -3,8 +3,8 @@
 // one sweep over `tokens` of a layer whose all-reduce message is 1 B per token. Loaded with the
 // panel, not the page.
 
-import * as fmt from '../format.js';
-import { twoTierOf } from '../sweep.js';
+import * as fmt from '../../words/format.js';
+import { twoTierOf } from '../../state/sweep.js';
 
 /**
  * A scenario whose one all-reduce is exactly what nccl-tests times: a one-wide int8 layer (M = 1 B

@@ -3,7 +3,7 @@
 // point's source left out, as calibration/fit_kernels.py scored them (`tplayer --validate`).
 // Data: validation.json's `kernels`.
 
-import * as fmt from '../format.js';
+import * as fmt from '../../words/format.js';
 import { Table } from './Rows.jsx';
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
