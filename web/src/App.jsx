@@ -70,7 +70,6 @@ export function App({ view, actions, embed, first }) {
               warnings: view.warnings,
               precision: view.precision,
               reading: view.reading,
-              rowKeys: view.rowKeys,
             }}
           >
             <main class={`layout${stale ? ' is-stale' : ''}`}>

@@ -6,7 +6,7 @@
 // in the task after the frame.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createModel } from '../../../web/src/state/scenario.js';
+import { createModel, rowId } from '../../../web/src/state/scenario.js';
 import { createAppState } from '../../../web/src/state/state.js';
 import { decode } from '../../../web/src/state/url.js';
 import { HOSTILE } from '../../e2e/hostile-hashes.js';
@@ -340,28 +340,34 @@ describe('createAppState', () => {
     expect(view().form.scenario.links).toHaveLength(catalog.limits.max_links);
   });
 
-  it('keys each link row for the page through removals, and afresh for a new form', () => {
+  it('keeps each link row its id through removals and edits, and makes new ones for a new form', () => {
     const { view, act, state } = fresh();
-    const opened = view().rowKeys; // by index, within this opening
+    const ids = () => view().form.scenario.links.map(rowId);
+    const opened = ids();
     expect(opened).toHaveLength(view().form.scenario.links.length);
+    expect(opened.every((k) => k !== undefined)).toBe(true);
     const [, kept] = view().form.scenario.links.map((r) => r.name);
     act.addRow('pcie4');
     act.addRow('@measured');
-    const [, second, third, fourth] = view().rowKeys;
-    expect(new Set(view().rowKeys).size).toBe(4);
+    const [, second, third, fourth] = ids();
+    expect(new Set(ids()).size).toBe(4);
     act.removeRow(0);
-    expect(view().rowKeys).toEqual([second, third, fourth]);
+    expect(ids()).toEqual([second, third, fourth]);
     expect(view().form.scenario.links.map((r) => r.name)).toEqual([kept, 'pcie4', 'measured']);
-    act.set(['links', 1, 'name'], 'renamed'); // an edit within a row keeps every key
-    expect(view().rowKeys).toEqual([second, third, fourth]);
-    // A new form's rows are other rows, even at the same index: none keeps a key from before.
+    act.set(['links', 1, 'name'], 'renamed'); // an edit within a row keeps every id
+    act.set(['links', 0, 'bandwidth'], ['300', 'GB/s']);
+    act.set(['links', 2], { name: 'measured', measured: 'pasted' }); // a row set whole (a paste)
+    expect(ids()).toEqual([second, third, fourth]);
+    // The id is the page's alone: not among the row's keys (so in no JSON and no link).
+    expect(Object.keys(view().form.scenario.links[1])).toEqual(['name', 'preset']);
+    // A new form's rows are other rows, even at the same index: none keeps an id from before.
     const before = new Set([...opened, second, third, fourth]);
     act.pickPreset(catalog.presets[1].key);
-    const picked = view().rowKeys;
+    const picked = ids();
     expect(picked).toHaveLength(view().form.scenario.links.length);
     expect(picked.filter((k) => before.has(k))).toEqual([]);
     state.applyHash(view().hash);
-    expect(view().rowKeys.filter((k) => picked.includes(k))).toEqual([]);
+    expect(ids().filter((k) => picked.includes(k))).toEqual([]);
   });
 
   it('round-trips every preset through the URL, recognised by the core', () => {

@@ -8,7 +8,7 @@
 import { useState } from 'preact/hooks';
 import { useForm } from '../ui/context.js';
 import * as fmt from '../words/format.js';
-import { isEntry, kindOf } from '../state/scenario.js';
+import { isEntry, kindOf, rowId } from '../state/scenario.js';
 import { lazy } from '../ui/lazy.jsx';
 import { Field, optionsOf } from './Field.jsx';
 import { PartFields } from './FormField.jsx';
@@ -29,7 +29,7 @@ const EDITORS = { measured_link: editor('MeasuredFields'), two_tier_link: editor
 
 /** `results`: the valid result's links (in row order), or null. */
 export function LinksEditor({ results }) {
-  const { model, form, entries, rowKeys, set, addRow, removeRow } = useForm();
+  const { model, form, entries, set, addRow, removeRow } = useForm();
   // What "Add" adds: a catalogue link's key or a kind of row (addRow in scenario.js).
   const [addPick, setAddPick] = useState(model.catalog.links[0]?.key ?? '');
   const rows = form.scenario.links;
@@ -49,7 +49,7 @@ export function LinksEditor({ results }) {
         return (
           <div
             class={`link-row${KINDS[kind] ? ` ${kind.replace('_link', '')}` : ''}`}
-            key={rowKeys[i]}
+            key={rowId(row)}
           >
             <div class="link-head">
               <h3>

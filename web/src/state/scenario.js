@@ -118,6 +118,30 @@ export function blankValue(model, scenario, path) {
 }
 export const valueAt = (model, scenario, path) => walk(model, scenario, path).node;
 
+// A link row's identity for the page (its Preact key: a row keeps its editor's own state, what a
+// file pick said, when a row above it goes): made when the row enters the form (withRowIds), kept
+// through every edit of it (setAt, a whole row set included), and never sent, linked or compared (a property
+// that no key listing, copy or JSON sees).
+const ROW_ID = Symbol('row id');
+let rowsMade = 0;
+const carryId = (from, to) =>
+  from && typeof from === 'object' && ROW_ID in from && to && typeof to === 'object'
+    ? Object.defineProperty(to, ROW_ID, { value: from[ROW_ID] })
+    : to;
+
+/** A link row's id (withRowIds), undefined for a row not yet in a form. */
+export const rowId = (row) => row[ROW_ID];
+
+/** The form with an id on each row that has none (on a copy of it): a new row is another row. */
+export function withRowIds(form) {
+  const rows = form.scenario.links;
+  if (rows.every((r) => ROW_ID in r)) return form;
+  const links = rows.map((r) =>
+    ROW_ID in r ? r : Object.defineProperty({ ...r }, ROW_ID, { value: ++rowsMade }),
+  );
+  return { ...form, scenario: { ...form.scenario, links } };
+}
+
 /**
  * The scenario with the value at `path` set (undefined: left out). A catalogue part edited
  * becomes {preset: key, ...edits}; what it had from its entry below (a two-tier preset's tier)
@@ -125,11 +149,17 @@ export const valueAt = (model, scenario, path) => walk(model, scenario, path).no
  */
 export function setAt(model, scenario, path, value) {
   const put = (kind, node, i) => {
-    if (i === path.length) return value;
+    // A row set whole (its measured text, a two-tier pick) is that row edited: it keeps its id.
+    if (i === path.length)
+      return ROW_ID in Object(node) && value?.constructor === Object
+        ? carryId(node, { ...value })
+        : value;
     const k = path[i];
     const next = childOf(model, kind, node, k);
-    const out =
-      typeof node === 'string' ? { preset: node } : Array.isArray(node) ? [...node] : { ...node };
+    const out = carryId(
+      node,
+      typeof node === 'string' ? { preset: node } : Array.isArray(node) ? [...node] : { ...node },
+    );
     const below = out[k] ?? (i < path.length - 1 ? resolved(model, kind, node)?.[k] : undefined);
     out[k] = put(next?.kind, below, i + 1);
     if (out[k] === undefined) delete out[k];

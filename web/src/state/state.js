@@ -20,6 +20,7 @@ import {
   setAt,
   shown,
   toCore,
+  withRowIds,
 } from './scenario.js';
 import { asTyped, unitLabel } from '../words/format.js';
 import { modelInputs, tokenValues, tpValues } from './sweep.js';
@@ -119,14 +120,6 @@ export function createAppState({ win } = {}) {
   let writeMode = null; // the history write waiting for settle()'s task
   let settling = false;
   let written = null; // the hash last written to (or read from) the address bar
-  // Each link row's key for the page (Preact's): a row keeps its editor's own state (what a file
-  // pick said) when a row above it goes. null: a form just opened, its rows keyed by index within
-  // that opening (a row of the form opened before is another row, its editor another one).
-  let rowKeys = null;
-  let added = 0;
-  let opened = 0;
-  const byIndex = () => s.form.scenario.links.map((_, i) => `${opened}.${i}`);
-  const keysNow = () => rowKeys ?? byIndex();
   const readings = new Map(); // the core's readings of the last few measured texts
 
   /** The core's reading of nccl-tests text (api.readMeasured), remembered; `error` when it refuses. */
@@ -190,8 +183,6 @@ export function createAppState({ win } = {}) {
       shown: shownNow,
       stale: !!memo.outcome?.errors,
       valid: !!memo.outcome?.result,
-      // Checked against the rows: a row written past the end (an edit of a row that went) has none.
-      rowKeys: s.form && (rowKeys?.length === s.form.scenario.links.length ? rowKeys : byIndex()),
       // Swept when first read (by the details, below the first screen: the page's takeover
       // draws the first screen in a task that sweeps nothing), then memoised with the result.
       // After an edit, the last sweep (with the outcome it is of: `of`) is drawn until settle()'s
@@ -295,7 +286,7 @@ export function createAppState({ win } = {}) {
   // last edit: flushed first); any other edit's replace waits for settle().
   function edit(fn, mode = 'replace') {
     if (mode === 'push') flush();
-    s.form = fn(s.form);
+    s.form = withRowIds(fn(s.form));
     if (mode === 'push' || !win) write(mode);
     else {
       writeMode = mode;
@@ -304,11 +295,6 @@ export function createAppState({ win } = {}) {
     emit();
   }
   const scenario = (fn) => edit((f) => ({ ...f, scenario: fn(f.scenario) }));
-  /** An edit that adds or removes link rows; `keys`: the rows' keys after it. */
-  const reRow = (keys, fn) => {
-    rowKeys = keys;
-    scenario(fn);
-  };
 
   const actions = {
     /** Sets the value at a path of the scenario (['links', 0, 'bandwidth']); a key picks a catalogue part. */
@@ -320,21 +306,16 @@ export function createAppState({ win } = {}) {
       const next = presetForm(s.model, key);
       if (!next) return;
       s.notice = null;
-      rowKeys = null;
-      opened++;
       edit(() => next, 'push');
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
     pickTwoTier: (i, key) => scenario((sc) => pickTwoTier(s.model, sc, i, key)),
     addRow: (pick) =>
       s.form.scenario.links.length < s.model.limits.max_links &&
-      reRow([...keysNow(), `added${added++}`], (sc) => addRow(s.model, sc, pick)),
+      scenario((sc) => addRow(s.model, sc, pick)),
     removeRow: (i) =>
       s.form.scenario.links.length > 1 &&
-      reRow(
-        keysNow().filter((_, j) => j !== i),
-        (sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) }),
-      ),
+      scenario((sc) => ({ ...sc, links: sc.links.filter((_, j) => j !== i) })),
     sweepOver: setter('sweepOver'),
     dismissNotice: () => setter('notice')(null),
   };
@@ -392,9 +373,7 @@ export function createAppState({ win } = {}) {
     const own = next ? hashOf(next) : '';
     if (win && own !== h) win.history.replaceState(null, '', urlWithHash(win.location.href, own));
     written = own;
-    s.form = next || presetForm(model, model.catalog.presets[0].key);
-    rowKeys = null;
-    opened++;
+    s.form = withRowIds(next || presetForm(model, model.catalog.presets[0].key));
     s.notice = ignored.length ? { ignored, reset: !next } : null;
     emit();
   }

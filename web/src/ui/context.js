@@ -13,8 +13,7 @@ export const ActionsContext = createContext(null);
  * The form and what the core said of it: {form, core (check()'s scenario of this form, null while
  * it is invalid), entries (check()'s paths of the parts still their catalogue entry, null while
  * it is invalid), last (the last valid one: the values it derived), errors and warnings by input
- * id, precision (the one shown), reading (the core's reading of a measured text), rowKeys (each
- * link row's key for Preact)}.
+ * id, precision (the one shown), reading (the core's reading of a measured text)}.
  */
 export const FormContext = createContext({ errors: {}, warnings: {} });
 
