@@ -43,18 +43,22 @@ AllReduce line_rate_time(double bandwidth, double latency, double n, double mess
 
 // docs/model.md#nccl-links and #sequence-parallelism: the fastest of the link's protocol branches
 // (the first on a tie), with the collective's factors; nvls branches compete only within the link's
-// domain. None when no branch may run (only nvls, out of domain).
+// domain, tree branches only for an all-reduce (NCCL has no tree reduce-scatter or all-gather). A
+// tree moves M up and M down, 2 ceil(log2 n) steps. None when no branch may run.
 std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
                                    bool within_domain, const CollectiveKind& kind) {
   if (n <= 1) return AllReduce{};
   std::optional<AllReduce> best;
+  const bool all_reduce = kind.name == kAllReduce;
   for (const Protocol& p : link.protocols) {
     const bool nvls = p.pattern == kNvls;
+    const bool tree = p.pattern == kTree;
     if (nvls && !within_domain) continue;
-    const double share = nvls ? 1 : kind.phases * (n - 1) / n;
+    if (tree && !all_reduce) continue;
+    const double share = nvls ? 1 : tree ? 2 : kind.phases * (n - 1) / n;
+    const double steps = nvls ? 0 : tree ? 2 * std::ceil(std::log2(n)) : kind.phases * (n - 1);
     AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
-                p.base_latency + (nvls ? 0 : kind.phases * (n - 1) * p.step_latency), p.name,
-                share * message};
+                p.base_latency + steps * p.step_latency, p.name, share * message};
     if (!best || t.bandwidth_time + t.latency_time < best->bandwidth_time + best->latency_time)
       best = t;
   }
@@ -341,11 +345,18 @@ std::vector<FieldError> warnings(const Scenario& s) {
            {"no NCCL calibration for this link: priced at line rate plus the launch overhead"});
     } else if (s.link_model == kNccl && n > 1 &&
                std::none_of(link.protocols.begin(), link.protocols.end(),
-                            [](const Protocol& p) { return p.pattern == kRing; }) &&
+                            [](const Protocol& p) { return p.pattern != kNvls; }) &&
                !within_domain(link, n)) {
       warn(out, at,
            {"only NVLS branches, which need the switch, and tp_size is beyond the domain: priced "
             "at line rate plus the launch overhead"});
+    } else if (s.link_model == kNccl && n > 1 && s.collective == kReduceScatterAllGather &&
+               std::none_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
+                 return p.pattern == kRing || (p.pattern == kNvls && within_domain(link, n));
+               })) {
+      warn(out, at,
+           {"only tree branches (NCCL runs a tree for an all-reduce alone) and no branch for the "
+            "reduce-scatter and all-gather: priced at line rate plus the launch overhead"});
     }
   }
   if (collectives_per_layer(s) == 0) {
