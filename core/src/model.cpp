@@ -67,6 +67,21 @@ std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n,
 
 bool within_domain(const Link& link, std::int64_t n) { return !link.domain || n <= *link.domain; }
 
+// docs/model.md#nccl-links: the link has branches but none may run a sequence-parallel pair on
+// `ranks` (tree branches run an all-reduce alone; nvls ones within the domain), so the pair is
+// priced at line rate plus the launch.
+bool no_branch_for_pair(const Scenario& s, const Link& link, std::int64_t ranks) {
+  return s.link_model == kNccl && ranks > 1 && s.collective == kReduceScatterAllGather &&
+         !link.protocols.empty() &&
+         std::none_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
+           return p.pattern == kRing || (p.pattern == kNvls && within_domain(link, ranks));
+         });
+}
+
+constexpr std::string_view kNoBranchForPair =
+    "no branch runs the reduce-scatter and all-gather (NCCL runs a tree for an all-reduce alone): "
+    "priced at line rate plus the launch overhead";
+
 // docs/model.md#custom-all-reduce: one of the serving engine's kernels over peer memory. One-shot:
 // each rank reads the other n-1 buffers whole; two-shot: reduce-scatter then all-gather, 2(n-1)/n
 // of M; multimem (nvls): M crosses the switch once. Steps are per peer (one-shot) or per peer and
@@ -329,6 +344,8 @@ std::vector<FieldError> warnings(const Scenario& s) {
         warn(out, at,
              {"no NCCL calibration for the ", nodes.count == 1 ? "intra" : "inter",
               "-node link: priced at line rate plus the launch overhead"});
+      else if (no_branch_for_pair(s, pricing, nodes.count == 1 ? n : nodes.count))
+        warn(out, at, {nodes.count == 1 ? "intra" : "inter", "-node link: ", kNoBranchForPair});
       continue;
     }
     if (custom_allreduce(s) && asked_custom && n > 1 && link.custom.empty()) {
@@ -350,13 +367,8 @@ std::vector<FieldError> warnings(const Scenario& s) {
       warn(out, at,
            {"only NVLS branches, which need the switch, and tp_size is beyond the domain: priced "
             "at line rate plus the launch overhead"});
-    } else if (s.link_model == kNccl && n > 1 && s.collective == kReduceScatterAllGather &&
-               std::none_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
-                 return p.pattern == kRing || (p.pattern == kNvls && within_domain(link, n));
-               })) {
-      warn(out, at,
-           {"only tree branches (NCCL runs a tree for an all-reduce alone) and no branch for the "
-            "reduce-scatter and all-gather: priced at line rate plus the launch overhead"});
+    } else if (no_branch_for_pair(s, link, n)) {
+      warn(out, at, {kNoBranchForPair});
     }
   }
   if (collectives_per_layer(s) == 0) {
@@ -421,11 +433,18 @@ AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, 
                                      message, kind, nullptr);
   if (link_model == kNccl && !inter.protocols.empty()) {
     // NCCL's hierarchical algorithms follow the node's aggregate network bandwidth: the inter-
-    // node link's ring branches with N ranks at g x its bandwidth (docs/model.md#two-tier-links).
-    const double bytes = out.bytes_per_rank;
-    out = collective_time(inter, g * bandwidth, at.count, message, kNccl, launch, false, kind);
-    out.bytes_per_rank = bytes;
-    return out;
+    // node link's branches with N ranks at g x its bandwidth (docs/model.md#two-tier-links). With
+    // none that may run (tree branches only, a reduce-scatter and an all-gather), the line-rate
+    // hierarchy below, as for a network link without branches.
+    const double nodes = static_cast<double>(at.count);
+    if (const auto t =
+            nccl_time(inter, g * bandwidth, nodes, message, within_domain(inter, at.count), kind)) {
+      const double bytes = out.bytes_per_rank;
+      out = *t;
+      out.bytes_per_rank = bytes;
+      out.latency_time += launch;
+      return out;
+    }
   }
   out.latency_time += launch;
   return out;
