@@ -435,6 +435,9 @@ def branch_time(pattern, n, message_bytes, bandwidth, base, step, efficiency):
             efficiency * bandwidth)
     if pattern == "nvls":
         return base + message_bytes / (efficiency * bandwidth)
+    if pattern == "tree":  # an all-reduce's M up and M down, 2 ceil(log2 n) steps
+        return base + 2 * math.ceil(math.log2(n)) * step + 2 * message_bytes / (
+            efficiency * bandwidth)
     raise ValueError(f"unknown pattern {pattern!r}")
 
 

@@ -122,6 +122,19 @@ class ModelTest(unittest.TestCase):
         t = fit.branch_time("nvls", 4, 1e6, 100e9, 20 * US, 0.0, 0.5)
         self.assertAlmostEqual(t / US, 40.0, places=9)
 
+    def test_tree_branch(self):
+        # n = 8, M = 1e6 B, B = 100 GB/s, base 5 us, step 1 us, eff 0.5:
+        # 5 us + 2*ceil(log2 8)*1 us + 2 * 1e6 / (0.5 * 100e9) s = 5 + 6 + 40 = 51 us
+        t = fit.branch_time("tree", 8, 1e6, 100e9, 5 * US, 1 * US, 0.5)
+        self.assertAlmostEqual(t / US, 51.0, places=9)
+        # n = 5 nodes: ceil(log2 5) = 3, the same 6 steps
+        t = fit.branch_time("tree", 5, 1e6, 100e9, 5 * US, 1 * US, 0.5)
+        self.assertAlmostEqual(t / US, 51.0, places=9)
+        # n = 2: the ring's form (2 steps, 2(n-1)/n = 1 of M) at half the efficiency
+        self.assertAlmostEqual(fit.branch_time("tree", 2, 1e6, 100e9, 5 * US, 1 * US, 0.5),
+                               fit.branch_time("ring", 2, 1e6, 100e9, 5 * US, 1 * US, 0.25),
+                               places=15)
+
     def test_min_over_branches_plus_launch(self):
         protocols = [
             {"name": "ll", "pattern": "ring", "base_latency_s": 5 * US,

@@ -163,9 +163,11 @@ void check_result(const Scenario& s, const Result& r) {
             "the pair's time is its reduce-scatter's and its all-gather's", where);
     const auto won = std::find_if(link.protocols.begin(), link.protocols.end(),
                                   [&](const Protocol& p) { return p.name == winner; });
-    const bool any_runs =
-        std::any_of(link.protocols.begin(), link.protocols.end(),
-                    [&](const Protocol& p) { return p.pattern == "ring" || within; });
+    // nvls runs within the domain, a tree for an all-reduce alone (docs/model.md#nccl-links).
+    const auto runs = [&](const Protocol& p) {
+      return p.pattern == "ring" || (p.pattern == "tree" ? !pair : within);
+    };
+    const bool any_runs = std::any_of(link.protocols.begin(), link.protocols.end(), runs);
     // One of the serving engine's kernels (docs/model.md#custom-all-reduce) may win over NCCL's
     // branches or, on a link without them, over the line-rate ring: only when asked for, within
     // the domain and up to the link's size limit.
@@ -184,7 +186,7 @@ void check_result(const Scenario& s, const Result& r) {
     } else if (won == link.protocols.end()) {
       fuzz::fail("the winning branch is none of the link's", where + " " + l.protocol);
     } else {
-      require(won->pattern == "ring" || within, "NVLS wins only within the domain", where);
+      require(runs(*won), "NVLS wins only within the domain, a tree only an all-reduce", where);
     }
     if (s.link_model == "line_rate" && !s.launch_overhead && !link.is_measured())
       require(l.allreduce_time_s == l.line_rate_allreduce_time_s,
@@ -366,6 +368,17 @@ void check_result(const Scenario& s, const Result& r) {
                                   (beyond(link.tiers[1], nodes) ? 1u : 0u);
       const Link& pricing = one_node ? link.tiers[0] : link.tiers[1];
       want_link += s.link_model == "nccl" && pricing.protocols.empty() && s.tp_size > 1 ? 1u : 0u;
+      // A pair on a tier whose branches cannot run one (trees only, nvls beyond its domain).
+      const std::int64_t k = one_node ? s.tp_size : nodes;
+      want_link += s.link_model == "nccl" && !pricing.protocols.empty() && s.tp_size > 1 &&
+                           s.collective == kReduceScatterAllGather &&
+                           std::none_of(pricing.protocols.begin(), pricing.protocols.end(),
+                                        [&](const Protocol& p) {
+                                          return p.pattern == "ring" ||
+                                                 (p.pattern == "nvls" && !beyond(pricing, k));
+                                        })
+                       ? 1u
+                       : 0u;
       // docs/model.md#custom-all-reduce: the custom all-reduce runs inside one node, on a tier that
       // has its kernels.
       want_link += custom && (!one_node || link.tiers[0].custom.empty()) ? 1u : 0u;
@@ -388,12 +401,17 @@ void check_result(const Scenario& s, const Result& r) {
     // priced by NCCL.
     want_link +=
         custom && (link.custom.empty() || (link.domain && s.tp_size > *link.domain)) ? 1u : 0u;
-    const bool ring = std::any_of(link.protocols.begin(), link.protocols.end(),
-                                  [](const Protocol& p) { return p.pattern == "ring"; });
-    want_link += s.link_model == "nccl" && !link.protocols.empty() && !ring && s.tp_size > 1 &&
-                         link.domain && s.tp_size > *link.domain
-                     ? 1u
-                     : 0u;
+    // No branch that may run: only nvls beyond the domain, or (a pair) no ring and no nvls within.
+    const bool beyond = link.domain && s.tp_size > *link.domain;
+    const bool nccl_branches = s.link_model == "nccl" && !link.protocols.empty() && s.tp_size > 1;
+    const bool only_nvls = std::all_of(link.protocols.begin(), link.protocols.end(),
+                                       [](const Protocol& p) { return p.pattern == "nvls"; });
+    const bool pair_runs = std::any_of(
+        link.protocols.begin(), link.protocols.end(),
+        [&](const Protocol& p) { return p.pattern == "ring" || (p.pattern == "nvls" && !beyond); });
+    want_link += nccl_branches && only_nvls && beyond                                     ? 1u
+                 : nccl_branches && s.collective == kReduceScatterAllGather && !pair_runs ? 1u
+                                                                                          : 0u;
   }
   require(link_warnings == want_link, "link warnings: beyond the domain, or no NCCL branch",
           std::to_string(link_warnings) + " != " + std::to_string(want_link));
@@ -554,7 +572,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (const Link* part : {&link, link.tiers.empty() ? &link : &link.tiers[0]})
         for (const Protocol& b : part->custom)
           custom_kernel = custom_kernel || b.name == x.protocol;
-      if (!custom_kernel)
+      // A tree branch ran it, and the pair, which no tree runs, found no branch of its own: the
+      // pair is at line rate (with a warning, docs/model.md#nccl-links), the tree as fitted.
+      bool tree_won = false;
+      for (const Link* part : {&link, link.tiers.empty() ? &link : &link.tiers[0],
+                               link.tiers.size() > 1 ? &link.tiers[1] : &link})
+        for (const Protocol& b : part->protocols)
+          tree_won = tree_won || (b.pattern == "tree" && b.name == x.protocol);
+      const bool pair_unpriced = tree_won && y.protocol == "ring/ring";
+      if (!custom_kernel && !pair_unpriced)
         require(y.allreduce_time_s >= x.allreduce_time_s * (1 - 1e-12),
                 "the pair is never cheaper than the all-reduce NCCL runs", where);
     }

@@ -65,6 +65,12 @@ constexpr const char* kHandMade[] = {
     R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":{"f":{"bandwidth":"1 TB/s","domain":4,"protocols":[{"name":"nvls","pattern":"nvls",)"
     R"("efficiency":0.5}]}},"link_model":"nccl"})",
+    R"({"workload":"GPT3","tp_size":16,"tokens":1,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"t":{"bandwidth":"50 GB/s","domain":4,"protocols":[{"name":"tr","pattern":"tree",)"
+    R"("base_latency":"9 us","step_latency":"5 us","efficiency":0.05},{"name":"nv","pattern":)"
+    R"("nvls","efficiency":0.5}]},"h":{"intra_node":"nvlink4","inter_node":{"bandwidth":)"
+    R"("50 GB/s","protocols":[{"name":"tr","pattern":"tree","efficiency":0.05}]},)"
+    R"("ranks_per_node":8}},"link_model":"nccl","collective":"reduce_scatter_all_gather"})",
     R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":{"a":"nvlink9","b":"5 us","c":{"preset":"x"},"d":{"bandwidth":1,"protocols":[]},)"
     R"("e":{"bandwidth":1,"domain":0.5,"protocols":[{"name":"","pattern":"tree","efficiency":2,)"

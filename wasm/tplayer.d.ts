@@ -217,13 +217,13 @@ export interface Accelerator {
 export interface Protocol {
   /** A short label: "ll", "ll128", "simple", "nvls". */
   name: string;
-  /** "ring" (default: 2(n-1) steps moving 2(n-1)/n of M) or "nvls" (M crosses the switch once; within the domain only). */
-  pattern?: 'ring' | 'nvls';
+  /** "ring" (default: 2(n-1) steps moving 2(n-1)/n of M), "nvls" (M crosses the switch once; within the domain only) or "tree" (2 ceil(log2 n) steps moving 2M; an all-reduce only). */
+  pattern?: 'ring' | 'nvls' | 'tree';
   /** Seconds per all-reduce; default 0. */
   base_latency?: Quantity;
   /** Seconds per ring step; default 0. */
   step_latency?: Quantity;
-  /** The share of the link's bandwidth it reaches, in (0, 1]: busbw for a ring, algbw for nvls. */
+  /** The share of the link's bandwidth it reaches, in (0, 1]: busbw for a ring or tree, algbw for nvls. */
   efficiency: number;
 }
 

@@ -43,18 +43,22 @@ AllReduce line_rate_time(double bandwidth, double latency, double n, double mess
 
 // docs/model.md#nccl-links and #sequence-parallelism: the fastest of the link's protocol branches
 // (the first on a tie), with the collective's factors; nvls branches compete only within the link's
-// domain. None when no branch may run (only nvls, out of domain).
+// domain, tree branches only for an all-reduce (NCCL has no tree reduce-scatter or all-gather). A
+// tree moves M up and M down, 2 ceil(log2 n) steps. None when no branch may run.
 std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
                                    bool within_domain, const CollectiveKind& kind) {
   if (n <= 1) return AllReduce{};
   std::optional<AllReduce> best;
+  const bool all_reduce = kind.name == kAllReduce;
   for (const Protocol& p : link.protocols) {
     const bool nvls = p.pattern == kNvls;
+    const bool tree = p.pattern == kTree;
     if (nvls && !within_domain) continue;
-    const double share = nvls ? 1 : kind.phases * (n - 1) / n;
+    if (tree && !all_reduce) continue;
+    const double share = nvls ? 1 : tree ? 2 : kind.phases * (n - 1) / n;
+    const double steps = nvls ? 0 : tree ? 2 * std::ceil(std::log2(n)) : kind.phases * (n - 1);
     AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
-                p.base_latency + (nvls ? 0 : kind.phases * (n - 1) * p.step_latency), p.name,
-                share * message};
+                p.base_latency + steps * p.step_latency, p.name, share * message};
     if (!best || t.bandwidth_time + t.latency_time < best->bandwidth_time + best->latency_time)
       best = t;
   }
@@ -62,6 +66,21 @@ std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n,
 }
 
 bool within_domain(const Link& link, std::int64_t n) { return !link.domain || n <= *link.domain; }
+
+// docs/model.md#nccl-links: the link has branches but none may run a sequence-parallel pair on
+// `ranks` (tree branches run an all-reduce alone; nvls ones within the domain), so the pair is
+// priced at line rate plus the launch.
+bool no_branch_for_pair(const Scenario& s, const Link& link, std::int64_t ranks) {
+  return s.link_model == kNccl && ranks > 1 && s.collective == kReduceScatterAllGather &&
+         !link.protocols.empty() &&
+         std::none_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
+           return p.pattern == kRing || (p.pattern == kNvls && within_domain(link, ranks));
+         });
+}
+
+constexpr std::string_view kNoBranchForPair =
+    "no branch runs the reduce-scatter and all-gather (NCCL runs a tree for an all-reduce alone): "
+    "priced at line rate plus the launch overhead";
 
 // docs/model.md#custom-all-reduce: one of the serving engine's kernels over peer memory. One-shot:
 // each rank reads the other n-1 buffers whole; two-shot: reduce-scatter then all-gather, 2(n-1)/n
@@ -325,6 +344,8 @@ std::vector<FieldError> warnings(const Scenario& s) {
         warn(out, at,
              {"no NCCL calibration for the ", nodes.count == 1 ? "intra" : "inter",
               "-node link: priced at line rate plus the launch overhead"});
+      else if (no_branch_for_pair(s, pricing, nodes.count == 1 ? n : nodes.count))
+        warn(out, at, {nodes.count == 1 ? "intra" : "inter", "-node link: ", kNoBranchForPair});
       continue;
     }
     if (custom_allreduce(s) && asked_custom && n > 1 && link.custom.empty()) {
@@ -341,11 +362,13 @@ std::vector<FieldError> warnings(const Scenario& s) {
            {"no NCCL calibration for this link: priced at line rate plus the launch overhead"});
     } else if (s.link_model == kNccl && n > 1 &&
                std::none_of(link.protocols.begin(), link.protocols.end(),
-                            [](const Protocol& p) { return p.pattern == kRing; }) &&
+                            [](const Protocol& p) { return p.pattern != kNvls; }) &&
                !within_domain(link, n)) {
       warn(out, at,
            {"only NVLS branches, which need the switch, and tp_size is beyond the domain: priced "
             "at line rate plus the launch overhead"});
+    } else if (no_branch_for_pair(s, link, n)) {
+      warn(out, at, {kNoBranchForPair});
     }
   }
   if (collectives_per_layer(s) == 0) {
@@ -410,11 +433,18 @@ AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, 
                                      message, kind, nullptr);
   if (link_model == kNccl && !inter.protocols.empty()) {
     // NCCL's hierarchical algorithms follow the node's aggregate network bandwidth: the inter-
-    // node link's ring branches with N ranks at g x its bandwidth (docs/model.md#two-tier-links).
-    const double bytes = out.bytes_per_rank;
-    out = collective_time(inter, g * bandwidth, at.count, message, kNccl, launch, false, kind);
-    out.bytes_per_rank = bytes;
-    return out;
+    // node link's branches with N ranks at g x its bandwidth (docs/model.md#two-tier-links). With
+    // none that may run (tree branches only, a reduce-scatter and an all-gather), the line-rate
+    // hierarchy below, as for a network link without branches.
+    const double nodes = static_cast<double>(at.count);
+    if (const auto t =
+            nccl_time(inter, g * bandwidth, nodes, message, within_domain(inter, at.count), kind)) {
+      const double bytes = out.bytes_per_rank;
+      out = *t;
+      out.bytes_per_rank = bytes;
+      out.latency_time += launch;
+      return out;
+    }
   }
   out.latency_time += launch;
   return out;

@@ -366,7 +366,8 @@ inline constexpr InputField<Protocol> kProtocolFields[] = {
      .help = "a short label: ll, ll128, simple, nvls"},
     {.name = "pattern", .kind = FieldKind::Choice, .member = &Protocol::pattern, .required = false,
      .rule = FieldRule::None, .fallback = kRing, .sweepable = false, .what = "a pattern",
-     .help = "ring: 2(n-1) steps moving 2(n-1)/n of M; nvls: M crosses the switch once",
+     .help = "ring: 2(n-1) steps moving 2(n-1)/n of M; nvls: M crosses the switch once; tree: "
+             "2 ceil(log2 n) steps moving 2M (all-reduce only)",
      .choices = kPatterns},
     {.name = "base_latency", .kind = FieldKind::Time, .member = &Protocol::base_latency,
      .required = false, .rule = FieldRule::NonNegative, .fallback = 0.0, .sweepable = false,
@@ -376,7 +377,8 @@ inline constexpr InputField<Protocol> kProtocolFields[] = {
      .what = "a latency in seconds", .help = "seconds per ring step"},
     {.name = "efficiency", .kind = FieldKind::Real, .member = &Protocol::efficiency,
      .required = true, .rule = FieldRule::Fraction, .sweepable = false, .what = "a fraction",
-     .help = "the share of the link's bandwidth it reaches (busbw for a ring, algbw for nvls)"},
+     .help = "the share of the link's bandwidth it reaches (busbw for a ring or tree, algbw for "
+             "nvls)"},
 };
 
 // A serving engine's all-reduce kernel (docs/model.md#custom-all-reduce): the same members as a protocol branch, with
