@@ -102,6 +102,29 @@ describe('show the math', () => {
     const line = api.check(spec.scenario);
     expect(branchOf(line.scenario, line.result.links[0])).toBeNull(); // line rate
   });
+  it("as NCCL runs a tree: M up and M down in 2⌈log2 n⌉ steps (tests/cases' tree case)", async () => {
+    const { api } = await real();
+    const tree = JSON.parse(
+      readFileSync(new URL('../../cases/nccl_tree_wins_small_message.json', import.meta.url)),
+    );
+    const { result: tr, scenario: core } = api.check(tree.scenario);
+    const l = tr.links[0];
+    expect(l.protocol).toBe('tree_ll');
+    const steps = Object.fromEntries(
+      linkSteps(modelInputs(core), tr, l, branchOf(core, l)).map(([name, f, v, x]) => [
+        name,
+        `${f} = ${v} = ${x}`,
+      ]),
+    );
+    expect(steps.t_bw).toBe(
+      `2 × M / (e × B) = 2 × 24.58 KB / (0.2 × 400 GB/s) = ${time(l.bandwidth_time_s)}`,
+    );
+    expect(steps.t_lat).toBe(
+      `launch + base + 2⌈log2 n⌉ × step = 5 µs + 2 µs + 6 × 1 µs = ${time(l.latency_time_s)}`,
+    );
+    expect(steps.wire).toBe('c × 2 × M = 2 × 2 × 24,576 B = 98,304 B (98.3 KB)');
+  });
+
   it("puts the accelerator's memory bandwidth into the roofline's memory time", async () => {
     const { api } = await real();
     const decode = JSON.parse(

@@ -118,6 +118,9 @@ export function linkSteps(inp, r, l, p = null) {
   const share = pair ? '(n−1)/n' : '2(n−1)/n';
   const steps = pair ? ['(n−1)', `(${n}−1)`] : ['2(n−1)', `2×(${n}−1)`];
   const nvls = p?.pattern === 'nvls';
+  // docs/model.md#nccl-links: a tree (an all-reduce only) moves M up and M down in 2⌈log2 n⌉ steps.
+  const tree = p?.pattern === 'tree';
+  const depth = 2 * Math.ceil(Math.log2(n));
   const sixths = pair ? '5/6 × ' : '';
   const M = bytes(r.message_bytes);
   const B = bandwidth(l.bandwidth_bytes_per_s);
@@ -133,15 +136,22 @@ export function linkSteps(inp, r, l, p = null) {
   const bw = p
     ? nvls
       ? [`${k}${sixths}M / (e × B)`, `${k}${sixths}${M} / (${p.efficiency} × ${B})`]
-      : [`${k}${share} × M / (e × B)`, `${k}${ring} × ${M} / (${p.efficiency} × ${B})`]
+      : tree
+        ? ['2 × M / (e × B)', `2 × ${M} / (${p.efficiency} × ${B})`]
+        : [`${k}${share} × M / (e × B)`, `${k}${ring} × ${M} / (${p.efficiency} × ${B})`]
     : [`${k}${share} × M / B`, `${k}${ring} × ${M} / ${B}`];
   const lat = p
     ? nvls
       ? [two(`${L}base`), two(`${launch}${time(p.base_latency)}`)]
-      : [
-          two(`${L}base + ${steps[0]} × step`),
-          two(`${launch}${time(p.base_latency)} + ${steps[1]} × ${time(p.step_latency)}`),
-        ]
+      : tree
+        ? [
+            `${L}base + 2⌈log2 n⌉ × step`,
+            `${launch}${time(p.base_latency)} + ${depth} × ${time(p.step_latency)}`,
+          ]
+        : [
+            two(`${L}base + ${steps[0]} × step`),
+            two(`${launch}${time(p.base_latency)} + ${steps[1]} × ${time(p.step_latency)}`),
+          ]
     : [two(`${L}${steps[0]} × α`), two(`${launch}${steps[1]} × ${time(l.latency_s)}`)];
   const ar = pair ? 't_rs + t_ag' : 't_ar';
   return [
@@ -152,8 +162,8 @@ export function linkSteps(inp, r, l, p = null) {
     ['t_comm', `c × ${pair ? `(${ar})` : ar}`, `${c} × ${time(l.allreduce_time_s)}`, tm],
     [
       'wire',
-      `c × ${k}${nvls ? 'M' : `${share} × M`}`,
-      `${c} × ${k}${nvls ? '' : `${ring} × `}${count(r.message_bytes)} B`,
+      `c × ${k}${nvls ? 'M' : tree ? '2 × M' : `${share} × M`}`,
+      `${c} × ${k}${nvls ? '' : tree ? '2 × ' : `${ring} × `}${count(r.message_bytes)} B`,
       `${count(l.wire_bytes_per_rank)} B (${bytes(l.wire_bytes_per_rank)})`,
     ],
     ['serial', 't_comp + t_comm', `${tc} + ${tm}`, time(l.serial_layer_time_s)],
