@@ -285,6 +285,7 @@ CARRIED = (
     ("pcie5_host", "pcie4_host", 64 * GB, 8, None, False),
     ("cx7_200g", "ib_ndr", 25 * GB, None, None, False),
     ("thunderbolt5", "ib_ndr", 10 * GB, None, None, False),
+    ("roce_400g", "ib_ndr", 50 * GB, None, None, False),
 )
 
 CARRIED_WHY = {
@@ -298,6 +299,10 @@ CARRIED_WHY = {
     "thunderbolt5": "no nccl-tests table over Thunderbolt exists here (NCCL would run its "
                     "socket transport): the network branches of ib_ndr at 10 GB/s, an "
                     "optimistic floor",
+    "roce_400g": "no two-node table over 400 GbE RoCE exists here (a 2 x 8 MI300X run over "
+                 "AMD AINIC, ROCm/container-toolkit pull request #77, is not copied here "
+                 "whole): the network branches of ib_ndr, the same 400 Gb/s RDMA class, at "
+                 "50 GB/s",
     "pcie3": "no PCIe 3 peer-to-peer table exists here; NCCL's PCIe estimates (Gen3 x16 12, "
              "Gen4 x16 24 GB/s: width x speed / 80) stand as the catalogue's 16 and 32 GB/s",
 }

@@ -108,6 +108,7 @@ export type LinkKey =
   | 'ib_ndr'
   | 'ib_xdr'
   | 'roce_100g'
+  | 'roce_400g'
   | 'efa_p4d'
   | 'efa_p5'
   | 'tcpxo_a3mega'
@@ -121,6 +122,7 @@ export type TwoTierLinkKey =
   | 'aws_p4d_efa'
   | 'aws_p5_efa'
   | 'gcp_a3mega_tcpxo'
+  | 'mi300x_roce'
   | (string & {});
 /** A serving engine of catalog().serving_engines. */
 export type ServingEngineKey =

@@ -308,6 +308,10 @@ constexpr LinkSpec kLinks[] = {
      "NVIDIA ConnectX-8 / InfiniBand XDR: 800 Gb/s per port; alpha as in mlsysim"},
     {"roce_100g", "RoCE 100 GbE", "RoCE 100G", 12.5e9, 10e-6, 0,
      "IEEE 802.3 100 GbE line rate with RDMA over Converged Ethernet; alpha as in mlsysim"},
+    {"roce_400g", "RoCE 400 GbE (an RDMA NIC per GPU)", "RoCE 400G", 50e9, 5e-6, 0,
+     "IEEE 802.3bs 400 GbE line rate with RDMA over Converged Ethernet (RoCEv2), one NIC per GPU "
+     "(AMD Pollara 400, NVIDIA ConnectX-7 or Broadcom Thor 2 in MI300X clusters); alpha assumed "
+     "5 µs, as InfiniBand NDR's (the same 400 Gb/s RDMA class)"},
     {"efa_p4d", "AWS EFA on p4d (4 x 100 Gb/s per 8-GPU node: 50 Gb/s per GPU)", "EFA (p4d)",
      6.25e9, 5e-6, 0,
      "AWS p4d.24xlarge: 4 x 100 Gb/s EFA per node of 8 A100s, 50 Gb/s = 6.25 GB/s per GPU; "
@@ -364,6 +368,12 @@ constexpr TwoTierSpec kTwoTierLinks[] = {
      "GCP A3 Mega + TCPXO", "nvlink4", "tcpxo_a3mega", 8,
      "Google Cloud A3 Mega (a3-megagpu-8g): 8 H100 per node on NVLink 4, and 8 x 200 Gb/s "
      "GPUDirect-TCPXO NICs per node, one per GPU (tcpxo_a3mega)"},
+    {"mi300x_roce",
+     "AMD MI300X: Infinity Fabric in the node, 8 x 400 GbE RoCE (one per GPU) across",
+     "MI300X + RoCE 400G", "infinity_fabric", "roce_400g", 8,
+     "AMD Instinct MI300X platform: 8 MI300X per node, each with an Infinity Fabric (xGMI) link "
+     "to each of the other seven; across nodes one 400 Gb/s RoCE NIC per GPU, rail-optimised, "
+     "as AMD's MI300X cluster networking guides lay out (roce_400g)"},
 };
 
 // NCCL protocol branches fitted on published measurements (docs/model.md#calibration):

@@ -35,11 +35,13 @@ ACCELERATORS = ["H100", "H200", "A100", "B200", "MI300X", "V100", "RTX4090", "RT
                 "RTXPro6000", "L40S", "L4", "A10G", "GB10", "MI355X"]
 LINKS = ["nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvlink5_nvl72", "infinity_fabric",
          "mi355x_xgmi", "ici_v5p", "roce_gaudi3",
-         "pcie4", "pcie5", "pcie5_host", "cx7_200g", "thunderbolt5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "ethernet_400g"]
+         "pcie4", "pcie5", "pcie5_host", "cx7_200g", "thunderbolt5", "ib_hdr", "ib_ndr", "ib_xdr", "roce_100g", "roce_400g",
+         "ethernet_400g"]
 # The issue's two-tier link presets: key -> (intra_node, inter_node, ranks_per_node).
 TWO_TIER_LINKS = {"hgx_h100_ndr": ("nvlink4", "ib_ndr", 8), "hgx_a100_hdr": ("nvlink3", "ib_hdr", 8),
                   "aws_p4d_efa": ("nvlink3", "efa_p4d", 8),
-                  "gcp_a3mega_tcpxo": ("nvlink4", "tcpxo_a3mega", 8)}
+                  "gcp_a3mega_tcpxo": ("nvlink4", "tcpxo_a3mega", 8),
+                  "mi300x_roce": ("infinity_fabric", "roce_400g", 8)}
 
 failures = []
 

@@ -178,6 +178,7 @@ TEST_CASE("catalogue: the links of docs/model.md#the-catalogue, per direction", 
       {"ib_xdr", 100e9, 5e-6},
       {"efa_p5", 50e9, 5e-6},
       {"roce_100g", 12.5e9, 10e-6},
+      {"roce_400g", 50e9, 5e-6},
       {"ethernet_400g", 50e9, 50e-6},
   };
   CHECK(link_catalog().size() >= std::size(rows));
@@ -201,6 +202,7 @@ TEST_CASE("catalogue: two-tier links, each of two catalogue links with its sourc
       {"hgx_h100_ndr", "nvlink4", "ib_ndr", 8},           {"hgx_a100_hdr", "nvlink3", "ib_hdr", 8},
       {"hgx_b200_ndr", "nvlink5", "ib_ndr", 8},           {"aws_p4d_efa", "nvlink3", "efa_p4d", 8},
       {"gcp_a3mega_tcpxo", "nvlink4", "tcpxo_a3mega", 8}, {"aws_p5_efa", "nvlink4", "efa_p5", 8},
+      {"mi300x_roce", "infinity_fabric", "roce_400g", 8},
   };
   CHECK(two_tier_catalog().size() == std::size(rows));
   for (const Row& row : rows) {
