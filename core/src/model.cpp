@@ -41,20 +41,23 @@ AllReduce line_rate_time(double bandwidth, double latency, double n, double mess
   return {share * message / bandwidth, kind.phases * (n - 1) * latency, kRing, share * message};
 }
 
+// docs/model.md#nccl-links: whether NCCL may run branch `p`: nvls only within the link's domain, a
+// tree only for an all-reduce (NCCL has no tree reduce-scatter or all-gather).
+bool may_run(const Protocol& p, bool within_domain, bool all_reduce) {
+  return p.pattern == kNvls ? within_domain : p.pattern == kTree ? all_reduce : true;
+}
+
 // docs/model.md#nccl-links and #sequence-parallelism: the fastest of the link's protocol branches
-// (the first on a tie), with the collective's factors; nvls branches compete only within the link's
-// domain, tree branches only for an all-reduce (NCCL has no tree reduce-scatter or all-gather). A
-// tree moves M up and M down, 2 ceil(log2 n) steps. None when no branch may run.
+// that may run (the first on a tie), with the collective's factors. A tree moves M up and M down,
+// 2 ceil(log2 n) steps. None when no branch may run.
 std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
                                    bool within_domain, const CollectiveKind& kind) {
   if (n <= 1) return AllReduce{};
   std::optional<AllReduce> best;
-  const bool all_reduce = kind.name == kAllReduce;
   for (const Protocol& p : link.protocols) {
+    if (!may_run(p, within_domain, kind.name == kAllReduce)) continue;
     const bool nvls = p.pattern == kNvls;
     const bool tree = p.pattern == kTree;
-    if (nvls && !within_domain) continue;
-    if (tree && !all_reduce) continue;
     const double share = nvls ? 1 : tree ? 2 : kind.phases * (n - 1) / n;
     const double steps = nvls ? 0 : tree ? 2 * std::ceil(std::log2(n)) : kind.phases * (n - 1);
     AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
@@ -74,7 +77,7 @@ bool no_branch_for_pair(const Scenario& s, const Link& link, std::int64_t ranks)
   return s.link_model == kNccl && ranks > 1 && s.collective == kReduceScatterAllGather &&
          !link.protocols.empty() &&
          std::none_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
-           return p.pattern == kRing || (p.pattern == kNvls && within_domain(link, ranks));
+           return may_run(p, within_domain(link, ranks), false);
          });
 }
 
@@ -442,8 +445,6 @@ AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, 
       const double bytes = out.bytes_per_rank;
       out = *t;
       out.bytes_per_rank = bytes;
-      out.latency_time += launch;
-      return out;
     }
   }
   out.latency_time += launch;
