@@ -120,7 +120,7 @@ describe('show the math', () => {
       `2 × M / (e × B) = 2 × 24.58 KB / (0.2 × 400 GB/s) = ${time(l.bandwidth_time_s)}`,
     );
     expect(steps.t_lat).toBe(
-      `launch + base + 2⌈log2 n⌉ × step = 5 µs + 2 µs + 6 × 1 µs = ${time(l.latency_time_s)}`,
+      `launch + base + 2⌈log2 n⌉ × step = 5 µs + 2 µs + 2×⌈log2 8⌉ × 1 µs = ${time(l.latency_time_s)}`,
     );
     expect(steps.wire).toBe('c × 2 × M = 2 × 2 × 24,576 B = 98,304 B (98.3 KB)');
   });

@@ -120,14 +120,12 @@ export const valueAt = (model, scenario, path) => walk(model, scenario, path).no
 
 // A link row's identity for the page (its Preact key: a row keeps its editor's own state, what a
 // file pick said, when a row above it goes): made when the row enters the form (withRowIds), kept
-// through every edit of it (setAt, a whole row set included), and never sent, linked or compared (a property
-// that no key listing, copy or JSON sees).
+// through every edit of it (setAt, a whole row set included), and never sent, linked or compared
+// (a property that no key listing, copy or JSON sees).
 const ROW_ID = Symbol('row id');
 let rowsMade = 0;
 const carryId = (from, to) =>
-  from && typeof from === 'object' && ROW_ID in from && to && typeof to === 'object'
-    ? Object.defineProperty(to, ROW_ID, { value: from[ROW_ID] })
-    : to;
+  ROW_ID in Object(from) ? Object.defineProperty(to, ROW_ID, { value: from[ROW_ID] }) : to;
 
 /** A link row's id (withRowIds), undefined for a row not yet in a form. */
 export const rowId = (row) => row[ROW_ID];

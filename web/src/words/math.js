@@ -120,7 +120,6 @@ export function linkSteps(inp, r, l, p = null) {
   const nvls = p?.pattern === 'nvls';
   // docs/model.md#nccl-links: a tree (an all-reduce only) moves M up and M down in 2⌈log2 n⌉ steps.
   const tree = p?.pattern === 'tree';
-  const depth = 2 * Math.ceil(Math.log2(n));
   const sixths = pair ? '5/6 × ' : '';
   const M = bytes(r.message_bytes);
   const B = bandwidth(l.bandwidth_bytes_per_s);
@@ -146,7 +145,7 @@ export function linkSteps(inp, r, l, p = null) {
       : tree
         ? [
             `${L}base + 2⌈log2 n⌉ × step`,
-            `${launch}${time(p.base_latency)} + ${depth} × ${time(p.step_latency)}`,
+            `${launch}${time(p.base_latency)} + 2×⌈log2 ${n}⌉ × ${time(p.step_latency)}`,
           ]
         : [
             two(`${L}base + ${steps[0]} × step`),
