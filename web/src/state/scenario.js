@@ -83,13 +83,33 @@ export function resolved(model, kind, node) {
 }
 
 /**
+ * resolved(model, kind, node)[k] without the merged copy (a form's every field walks its path
+ * on every render: ~85 KB an edit when each step copied its part).
+ */
+export function memberOf(model, kind, node, k) {
+  const e = entryOf(model, kind, node);
+  if (!e || typeof node === 'string') return (e || node)?.[k];
+  if (k === 'peak_flops' && node.peak_flops) return resolved(model, kind, node).peak_flops;
+  return Object.hasOwn(node, k) ? node[k] : e[k];
+}
+
+/** The field `k` of a link row of any kind (ROW_KINDS, first that has it). */
+function fieldOfRow(model, k) {
+  for (const t of ROW_KINDS) {
+    const f = model.fields[t]?.get(k);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/**
  * What `k` is below a part of `kind`: {kind} of a part, {field} of a leaf, or null. A 'row' (a
  * link row whose kind is not known yet: the URL's) has the fields of every kind of link.
  */
 export function childOf(model, kind, node, k) {
   if (kind === 'links') return node?.[k] ? { kind: kindOf(model, node[k]) } : null;
   if (kind === 'peak_flops') return { field: { name: String(k), kind: 'compute', required: true } };
-  const f = (kind === 'row' ? ROW_KINDS : [kind]).map((t) => model.fields[t]?.get(k)).find(Boolean);
+  const f = kind === 'row' ? fieldOfRow(model, k) : model.fields[kind]?.get(k);
   if (!f) return null;
   return PARTS[f.kind] ? { kind: f.kind } : { field: f };
 }
@@ -103,7 +123,7 @@ function walk(model, scenario, path) {
   let node = scenario;
   for (const k of path) {
     const next = at?.kind ? childOf(model, at.kind, node, k) : null;
-    node = resolved(model, at?.kind, node)?.[k];
+    node = memberOf(model, at?.kind, node, k);
     at = next;
   }
   return { at, node };
@@ -158,7 +178,7 @@ export function setAt(model, scenario, path, value) {
       node,
       typeof node === 'string' ? { preset: node } : Array.isArray(node) ? [...node] : { ...node },
     );
-    const below = out[k] ?? (i < path.length - 1 ? resolved(model, kind, node)?.[k] : undefined);
+    const below = out[k] ?? (i < path.length - 1 ? memberOf(model, kind, node, k) : undefined);
     out[k] = put(next?.kind, below, i + 1);
     if (out[k] === undefined) delete out[k];
     return out;

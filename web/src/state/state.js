@@ -23,7 +23,7 @@ import {
   withRowIds,
 } from './scenario.js';
 import { asTyped, unitLabel } from '../words/format.js';
-import { modelInputs, tokenValues, tpValues } from './sweep.js';
+import { drawnPoint, modelInputs, tokenValues, tpValues } from './sweep.js';
 import { MODELS, fieldsOf } from '../words/models.js';
 import { MAX_HASH, decode, encode, urlWithHash } from './url.js';
 
@@ -211,7 +211,7 @@ export function createAppState({ win } = {}) {
   function sweepOf(o, field) {
     const values =
       field === 'tokens' ? tokenValues(o.scenario.tokens) : tpValues(modelInputs(o.scenario).heads);
-    const run = (scenario) => s.api.sweep(scenario, field, values);
+    const run = (scenario) => s.api.sweep(scenario, field, values).map(drawnPoint);
     return safely(
       () => ({
         of: o,

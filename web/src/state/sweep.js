@@ -61,3 +61,41 @@ export function modelInputs(scenario) {
     ctx: scenario.attention_context,
   };
 }
+
+// What the chart and its table (components/SweepChart.jsx, words/series.js) read of a sweep's
+// point. The page keeps these instead of the core's whole results: 2 x 41 results stay live from
+// one sweep to the next, and every young collection copies them (with them, a collection that
+// fell in an edit took 4-15 ms; see DEVELOPING.md, "Input latency").
+const POINT_FIELDS = ['bound', 'binding_link', 'warnings', 'max_sequences'];
+const LINK_FIELDS = [
+  'name',
+  'kind',
+  'bound',
+  'runnable',
+  'not_runnable_because',
+  'within_domain',
+  'measured_ranks',
+  'node_count',
+  'ranks_per_node',
+  'domain',
+  'serial_speedup',
+  'hiding_bandwidth_bytes_per_s',
+  'tokens_per_s',
+];
+const pick = (o, keys) => {
+  const out = {};
+  for (const k of keys) if (k in o) out[k] = o[k];
+  return out;
+};
+
+/** A point of api.sweep as the chart reads it: {value, result: the fields it draws} or {value, errors}. */
+export const drawnPoint = (p) =>
+  p.result
+    ? {
+        value: p.value,
+        result: {
+          ...pick(p.result, POINT_FIELDS),
+          links: p.result.links.map((l) => pick(l, LINK_FIELDS)),
+        },
+      }
+    : p;

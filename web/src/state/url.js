@@ -24,6 +24,7 @@ import {
   isEditable,
   isQuantity,
   kindOf,
+  memberOf,
   presetForm,
   setAt,
   textOf,
@@ -75,7 +76,7 @@ export function encode(model, form, reading) {
       const at = carried(model, kind, k);
       if (!at || k === 'preset') continue;
       const p = [...path, k];
-      const b = base === undefined ? undefined : resolved(model, kind, base)?.[k];
+      const b = base === undefined ? undefined : memberOf(model, kind, base, k);
       if (at.kind) {
         const same = base !== undefined && key(v) === key(b);
         if (!same && model.entries[at.kind]) put(p, [key(v)]);
