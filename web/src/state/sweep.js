@@ -66,22 +66,11 @@ export function modelInputs(scenario) {
 // point. The page keeps these instead of the core's whole results: 2 x 41 results stay live from
 // one sweep to the next, and every young collection copies them (with them, a collection that
 // fell in an edit took 4-15 ms; see DEVELOPING.md, "Input latency").
-const POINT_FIELDS = ['bound', 'binding_link', 'warnings', 'max_sequences'];
-const LINK_FIELDS = [
-  'name',
-  'kind',
-  'bound',
-  'runnable',
-  'not_runnable_because',
-  'within_domain',
-  'measured_ranks',
-  'node_count',
-  'ranks_per_node',
-  'domain',
-  'serial_speedup',
-  'hiding_bandwidth_bytes_per_s',
-  'tokens_per_s',
-];
+const fieldList = (text) => text.trim().split(/\s+/);
+const POINT_FIELDS = fieldList('bound binding_link warnings max_sequences');
+const LINK_FIELDS = fieldList(`name kind bound runnable not_runnable_because within_domain
+  measured_ranks node_count ranks_per_node domain serial_speedup hiding_bandwidth_bytes_per_s
+  tokens_per_s`);
 const pick = (o, keys) => {
   const out = {};
   for (const k of keys) if (k in o) out[k] = o[k];
