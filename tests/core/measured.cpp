@@ -37,10 +37,11 @@ TEST_CASE("every published table prices each of its rows back to exactly its tim
       REQUIRE(parsed.ok());
       // The full-rack NVL72 table has 5 rows (512 MiB to 8 GiB), the others 12 or more.
       REQUIRE(parsed.rows.size() >= 5);
-      // 2, 4, 8 ranks on one node, 16 on two or 72 in one NVL72 rack; busbw/algbw of the
-      // largest row says which, and agrees with the "#  Rank" lines where a table kept them.
+      // 2, 4, 8 ranks on one node, 16, 32, 64 on 2, 4, 8 nodes or 72 in one NVL72 rack;
+      // busbw/algbw of the largest row says which, and agrees with the "#  Rank" lines where a
+      // table kept them.
       const std::int64_t r = parsed.ranks_from_ratio;
-      CHECK((r == 2 || r == 4 || r == 8 || r == 16 || r == 72));
+      CHECK((r == 2 || r == 4 || r == 8 || r == 16 || r == 32 || r == 64 || r == 72));
       if (parsed.ranks_from_header > 0) CHECK(parsed.ranks_from_header == r);
       for (std::size_t i = 1; i < parsed.rows.size(); ++i)
         CHECK(parsed.rows[i].bytes > parsed.rows[i - 1].bytes);

@@ -41,13 +41,22 @@ const groups = (page) =>
     );
 
 describe('the 2-node tables', () => {
-  it('are offered: InfiniBand’s under the InfiniBand link, the others across two nodes', async () => {
+  it('are offered: InfiniBand’s under the InfiniBand link, the others across nodes', async () => {
     const { page } = tab;
     await open(page);
     const got = await groups(page);
-    expect(got).toContainEqual(['Your link IB NDR', ['h100x16_ib_ndr.txt']]);
+    expect(got).toContainEqual([
+      'Your link IB NDR',
+      [
+        'h100x16_ib_ndr.txt',
+        'h100x16_ib_ndr_b.txt',
+        'h100x32_ib_ndr.txt',
+        'h100x32_ib_ndr_b.txt',
+        'h100x64_ib_ndr.txt',
+      ],
+    ]);
     expect(got.at(-1)).toEqual([
-      'Across two nodes (NVLink inside, the network across)',
+      'Across nodes (NVLink inside, the network across)',
       ['a100x16_efa.txt', 'h100x16_tcpxo.txt', 'h100_16_2node_efa_p5.txt'],
     ]);
     expect(await text(page, '.panel')).not.toContain('Coming');
@@ -72,7 +81,12 @@ describe('the 2-node tables', () => {
     await open(page);
     const title = 'Your link HGX H100 + NDR: its network link IB NDR';
     expect((await groups(page))[0][0]).toBe(title);
-    expect(await text(page, '.evidence')).toContain(`${title} is backed by 1 published table`);
+    const evidence = await text(page, '.evidence');
+    expect(evidence).toContain(`${title} is backed by 5 published tables at 16, 32, 64 ranks`);
+    // The tables that came after its fit say so, with what it was fitted on.
+    expect(evidence).toContain(
+      '(h100x64_ib_ndr.txt): held out (the link fitted on h100x16_ib_ndr.txt)',
+    );
   });
 
   it.each([
@@ -80,6 +94,8 @@ describe('the 2-node tables', () => {
     'a100x16_efa.txt',
     'h100x16_tcpxo.txt',
     'h100_16_2node_efa_p5.txt',
+    'h100x32_ib_ndr.txt',
+    'h100x64_ib_ndr.txt',
   ])(
     '%s: plotted against both models, with the CLI’s errors and a two-tier link’s numbers',
     async (name) => {
@@ -91,11 +107,15 @@ describe('the 2-node tables', () => {
       await expect.poll(() => page.locator('.panel .measured circle').count()).toBe(t.rows.length);
       expect(await page.locator('.panel polyline.curve').count()).toBe(2);
       const panel = await text(page, '.panel');
-      expect(panel).toContain(`${t.system}, 16 GPUs on 2 nodes`);
+      expect(panel).toContain(`${t.system}, ${t.ranks} GPUs on ${t.nodes} nodes`);
       expect(panel).toContain(
         `at the median row the line-rate model is off by ${fmt.percent(c.line_rate.median)} (${fmt.percent(c.line_rate.max)} at worst), the NCCL model by ${fmt.percent(c.nccl.median)} (${fmt.percent(c.nccl.max)} at worst).`,
       );
-      expect(panel).toContain('as a two-tier link, 2 nodes of 8 GPUs:');
+      expect(panel).toContain(`as a two-tier link, ${t.nodes} nodes of 8 GPUs:`);
+      if (t.held_out)
+        expect(panel).toContain(
+          'This table is held out: the link was fitted on h100x16_ib_ndr.txt, never on it',
+        );
       expect(panel).toContain(fmt.time(c.launch_overhead_s));
       if (name === 'h100x16_ib_ndr.txt')
         expect(panel).toContain('the link would be carried over from EFAv2 (p5) (');
@@ -114,7 +134,11 @@ describe('the 2-node tables', () => {
             link_model,
             launch_overhead,
           });
-          expect(r.links[0]).toMatchObject({ kind: 'two_tier', node_count: 2, ranks_per_node: 8 });
+          expect(r.links[0]).toMatchObject({
+            kind: 'two_tier',
+            node_count: t.nodes,
+            ranks_per_node: 8,
+          });
           return r.links[0].allreduce_time_s;
         };
         expect(rows[i]).toEqual([

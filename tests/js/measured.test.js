@@ -34,8 +34,9 @@ describe('measured links from the published tables', () => {
       expect(read.error).toBeUndefined();
       // from the "#  Rank" lines where the copy kept them, else from busbw/algbw
       expect(read.ranks_from).toBe(/^#\s+Rank\s/m.test(text) ? 'header' : 'busbw/algbw');
-      // 2, 4, 8 on one node, 16 on two, 72 in one NVL72 rack (whose table has 5 rows, 512 MiB up)
-      expect([2, 4, 8, 16, 72]).toContain(read.ranks);
+      // 2, 4, 8 on one node, 16, 32, 64 on 2, 4, 8 nodes, 72 in one NVL72 rack (whose table has
+      // 5 rows, 512 MiB up)
+      expect([2, 4, 8, 16, 32, 64, 72]).toContain(read.ranks);
       expect(read.rows.length).toBeGreaterThanOrEqual(5);
       for (const row of read.rows.filter((r) => r.bytes >= 8 && r.bytes % 4 === 0)) {
         const link = api.solve(layerOf(text, read.ranks, row.bytes)).links[0];

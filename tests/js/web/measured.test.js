@@ -66,7 +66,16 @@ describe('the measurements', () => {
     const { mine, others, across } = tablesFor(data.tables, links);
     expect(mine.map((g) => [g.row, g.tables.map((t) => t.table)])).toEqual([
       [0, ['h100x8_nvls.txt', 'h100sxm_4_g4.txt', 'h100x8_ring.txt']],
-      [1, ['h100x16_ib_ndr.txt']],
+      [
+        1,
+        [
+          'h100x16_ib_ndr.txt',
+          'h100x16_ib_ndr_b.txt',
+          'h100x32_ib_ndr.txt',
+          'h100x32_ib_ndr_b.txt',
+          'h100x64_ib_ndr.txt',
+        ],
+      ],
       [3, ['rtx4090x8_p2p.txt']],
     ]);
     expect(others.map((t) => t.table)).not.toContain('h100x8_ring.txt');

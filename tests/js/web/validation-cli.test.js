@@ -32,13 +32,28 @@ let api;
 beforeAll(async () => ({ api } = await real()));
 
 describe('the panel against tplayer --validate', () => {
-  it('has the same tables, four of them across two nodes', () => {
+  it('has the same tables, eight of them across 2 to 8 nodes, four held out', () => {
     expect(data.tables.map((t) => t.table)).toEqual(cli.tables.map((t) => t.table));
-    expect(data.tables.filter((t) => t.nodes > 1).map((t) => [t.table, t.intra_node])).toEqual([
-      ['h100x16_ib_ndr.txt', 'nvlink4'],
-      ['a100x16_efa.txt', 'nvlink3'],
-      ['h100x16_tcpxo.txt', 'nvlink4'],
-      ['h100_16_2node_efa_p5.txt', 'nvlink4'],
+    expect(
+      data.tables.filter((t) => t.nodes > 1).map((t) => [t.table, t.nodes, t.intra_node]),
+    ).toEqual([
+      ['h100x16_ib_ndr.txt', 2, 'nvlink4'],
+      ['a100x16_efa.txt', 2, 'nvlink3'],
+      ['h100x16_tcpxo.txt', 2, 'nvlink4'],
+      ['h100_16_2node_efa_p5.txt', 2, 'nvlink4'],
+      ['h100x16_ib_ndr_b.txt', 2, 'nvlink4'],
+      ['h100x32_ib_ndr.txt', 4, 'nvlink4'],
+      ['h100x32_ib_ndr_b.txt', 4, 'nvlink4'],
+      ['h100x64_ib_ndr.txt', 8, 'nvlink4'],
+    ]);
+    // Held out: never fitted, priced with what the link was fitted on (the CLI says the same).
+    for (const c of cli.tables)
+      expect(table(c.table).held_out?.fitted_on.join(', ')).toBe(c.held_out?.fitted_on);
+    expect(data.tables.filter((t) => t.held_out).map((t) => t.table)).toEqual([
+      'h100x16_ib_ndr_b.txt',
+      'h100x32_ib_ndr.txt',
+      'h100x32_ib_ndr_b.txt',
+      'h100x64_ib_ndr.txt',
     ]);
   });
 
@@ -110,7 +125,16 @@ describe('the panel against tplayer --validate', () => {
     const { mine, across } = tablesFor(data.tables, links);
     expect(mine.map((g) => [g.row, g.tables.map((t) => t.table)])).toEqual([
       [0, ['h100x8_nvls.txt', 'h100sxm_4_g4.txt', 'h100x8_ring.txt']],
-      [1, ['h100x16_ib_ndr.txt']],
+      [
+        1,
+        [
+          'h100x16_ib_ndr.txt',
+          'h100x16_ib_ndr_b.txt',
+          'h100x32_ib_ndr.txt',
+          'h100x32_ib_ndr_b.txt',
+          'h100x64_ib_ndr.txt',
+        ],
+      ],
       [2, ['h100x16_tcpxo.txt']],
     ]);
     expect(across.map((t) => t.table)).toEqual(['a100x16_efa.txt', 'h100_16_2node_efa_p5.txt']);

@@ -94,7 +94,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
                 </optgroup>
               )}
               {across.length > 0 && (
-                <optgroup label="Across two nodes (NVLink inside, the network across)">
+                <optgroup label="Across nodes (NVLink inside, the network across)">
                   <Options tables={across} />
                 </optgroup>
               )}
