@@ -64,8 +64,7 @@ def catalogue_inc(fitted):
 def tables_inc(fitted):
     by_file = {v["table"]: v for v in fitted["validation"]}
     out = [HEADER, "// file, system, link, intra, ranks, nodes, launch s, branches, left-out figures, "
-                   "targets (in sample, left out), left-out kin, held out: fitted on, "
-                   "rows {bytes, time us}\n"]
+                   "targets (in sample, left out), left-out kin, rows {bytes, time us}\n"]
     for spec in fit.TABLES:
         v = by_file[spec.file]
         with open(os.path.join(HERE, "data", spec.file), encoding="utf-8") as f:
@@ -73,15 +72,14 @@ def tables_inc(fitted):
         rows = [(b, t) for b, t in parsed["rows"] if b >= MIN_BYTES]
         left = v.get("left_out") or {}
         intra = spec.intra or ""
-        held = ", ".join(v.get("held_out", {}).get("fitted_on", []))
-        out.append("{%s, %s, %s, %s, %d, %d, %s,\n {%s},\n %s, %s, %s, %s, %s, %s, %s,\n {%s}},\n" % (
+        out.append("{%s, %s, %s, %s, %d, %d, %s,\n {%s},\n %s, %s, %s, %s, %s, %s,\n {%s}},\n" % (
             cxx_string(spec.file), cxx_string(spec.system), cxx_string(spec.link), cxx_string(intra),
             v["ranks"], v["nodes"], cxx_number(v["launch_overhead_s"]),
             ", ".join(cxx_string(b) for b in v["branches"]),
             cxx_string(", ".join(left.get("fitted_on", []))),
             cxx_number(left.get("median", -1)), cxx_number(left.get("max", -1)),
             cxx_number(v["nccl"]["target_median"]), cxx_number(left.get("target_median", -1)),
-            cxx_string(left.get("carried_from", {}).get("from", "")), cxx_string(held),
+            cxx_string(left.get("carried_from", {}).get("from", "")),
             ", ".join("{%d, %s}" % (b, cxx_number(t)) for b, t in rows)))
     return "".join(out)
 
@@ -121,8 +119,6 @@ def page_json(fitted):
             "nccl": v["nccl"],
             "left_out": v.get("left_out"),
         }
-        if "held_out" in v:
-            table["held_out"] = v["held_out"]
         if v["nodes"] > 1:
             # Priced as the CLI's --validate prices it: the two-tier link of that node link, with
             # `price_with` across the nodes and ranks / nodes GPUs to a node.

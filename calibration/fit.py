@@ -27,6 +27,7 @@ fitted per table.  See calibration/README.md for the choices and their reasons.
 """
 
 import argparse
+import copy
 import json
 import math
 import re
@@ -54,29 +55,32 @@ LOOSE_LEFT_OUT_TARGET = 0.25
 STEP_US = {
     "nvlink": {"ll": 0.6, "ll128": 1.9, "simple": 3.4},
     "pcie": {"ll": 1.0, "ll128": 2.5, "simple": 5.7},
-    "net": {"ll": 2.7, "ll128": 4.0, "simple": 14.0},
+    # NVLSTree's NET hwLat is 14 us in NCCL 2.19-2.27 (20.9 from 2.28; NCCL-MODEL.md 1.2): the
+    # tables that fit it ran 2.26.
+    "net": {"ll": 2.7, "ll128": 4.0, "simple": 14.0, "nvls_tree": 14.0},
     # RCCL (ROCm/rccl src/graph/tuning.cc, tuning_model_0, NVLINK row: RCCL types xGMI links as
     # NVLink) Ring hwLat; RCCL is NCCL's fork, with its own constants.
     "xgmi": {"ll": 0.8, "ll128": 2.2, "simple": 3.6},
 }
 # NCCL's Ring baseLat, us (2.18.6 and 2.30.7), and the NVLS latency of 2.21+ (baseLat 0 plus
 # hwLat[NVLINK][NVLS] 25 us; NCCL-MODEL.md 1.2).
-NCCL_BASE_US = {"ll": 6.6, "ll128": 14.0, "simple": 8.4, "nvls": 25.0}
+NCCL_BASE_US = {"ll": 6.6, "ll128": 14.0, "simple": 8.4, "nvls": 25.0, "nvls_tree": 25.0}
 
-PATTERN = {"ll": "ring", "ll128": "ring", "simple": "ring", "nvls": "nvls"}
+PATTERN = {"ll": "ring", "ll128": "ring", "simple": "ring", "nvls": "nvls",
+           "nvls_tree": "nvls_tree"}
 
 # The most of the link a protocol can carry (NCCL's wire formats, src/device/prims_ll*.h): LL
 # sends 8-byte lines of 4 data bytes and a 4-byte flag (1/2), LL128 128-byte lines of 120 data
 # bytes and an 8-byte flag (120/128, NCCL's own "0.92 /*120.0/128.0*/"); Simple and NVLS carry
 # data only.  The fitted efficiencies are bounded by these, not by 1.
-PAYLOAD = {"ll": 0.5, "ll128": 120 / 128, "simple": 1.0, "nvls": 1.0}
+PAYLOAD = {"ll": 0.5, "ll128": 120 / 128, "simple": 1.0, "nvls": 1.0, "nvls_tree": 1.0}
 
 
 class Link:
     """A calibrated catalogue link: what is fixed, and where its free constants start."""
 
     def __init__(self, key, bandwidth, hw, branches, start_eff, domain=None, alpha=None,
-                 start_base=None, note="", per_peer=None, free_bases=()):
+                 start_base=None, note="", per_peer=None, free_bases=(), later=()):
         self.key = key
         self.bandwidth = bandwidth  # bytes/s per direction (docs/model.md#the-catalogue, 1 GB = 1e9 B)
         # Fully connected (docs/model.md#links): one link of per_peer bytes/s to each peer, so a
@@ -84,6 +88,10 @@ class Link:
         self.per_peer = per_peer
         # Branches whose base latency is fitted whatever the policy (a cost NCCL's model lacks)
         self.free_bases = tuple(free_bases)
+        # Branches fitted in a second stage, over every table, with the others held at their fit
+        # on the tables where only they run: NVLS-tree runs only across nodes, and the flat links
+        # that read the rings must not take their constants from multi-node runs.
+        self.later = tuple(later)
         self.hw = hw  # "nvlink" | "pcie" | "net": which hwLat row gives step_p
         self.branches = tuple(branches)
         self.start_eff = dict(start_eff)  # NCCL's own bandwidth / B; where the fit starts
@@ -111,8 +119,11 @@ def _ratio(busbw_gbps, link_gbps):
 # rule of thumb algbw ~ 0.7 x the node's NIC aggregate (NCCL-MODEL.md 1.6), LL128 0.92x, LL
 # 0.5x; the bases start at NCCL's Ring latency of 2 x 8 GPUs less the 2 inter-node steps
 # (baseLat + 28 NVLink steps).
-_NET_START_EFF = {"ll": 0.35, "ll128": 0.644, "simple": 0.7}
-_NET_START_BASE = {"ll": 6.6 + 28 * 0.6, "ll128": 14.0 + 28 * 1.9, "simple": 8.4 + 28 * 3.4}
+# NVLS-tree (two-tier links only) starts where it wins at 8 nodes and no fewer (efficiency 0.8,
+# base 400 us): the rings' constants are held when it is fitted (Link.later).
+_NET_START_EFF = {"ll": 0.35, "ll128": 0.644, "simple": 0.7, "nvls_tree": 0.8}
+_NET_START_BASE = {"ll": 6.6 + 28 * 0.6, "ll128": 14.0 + 28 * 1.9, "simple": 8.4 + 28 * 3.4,
+                   "nvls_tree": 400.0}
 
 LINKS = {
     # DGX-1 hybrid cube mesh (no NVSwitch): NCCL builds rings over the NV1/NV2 links, one NVLink
@@ -163,8 +174,11 @@ LINKS = {
                           note="GB200 NVL72: the NVLS base latency is fitted on the full-rack "
                                "table (the multi-tray NVLS ramp); the ring branches are NCCL's "
                                "B200 estimates (no ring-sized row in the table)"),
-    "ib_ndr": Link("ib_ndr", 50 * GB, "net", ("ll", "ll128", "simple"), _NET_START_EFF,
-                   alpha=5 * US, start_base=_NET_START_BASE),
+    "ib_ndr": Link("ib_ndr", 50 * GB, "net", ("ll", "ll128", "simple", "nvls_tree"),
+                   _NET_START_EFF, alpha=5 * US, start_base=_NET_START_BASE, later=("nvls_tree",),
+                   note="the rings are fitted on the 2-node table alone; the NVLS-tree branch (two-"
+                        "tier links with NVLS in the node only) on the 2-, 4- and 8-node tables "
+                        "with the rings held"),
     "efa_p4d": Link("efa_p4d", 6.25 * GB, "net", ("simple",), _NET_START_EFF, alpha=5 * US,
                     start_base=_NET_START_BASE,
                     note="AWS p4d: 4 x 100 Gb/s EFA per 8-GPU node, 50 Gb/s = 6.25 GB/s per "
@@ -198,7 +212,7 @@ LAUNCH_MODES = {
 
 class TableSpec:
     def __init__(self, file, link, launch, system, branches=None, intra=None, nodes=None,
-                 loose=False, held_out=False):
+                 loose=False, later=False):
         self.file = file
         self.link = link
         self.launch = launch
@@ -207,9 +221,8 @@ class TableSpec:
         self.intra = intra  # two-tier tables: the intra-node link (line rate only)
         self.nodes = nodes  # when the text does not say (no '# ranks: ... on N node(s)' line)
         self.loose = loose  # RCCL and EFA: the looser targets
-        # Priced and reported, never fitted: a table that came after its link's fit, checked
-        # against the constants the catalogue ships (its harness's launch alone is fitted).
-        self.held_out = held_out
+        # Fits only its link's later branches (Link.later): the others come from its own tables.
+        self.later = later
 
 
 TABLES = (
@@ -237,17 +250,17 @@ TABLES = (
               loose=True),
     TableSpec("h100_16_2node_efa_p5.txt", "efa_p5", "process_per_gpu",
               "2x8 H100, 32x EFAv2/node (p5)", intra="nvlink4", nodes=2, loose=True),
-    # Held out: ib_ndr across 2, 4 and 8 nodes (the same thread as h100x16_ib_ndr.txt: a 4-node
-    # run of the same reporter, and a second cluster's 2-, 4- and 8-node runs).  NCCL runs
-    # NVLSTree across these nodes, which the catalogue's ring branches stand in for.
+    # ib_ndr across 2, 4 and 8 nodes (the thread of h100x16_ib_ndr.txt: the reporter's 4-node run
+    # and a second cluster's 2-, 4- and 8-node runs), where NCCL runs NVLSTree across the nodes:
+    # they fit its NVLS-tree branch alone (later=True), the rings staying h100x16_ib_ndr.txt's.
     TableSpec("h100x16_ib_ndr_b.txt", "ib_ndr", "process_per_gpu",
-              "2x8 H100, 8x IB NDR/node, 2nd cluster", intra="nvlink4", held_out=True),
+              "2x8 H100, 8x IB NDR/node, 2nd cluster", intra="nvlink4", later=True),
     TableSpec("h100x32_ib_ndr.txt", "ib_ndr", "process_per_gpu", "4x8 H100, 8x IB NDR/node",
-              intra="nvlink4", held_out=True),
+              intra="nvlink4", later=True),
     TableSpec("h100x32_ib_ndr_b.txt", "ib_ndr", "process_per_gpu",
-              "4x8 H100, 8x IB NDR/node, 2nd cluster", intra="nvlink4", held_out=True),
+              "4x8 H100, 8x IB NDR/node, 2nd cluster", intra="nvlink4", later=True),
     TableSpec("h100x64_ib_ndr.txt", "ib_ndr", "process_per_gpu",
-              "8x8 H100, 8x IB NDR/node, 2nd cluster", intra="nvlink4", held_out=True),
+              "8x8 H100, 8x IB NDR/node, 2nd cluster", intra="nvlink4", later=True),
     # Added for issue 42.  512 MiB and up on an NVLink SHARP domain: NVLS (NCCL-MODEL.md 1.6).
     TableSpec("gb200nvl72_72.txt", "nvlink5_nvl72", "process_per_gpu",
               "GB200 NVL72, full rack, NVLS", branches=("nvls",)),
@@ -454,19 +467,22 @@ def branch_time(pattern, n, message_bytes, bandwidth, base, step, efficiency):
             efficiency * bandwidth)
     if pattern == "nvls":
         return base + message_bytes / (efficiency * bandwidth)
-    if pattern == "tree":  # an all-reduce's M up and M down, 2 ceil(log2 n) steps
+    if pattern in ("tree", "nvls_tree"):  # an all-reduce's M up and M down, 2 ceil(log2 n) steps
         return base + 2 * math.ceil(math.log2(n)) * step + 2 * message_bytes / (
             efficiency * bandwidth)
     raise ValueError(f"unknown pattern {pattern!r}")
 
 
-def nccl_time(protocols, n, message_bytes, bandwidth, launch, nvls=True):
-    """t = launch + min_p t_p over the branches (dicts as in fitted.json); (time, winner)."""
+def nccl_time(protocols, n, message_bytes, bandwidth, launch, nvls=True, nvls_nodes=False):
+    """t = launch + min_p t_p over the branches (dicts as in fitted.json); (time, winner).
+    nvls: NVLS branches may run (within the domain); nvls_nodes: NVLS-tree ones may (across the
+    nodes of a two-tier link whose node link has NVLS)."""
     if n < 2:
         return 0.0, None
     best = None
     for p in protocols:
-        if p["pattern"] == "nvls" and not nvls:
+        if (p["pattern"] == "nvls" and not nvls) or (p["pattern"] == "nvls_tree"
+                                                     and not nvls_nodes):
             continue
         t = branch_time(p["pattern"], n, message_bytes, bandwidth, p["base_latency_s"],
                         p["step_latency_s"], p["efficiency"])
@@ -475,11 +491,13 @@ def nccl_time(protocols, n, message_bytes, bandwidth, launch, nvls=True):
     return launch + best[0], best[1]
 
 
-def nccl_two_tier_time(protocols, n, ranks_per_node, message_bytes, inter_bandwidth, launch):
-    """docs/model.md#two-tier-links across nodes: ring branches with N = n / g and g * B_inter."""
+def nccl_two_tier_time(protocols, n, ranks_per_node, message_bytes, inter_bandwidth, launch,
+                       nvls_nodes=False):
+    """docs/model.md#two-tier-links across nodes: the network link's branches with N = n / g and
+    g * B_inter (NVLS-tree ones when the node link has NVLS: nvls_nodes)."""
     nodes = n // ranks_per_node
     return nccl_time(protocols, nodes, message_bytes, ranks_per_node * inter_bandwidth, launch,
-                     nvls=False)
+                     nvls=False, nvls_nodes=nvls_nodes)
 
 
 def line_rate_time(n, message_bytes, bandwidth, alpha):
@@ -515,8 +533,11 @@ class Table:
         self.rows = [(m, t) for m, t in parsed["rows"] if m >= MIN_BYTES]
         link = LINKS[spec.link]
         self.link = link
-        self.branches = spec.branches or link.branches
         self.two_tier = self.nodes > 1
+        # NVLS-tree runs only across the nodes of a two-tier table whose node link has NVLS.
+        self.nvls_nodes = self.two_tier and "nvls" in LINKS[spec.intra].branches
+        self.branches = tuple(p for p in (spec.branches or link.branches)
+                              if PATTERN[p] != "nvls_tree" or self.nvls_nodes)
         # n and B the branches see: N and g * B_inter across nodes (docs/model.md#two-tier-links)
         self.n_eff = self.nodes if self.two_tier else self.ranks
         self.bw_eff = (self.g * link.bandwidth if self.two_tier
@@ -532,6 +553,9 @@ class Table:
             if PATTERN[p] == "ring":
                 self.lat[p] = 2 * (n - 1) * STEP_US[link.hw][p]
                 self.vol[p] = [2 * (n - 1) / n * m / self.bw_eff / US for m, _ in self.rows]
+            elif PATTERN[p] == "nvls_tree":  # the tree: 2 ceil(log2 N) steps, M up and M down
+                self.lat[p] = 2 * math.ceil(math.log2(n)) * STEP_US[link.hw][p]
+                self.vol[p] = [2 * m / self.bw_eff / US for m, _ in self.rows]
             else:
                 self.lat[p] = 0.0
                 self.vol[p] = [m / self.bw_eff / US for m, _ in self.rows]
@@ -636,11 +660,14 @@ def fixed_bases(link, policy):
     raise ValueError(policy)
 
 
-def fit_link(link, tables, policy):
+def fit_link(link, tables, policy, held=None):
     """Fit a link's constants over its tables.  Returns (eff, base_us, {table: launch_us}).
 
-    Branches that none of the tables can use keep NCCL's values (their start)."""
-    used = sorted({p for t in tables for p in t.branches}, key=link.branches.index)
+    Branches that none of the tables can use keep NCCL's values (their start); `held`:
+    {branch: (eff, base_us)} kept as given."""
+    held = held or {}
+    used = sorted({p for t in tables for p in t.branches if p not in held},
+                  key=link.branches.index)
     fixed = fixed_bases(link, policy)
     names, x0, lo, hi = [], [], [], []
 
@@ -653,7 +680,7 @@ def fit_link(link, tables, policy):
     # Ring efficiencies as a chain, NCCL's order (its tuning model has LL < LL128 < Simple for
     # every GPU and link): log eff_simple, then log(eff_ll128 / eff_simple) <= 0 and
     # log(eff_ll / eff_ll128) <= 0; each then capped by its payload share (PAYLOAD).
-    chain = [p for p in ("simple", "ll128", "ll") if p in link.branches]
+    chain = [p for p in ("simple", "ll128", "ll") if p in link.branches and p not in held]
     if any(p in used for p in chain):
         used = sorted(set(used) | set(chain), key=link.branches.index)
     for p in used:
@@ -709,6 +736,8 @@ def fit_link(link, tables, policy):
             if p in below:
                 raw = raw * math.exp(below[p])
                 eff[p] = min(PAYLOAD[p], raw)
+        for p, (e, b) in held.items():
+            eff[p], base[p] = e, b
         return eff, base, launch
 
     rows = {t.name: len(t.rows) for t in tables}
@@ -754,6 +783,29 @@ def fit_link(link, tables, policy):
         if best is None or fx < best[1]:
             best = (x, fx)
     return unpack(best[0])
+
+
+def only(table, branches):
+    """The table as seen by a fit of `branches` alone (a shallow copy)."""
+    t = copy.copy(table)
+    t.branches = tuple(p for p in table.branches if p in branches)
+    return t
+
+
+def fit_link_staged(link, tables, policy, kin_fit=None):
+    """fit_link, in two stages for a link with later branches (Link.later): the others on its
+    own tables (TableSpec later=False; with none left, `kin_fit`'s constants, as a left-out link
+    with no table carries its kin's), then the later ones on every table with those held."""
+    if not link.later:
+        return fit_link(link, tables, policy)
+    rest = [p for p in link.branches if p not in link.later]
+    own = [only(t, rest) for t in tables if not t.spec.later]
+    if own:
+        eff, base, _ = fit_link(link, own, policy)
+    else:
+        eff, base = kin_fit
+    held = {p: (eff[p], base[p]) for p in rest}
+    return fit_link(link, tables, policy, held=held)
 
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
@@ -805,7 +857,7 @@ def protocols_json(link, eff, base, ratio=1.0, drop_nvls=False):
     for p in link.branches:
         if drop_nvls and PATTERN[p] == "nvls":
             continue
-        step = STEP_US[link.hw][p] if PATTERN[p] == "ring" else 0.0
+        step = STEP_US[link.hw][p] if PATTERN[p] in ("ring", "nvls_tree") else 0.0
         out.append({"name": p, "pattern": PATTERN[p],
                     "base_latency_s": round_sig(base[p] * US),
                     "step_latency_s": round_sig(step * US),
@@ -829,6 +881,8 @@ def fitted_sentence(link, fixed):
     else:
         parts.append("step_latency_s is NCCL's Ring hwLat (" + {"nvlink": "NVLink", "pcie": "PCI",
                                                                "net": "NET"}[link.hw] + " row)")
+    if "nvls_tree" in link.branches:
+        parts.append("nvls_tree's is NCCL's NVLSTree hwLat (NET row, 2.19-2.27)")
     return "; ".join(parts)
 
 
@@ -839,21 +893,19 @@ def load_tables():
 def run(policy=DEFAULT_POLICY):
     """Fit every link, validate, and build the fitted.json object."""
     tables = load_tables()
-    by_link = {}  # the tables each link is fitted on
+    by_link = {}
     for t in tables:
-        if not t.spec.held_out:
-            by_link.setdefault(t.spec.link, []).append(t)
+        by_link.setdefault(t.spec.link, []).append(t)
     fits = {}
     for key, link in LINKS.items():
-        eff, base, launch = fit_link(link, by_link[key], policy)
+        eff, base, launch = fit_link_staged(link, by_link[key], policy)
         r_eff, r_base = rounded_constants(link, eff, base)
         fits[key] = (r_eff, r_base, {k: round_sig(v * US) / US for k, v in launch.items()})
 
     validation = []
     for t in tables:
         r_eff, r_base, launches = fits[t.spec.link]
-        launch = (round_sig(fit_launch_only(t, r_eff, r_base) * US) / US if t.spec.held_out
-                  else launches[t.name])
+        launch = launches[t.name]
         measured = [m for _, m in t.rows]
         model = t.model_us(r_eff, r_base, launch)
         wins = {}
@@ -874,10 +926,6 @@ def run(policy=DEFAULT_POLICY):
             "nccl": {"median": round_sig(nc_med), "max": round_sig(nc_max),
                      "target_median": t.targets[0], "pass": nc_med <= t.targets[0]},
         }
-        if t.spec.held_out:  # out of sample: the left-out target, and what it was fitted on
-            entry["held_out"] = {"fitted_on": [f.name for f in by_link[t.spec.link]]}
-            entry["nccl"]["target_median"] = t.targets[1]
-            entry["nccl"]["pass"] = nc_med <= t.targets[1]
         validation.append(entry)
 
     # Leave one table out: the link fitted on its other tables; a link with one table is
@@ -886,8 +934,8 @@ def run(policy=DEFAULT_POLICY):
         group = by_link[key]
         for held in group:
             rest = [t for t in group if t is not held]
-            if rest:
-                eff, base, _ = fit_link(link, rest, policy)
+            if any(not t.spec.later for t in rest):
+                eff, base, _ = fit_link_staged(link, rest, policy)
                 r_eff, r_base = rounded_constants(link, eff, base)
                 unseen = [p for p in held.branches if all(p not in t.branches for t in rest)]
                 fitted_on = [t.name for t in rest]
@@ -900,6 +948,11 @@ def run(policy=DEFAULT_POLICY):
                 r_base = {p: k_base.get(p, link.start_base[p]) for p in link.branches}
                 unseen = [p for p in held.branches if p not in k_eff]
                 fitted_on = [t.name for t in by_link[kin]]
+                if rest:  # the kin's constants for the others, the later branches on the rest
+                    eff, base, _ = fit_link_staged(link, rest, policy, kin_fit=(r_eff, r_base))
+                    r_eff, r_base = rounded_constants(link, eff, base)
+                    unseen = [p for p in unseen if all(p not in t.branches for t in rest)]
+                    fitted_on += [t.name for t in rest]
                 carried = {"from": kin, "why": reason}
             measured = [m for _, m in held.rows]
             launch = round_sig(fit_launch_only(held, r_eff, r_base) * US) / US
@@ -981,8 +1034,10 @@ def run(policy=DEFAULT_POLICY):
         "model": {
             "ring": "t_p = base_p + 2(n-1) step_p + 2(n-1)/n * M / (efficiency_p * B)",
             "nvls": "t_p = base_p + M / (efficiency_p * B)",
+            "nvls_tree": "t_p = base_p + 2 ceil(log2 N) step_p + 2 M / (efficiency_p * g * B), "
+                         "across the N nodes of a two-tier link whose node link has NVLS only",
             "time": "t = launch_overhead + min_p t_p",
-            "two_tier": "inter-node ring branches with N = n/g nodes and g * B_inter",
+            "two_tier": "the inter-node link's branches with N = n/g nodes and g * B_inter",
             "fully_connected": "B = min(bandwidth, (n-1) * per_peer): a group of n uses the "
                                "links to its n-1 peers",
             "base_latency_policy": policy + ": " + POLICIES[policy],
@@ -1031,13 +1086,10 @@ def report(result):
         lr = f"{_pct(v['line_rate']['median'])} / {_pct(v['line_rate']['max'])}"
         nc = f"{_pct(v['nccl']['median'])} / {_pct(v['nccl']['max'])}"
         mark = "pass" if v["nccl"]["pass"] else "FAIL"
-        held = " (held out)" if "held_out" in v else ""
         w(f"{v['table']:22} {v['link']:13} {v['system']:32} {v['ranks']:>3} {sizes:>17} "
-          f"{launch:>8}  {lr:>17}  {nc:>15}  <= {_pct(v['nccl']['target_median'])} {mark}{held}")
+          f"{launch:>8}  {lr:>17}  {nc:>15}  <= {_pct(v['nccl']['target_median'])} {mark}")
     w("* launch not separable from the link's base latencies (all fitted): it is the "
       "harness's typical value (the prior)")
-    w("held out: never fitted; priced with the link's constants, its harness's launch fitted "
-      "alone")
     w("")
     w("leave one table out: link constants fitted on the link's other table(s); the held-out "
       "table's launch")

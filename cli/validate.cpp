@@ -30,9 +30,6 @@ struct MeasuredTable {
   double left_out_median, left_out_max;      // from calibration/fit.py; < 0 when none
   double in_sample_target, left_out_target;  // medians (calibration/fit.py: RCCL, EFA looser)
   const char* left_out_kin;  // a link with one table is predicted from this link; "" otherwise
-  // Held out (never fitted, priced with the catalogue's constants): the tables those were
-  // fitted on; "" for a table the link was fitted on.
-  const char* held_out_fitted_on;
   std::vector<std::array<double, 2>> rows;  // {bytes, out-of-place time in us}, >= 4 KiB
 };
 
@@ -119,9 +116,6 @@ Value validation_report() {
       left.add("fitted_on", Value::from(t.left_out_fitted_on));
       if (*t.left_out_kin) left.add("carried_from", Value::from(t.left_out_kin));
     }
-    if (*t.held_out_fitted_on)
-      item.add("held_out", Value::make_object())
-          .add("fitted_on", Value::from(t.held_out_fitted_on));
   }
   Value report = Value::make_object();
   report.add("tables", std::move(list));
@@ -218,27 +212,24 @@ void print_validation(const Value& report) {
               << pad(percent(t.find("line_rate")->find("median")->number), 7) << pad(pair(nccl), 14)
               << pad(target(nccl), 11);
     if (left) std::cout << pad(pair(*left), 14) << target(*left);
-    if (t.find("held_out")) std::cout << "held out";
     std::cout << '\n';
   }
   std::cout << "\nmedian / largest error over the sizes from 4 KiB up; line: mlsysim's line-rate "
                "model\n(median; no launch cost); nccl: the catalogue's fitted branches plus each "
                "table's launch\noverhead (its harness's). Left out: the link fitted without the "
                "table (a link with\none table: the constants of its kin, as the catalogue carries "
-               "a link without a table).\nHeld out: never fitted, priced with the catalogue's "
-               "constants (its launch fitted alone).\n\n";
+               "a link without a table).\n\n";
   for (const Value& t : report.find("tables")->array) {
     const Value* left = t.find("left_out");
-    std::cout << "  " << pad(t.find("table")->string, 25) << "launch "
-              << pad(format_significant(t.find("launch_overhead_s")->number * 1e6, 3) + " µs", 9);
+    std::string line =
+        "  " + pad(t.find("table")->string, 25) + "launch " +
+        pad(format_significant(t.find("launch_overhead_s")->number * 1e6, 3) + " µs", 9);
     if (left) {
       const Value* kin = left->find("carried_from");
-      std::cout << (kin ? "left out: carried from " + kin->string
-                        : "left out: fitted on " + left->find("fitted_on")->string);
+      line += kin ? "left out: carried from " + kin->string
+                  : "left out: fitted on " + left->find("fitted_on")->string;
     }
-    if (const Value* held = t.find("held_out"))
-      std::cout << "held out: the link fitted on " + held->find("fitted_on")->string;
-    std::cout << '\n';
+    wrapped(line, 43);  // a long list of tables goes on under "left out:"
   }
   std::cout
       << "The 16-, 32- and 64-rank tables are 2, 4 and 8 nodes x 8 GPUs: a two-tier link (NVLink\n"

@@ -163,9 +163,12 @@ void check_result(const Scenario& s, const Result& r) {
             "the pair's time is its reduce-scatter's and its all-gather's", where);
     const auto won = std::find_if(link.protocols.begin(), link.protocols.end(),
                                   [&](const Protocol& p) { return p.name == winner; });
-    // nvls runs within the domain, a tree for an all-reduce alone (docs/model.md#nccl-links).
+    // nvls runs within the domain, a tree for an all-reduce alone, an NVLS-tree never on a flat
+    // link (docs/model.md#nccl-links).
     const auto runs = [&](const Protocol& p) {
-      return p.pattern == "ring" || (p.pattern == "tree" ? !pair : within);
+      return p.pattern == "ring" || (p.pattern == "tree"        ? !pair
+                                     : p.pattern == "nvls_tree" ? false
+                                                                : within);
     };
     const bool any_runs = std::any_of(link.protocols.begin(), link.protocols.end(), runs);
     // One of the serving engine's kernels (docs/model.md#custom-all-reduce) may win over NCCL's
@@ -368,17 +371,24 @@ void check_result(const Scenario& s, const Result& r) {
                                   (beyond(link.tiers[1], nodes) ? 1u : 0u);
       const Link& pricing = one_node ? link.tiers[0] : link.tiers[1];
       want_link += s.link_model == "nccl" && pricing.protocols.empty() && s.tp_size > 1 ? 1u : 0u;
-      // A pair on a tier whose branches cannot run one (trees only, nvls beyond its domain).
+      // A tier whose branches cannot run the collective (trees only for a pair, nvls beyond its
+      // domain, NVLS-tree but in one node or without NVLS in the node).
       const std::int64_t k = one_node ? s.tp_size : nodes;
-      want_link += s.link_model == "nccl" && !pricing.protocols.empty() && s.tp_size > 1 &&
-                           s.collective == kReduceScatterAllGather &&
-                           std::none_of(pricing.protocols.begin(), pricing.protocols.end(),
-                                        [&](const Protocol& p) {
-                                          return p.pattern == "ring" ||
-                                                 (p.pattern == "nvls" && !beyond(pricing, k));
-                                        })
-                       ? 1u
-                       : 0u;
+      const bool pair = s.collective == kReduceScatterAllGather;
+      const bool nvls_nodes =
+          !one_node && !beyond(link.tiers[0], g) &&
+          std::any_of(link.tiers[0].protocols.begin(), link.tiers[0].protocols.end(),
+                      [](const Protocol& p) { return p.pattern == "nvls"; });
+      want_link +=
+          s.link_model == "nccl" && !pricing.protocols.empty() && s.tp_size > 1 &&
+                  std::none_of(pricing.protocols.begin(), pricing.protocols.end(),
+                               [&](const Protocol& p) {
+                                 return p.pattern == "ring" || (p.pattern == "tree" && !pair) ||
+                                        (p.pattern == "nvls_tree" && !pair && nvls_nodes) ||
+                                        (p.pattern == "nvls" && !beyond(pricing, k));
+                               })
+              ? 1u
+              : 0u;
       // docs/model.md#custom-all-reduce: the custom all-reduce runs inside one node, on a tier that
       // has its kernels.
       want_link += custom && (!one_node || link.tiers[0].custom.empty()) ? 1u : 0u;
@@ -401,17 +411,17 @@ void check_result(const Scenario& s, const Result& r) {
     // priced by NCCL.
     want_link +=
         custom && (link.custom.empty() || (link.domain && s.tp_size > *link.domain)) ? 1u : 0u;
-    // No branch that may run: only nvls beyond the domain, or (a pair) no ring and no nvls within.
+    // No branch that may run (one warning): only nvls beyond the domain; for a pair no ring and
+    // no nvls within; for an all-reduce no ring, tree or nvls within (NVLS-tree never runs here).
     const bool beyond = link.domain && s.tp_size > *link.domain;
     const bool nccl_branches = s.link_model == "nccl" && !link.protocols.empty() && s.tp_size > 1;
-    const bool only_nvls = std::all_of(link.protocols.begin(), link.protocols.end(),
-                                       [](const Protocol& p) { return p.pattern == "nvls"; });
-    const bool pair_runs = std::any_of(
-        link.protocols.begin(), link.protocols.end(),
-        [&](const Protocol& p) { return p.pattern == "ring" || (p.pattern == "nvls" && !beyond); });
-    want_link += nccl_branches && only_nvls && beyond                                     ? 1u
-                 : nccl_branches && s.collective == kReduceScatterAllGather && !pair_runs ? 1u
-                                                                                          : 0u;
+    const bool pair = s.collective == kReduceScatterAllGather;
+    const bool some_runs =
+        std::any_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
+          return p.pattern == "ring" || (p.pattern == "tree" && !pair) ||
+                 (p.pattern == "nvls" && !beyond);
+        });
+    want_link += nccl_branches && !some_runs ? 1u : 0u;
   }
   require(link_warnings == want_link, "link warnings: beyond the domain, or no NCCL branch",
           std::to_string(link_warnings) + " != " + std::to_string(want_link));

@@ -71,6 +71,11 @@ constexpr const char* kHandMade[] = {
     R"("nvls","efficiency":0.5}]},"h":{"intra_node":"nvlink4","inter_node":{"bandwidth":)"
     R"("50 GB/s","protocols":[{"name":"tr","pattern":"tree","efficiency":0.05}]},)"
     R"("ranks_per_node":8}},"link_model":"nccl","collective":"reduce_scatter_all_gather"})",
+    R"({"workload":"GPT3","tp_size":32,"tokens":4096,"accelerator":"H100","local_efficiency":0.5,)"
+    R"("links":{"n":{"bandwidth":"50 GB/s","protocols":[{"name":"nt","pattern":"nvls_tree",)"
+    R"("efficiency":0.8}]},"h":{"intra_node":"nvlink4","inter_node":"ib_ndr","ranks_per_node":8},)"
+    R"("r":{"intra_node":"nvlink4_ring","inter_node":"ib_ndr","ranks_per_node":8}},)"
+    R"("link_model":"nccl"})",
     R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":{"a":"nvlink9","b":"5 us","c":{"preset":"x"},"d":{"bandwidth":1,"protocols":[]},)"
     R"("e":{"bandwidth":1,"domain":0.5,"protocols":[{"name":"","pattern":"tree","efficiency":2,)"

@@ -42,22 +42,27 @@ AllReduce line_rate_time(double bandwidth, double latency, double n, double mess
 }
 
 // docs/model.md#nccl-links: whether NCCL may run branch `p`: nvls only within the link's domain, a
-// tree only for an all-reduce (NCCL has no tree reduce-scatter or all-gather).
-bool may_run(const Protocol& p, bool within_domain, bool all_reduce) {
-  return p.pattern == kNvls ? within_domain : p.pattern == kTree ? all_reduce : true;
+// tree only for an all-reduce (NCCL has no tree reduce-scatter or all-gather), an NVLS-tree only
+// for an all-reduce across the nodes of a two-tier link whose node link has NVLS (`nvls_nodes`).
+bool may_run(const Protocol& p, bool within_domain, bool all_reduce, bool nvls_nodes = false) {
+  if (p.pattern == kNvls) return within_domain;
+  if (p.pattern == kTree) return all_reduce;
+  if (p.pattern == kNvlsTree) return all_reduce && nvls_nodes;
+  return true;
 }
 
 // docs/model.md#nccl-links and #sequence-parallelism: the fastest of the link's protocol branches
-// that may run (the first on a tie), with the collective's factors. A tree moves M up and M down,
-// 2 ceil(log2 n) steps. None when no branch may run.
+// that may run (the first on a tie), with the collective's factors. A tree (and an NVLS-tree
+// across nodes) moves M up and M down, 2 ceil(log2 n) steps. None when no branch may run.
 std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
-                                   bool within_domain, const CollectiveKind& kind) {
+                                   bool within_domain, const CollectiveKind& kind,
+                                   bool nvls_nodes = false) {
   if (n <= 1) return AllReduce{};
   std::optional<AllReduce> best;
   for (const Protocol& p : link.protocols) {
-    if (!may_run(p, within_domain, kind.name == kAllReduce)) continue;
+    if (!may_run(p, within_domain, kind.name == kAllReduce, nvls_nodes)) continue;
     const bool nvls = p.pattern == kNvls;
-    const bool tree = p.pattern == kTree;
+    const bool tree = p.pattern == kTree || p.pattern == kNvlsTree;
     const double share = nvls ? 1 : tree ? 2 : kind.phases * (n - 1) / n;
     const double steps = nvls ? 0 : tree ? 2 * std::ceil(std::log2(n)) : kind.phases * (n - 1);
     AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
@@ -70,20 +75,35 @@ std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n,
 
 bool within_domain(const Link& link, std::int64_t n) { return !link.domain || n <= *link.domain; }
 
-// docs/model.md#nccl-links: the link has branches but none may run a sequence-parallel pair on
-// `ranks` (tree branches run an all-reduce alone; nvls ones within the domain), so the pair is
-// priced at line rate plus the launch.
-bool no_branch_for_pair(const Scenario& s, const Link& link, std::int64_t ranks) {
-  return s.link_model == kNccl && ranks > 1 && s.collective == kReduceScatterAllGather &&
-         !link.protocols.empty() &&
+// docs/model.md#nccl-links: the link has branches but none may run the scenario's collective on
+// `ranks` (tree branches run an all-reduce alone; nvls ones within the domain; NVLS-tree ones
+// across the nodes of a two-tier link whose node link has NVLS: `nvls_nodes`), so it is priced at
+// line rate plus the launch.
+bool no_branch_runs(const Scenario& s, const Link& link, std::int64_t ranks, bool nvls_nodes) {
+  const bool all_reduce = s.collective != kReduceScatterAllGather;
+  return s.link_model == kNccl && ranks > 1 && !link.protocols.empty() &&
          std::none_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
-           return may_run(p, within_domain(link, ranks), false);
+           return may_run(p, within_domain(link, ranks), all_reduce, nvls_nodes);
          });
 }
 
-constexpr std::string_view kNoBranchForPair =
-    "no branch runs the reduce-scatter and all-gather (NCCL runs a tree for an all-reduce alone): "
-    "priced at line rate plus the launch overhead";
+// What no_branch_runs warns, by collective.
+std::string_view no_branch_text(const Scenario& s) {
+  return s.collective == kReduceScatterAllGather
+             ? "no branch runs the reduce-scatter and all-gather (NCCL runs a tree for an "
+               "all-reduce alone): priced at line rate plus the launch overhead"
+             : "no branch runs the all-reduce here (an NVLS-tree runs only across the nodes of a "
+               "two-tier link whose node link has NVLS): priced at line rate plus the launch "
+               "overhead";
+}
+
+// Whether a two-tier link's NVLS-tree branches may run across its nodes: its node link has NVLS
+// within the node.
+bool nvls_in_node(const Link& intra, std::int64_t per_node) {
+  return within_domain(intra, per_node) &&
+         std::any_of(intra.protocols.begin(), intra.protocols.end(),
+                     [](const Protocol& p) { return p.pattern == kNvls; });
+}
 
 // docs/model.md#custom-all-reduce: one of the serving engine's kernels over peer memory. One-shot:
 // each rank reads the other n-1 buffers whole; two-shot: reduce-scatter then all-gather, 2(n-1)/n
@@ -347,8 +367,9 @@ std::vector<FieldError> warnings(const Scenario& s) {
         warn(out, at,
              {"no NCCL calibration for the ", nodes.count == 1 ? "intra" : "inter",
               "-node link: priced at line rate plus the launch overhead"});
-      else if (no_branch_for_pair(s, pricing, nodes.count == 1 ? n : nodes.count))
-        warn(out, at, {nodes.count == 1 ? "intra" : "inter", "-node link: ", kNoBranchForPair});
+      else if (no_branch_runs(s, pricing, nodes.count == 1 ? n : nodes.count,
+                              nodes.count > 1 && nvls_in_node(intra, nodes.per_node)))
+        warn(out, at, {nodes.count == 1 ? "intra" : "inter", "-node link: ", no_branch_text(s)});
       continue;
     }
     if (custom_allreduce(s) && asked_custom && n > 1 && link.custom.empty()) {
@@ -370,8 +391,8 @@ std::vector<FieldError> warnings(const Scenario& s) {
       warn(out, at,
            {"only NVLS branches, which need the switch, and tp_size is beyond the domain: priced "
             "at line rate plus the launch overhead"});
-    } else if (no_branch_for_pair(s, link, n)) {
-      warn(out, at, {kNoBranchForPair});
+    } else if (no_branch_runs(s, link, n, false)) {
+      warn(out, at, {no_branch_text(s)});
     }
   }
   if (collectives_per_layer(s) == 0) {
@@ -441,7 +462,8 @@ AllReduce two_tier_time(const Link& link, double bandwidth, std::int64_t ranks, 
     // hierarchy below, as for a network link without branches.
     const double nodes = static_cast<double>(at.count);
     if (const auto t =
-            nccl_time(inter, g * bandwidth, nodes, message, within_domain(inter, at.count), kind)) {
+            nccl_time(inter, g * bandwidth, nodes, message, within_domain(inter, at.count), kind,
+                      nvls_in_node(intra, at.per_node))) {
       const double bytes = out.bytes_per_rank;
       out = *t;
       out.bytes_per_rank = bytes;

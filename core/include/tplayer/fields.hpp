@@ -367,7 +367,8 @@ inline constexpr InputField<Protocol> kProtocolFields[] = {
     {.name = "pattern", .kind = FieldKind::Choice, .member = &Protocol::pattern, .required = false,
      .rule = FieldRule::None, .fallback = kRing, .sweepable = false, .what = "a pattern",
      .help = "ring: 2(n-1) steps moving 2(n-1)/n of M; nvls: M crosses the switch once; tree: "
-             "2 ceil(log2 n) steps moving 2M (all-reduce only)",
+             "2 ceil(log2 n) steps moving 2M (all-reduce only); nvls_tree: the tree across the "
+             "nodes of a two-tier link whose node link has NVLS",
      .choices = kPatterns},
     {.name = "base_latency", .kind = FieldKind::Time, .member = &Protocol::base_latency,
      .required = false, .rule = FieldRule::NonNegative, .fallback = 0.0, .sweepable = false,

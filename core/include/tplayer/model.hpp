@@ -160,12 +160,15 @@ inline constexpr std::string_view kNccl = kLinkModels[1];
 inline constexpr double kNcclLaunchOverhead = 10e-6;
 
 // How a protocol branch moves the data (docs/model.md#nccl-links): a ring (2(n-1) steps, 2(n-1)/n
-// of M per rank), NVLink SHARP through the switch (M crosses once), or a tree (an all-reduce only:
-// M up and M down, 2 ceil(log2 n) steps; across nodes n is the node count).
-inline constexpr std::string_view kPatterns[] = {"ring", "nvls", "tree"};
+// of M per rank), NVLink SHARP through the switch (M crosses once), a tree (an all-reduce only:
+// M up and M down, 2 ceil(log2 n) steps; across nodes n is the node count), or NVLS-tree: the
+// tree across the nodes of a two-tier link whose node link has NVLS (NVLink SHARP in the node),
+// and nowhere else.
+inline constexpr std::string_view kPatterns[] = {"ring", "nvls", "tree", "nvls_tree"};
 inline constexpr std::string_view kRing = kPatterns[0];
 inline constexpr std::string_view kNvls = kPatterns[1];
 inline constexpr std::string_view kTree = kPatterns[2];
+inline constexpr std::string_view kNvlsTree = kPatterns[3];
 // How a serving engine's custom all-reduce moves the data (docs/model.md#custom-all-reduce):
 // one-shot (each rank reads the other n-1 buffers whole), two-shot (reduce-scatter then all-gather
 // through peer memory), or multimem on an NVLink SHARP switch (M crosses once).

@@ -242,11 +242,12 @@ describe('sweep', () => {
 
 describe('NCCL and domains in words', () => {
   it('names each protocol', () => {
-    expect(['ll', 'll128', 'simple', 'nvls'].map(protocolText)).toEqual([
+    expect(['ll', 'll128', 'simple', 'nvls', 'nvls_tree'].map(protocolText)).toEqual([
       'ring, low-latency (LL)',
       'ring, LL128',
       'ring, bulk (Simple)',
       'NVLink SHARP (NVLS)',
+      'NVLS-tree (NVLink SHARP in the node, a tree across the nodes)',
     ]);
     expect(protocolText('ring')).toContain('no NCCL calibration');
   });

@@ -118,8 +118,9 @@ export function linkSteps(inp, r, l, p = null) {
   const share = pair ? '(n−1)/n' : '2(n−1)/n';
   const steps = pair ? ['(n−1)', `(${n}−1)`] : ['2(n−1)', `2×(${n}−1)`];
   const nvls = p?.pattern === 'nvls';
-  // docs/model.md#nccl-links: a tree (an all-reduce only) moves M up and M down in 2⌈log2 n⌉ steps.
-  const tree = p?.pattern === 'tree';
+  // docs/model.md#nccl-links: a tree (an all-reduce only; an NVLS-tree across nodes) moves M up
+  // and M down in 2⌈log2 n⌉ steps.
+  const tree = p?.pattern === 'tree' || p?.pattern === 'nvls_tree';
   const sixths = pair ? '5/6 × ' : '';
   const M = bytes(r.message_bytes);
   const B = bandwidth(l.bandwidth_bytes_per_s);

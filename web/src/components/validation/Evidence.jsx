@@ -32,10 +32,7 @@ export function Evidence({ groups, tp, linkLabel }) {
             <li key={t.table} class={at.includes(t) ? 'yours' : undefined}>
               {at.includes(t) && <strong>Your TP: </strong>}
               {t.system}, {t.ranks} ranks{t.nodes > 1 ? ` on ${t.nodes} nodes` : ''} (
-              <code>{t.table}</code>):{' '}
-              {t.held_out
-                ? `held out (the link fitted on ${t.held_out.fitted_on.join(', ')}), the NCCL model is off by ${figure(t.nccl)}`
-                : `fitted with it, the NCCL model is off by ${figure(t.nccl)}`}
+              <code>{t.table}</code>): fitted with it, the NCCL model is off by {figure(t.nccl)}
               {t.left_out
                 ? `; left out, ${
                     t.left_out.carried_from

@@ -86,8 +86,6 @@ export function TableView({ t, api, linkLabel, measured }) {
           (t.left_out.carried_from
             ? ` Without this table (the only one of its link) the link would be carried over from ${linkLabel(t.left_out.carried_from.from)} (${t.left_out.fitted_on.join(', ')}), and the NCCL model is then off by ${fmt.percent(t.left_out.median)} at the median row.`
             : ` Fitted without this table (on ${t.left_out.fitted_on.join(', ')} alone), the NCCL model is off by ${fmt.percent(t.left_out.median)} at the median row.`)}
-        {t.held_out &&
-          ` This table is held out: the link was fitted on ${t.held_out.fitted_on.join(', ')}, never on it, so the NCCL model’s figure is a prediction.`}
       </p>
       <p class="priced">
         <strong>How it is priced:</strong> by the calculator, {pricedAs(t, linkLabel)} NCCL with the
