@@ -62,18 +62,24 @@ STEP_US = {
     # NVLink) Ring hwLat; RCCL is NCCL's fork, with its own constants.
     "xgmi": {"ll": 0.8, "ll128": 2.2, "simple": 3.6},
 }
+# RCCL's one-pass (one-shot) all-reduce for small messages on a fully connected fabric (ROCm/rccl
+# pull request 919, "Introduce 1pass allreduce", and the MSCCL all-pairs algorithms it tunes for
+# 8 x MI300X, pull requests 1088 and 1629): RCCL's tuning model has no latency for it, so its base
+# is fitted and its per-peer step held at 0 (the peers are read at once, over their own links).
+ONE_SHOT_START_BASE_US = 10.0
 # NCCL's Ring baseLat, us (2.18.6 and 2.30.7), and the NVLS latency of 2.21+ (baseLat 0 plus
 # hwLat[NVLINK][NVLS] 25 us; NCCL-MODEL.md 1.2).
 NCCL_BASE_US = {"ll": 6.6, "ll128": 14.0, "simple": 8.4, "nvls": 25.0, "nvls_tree": 25.0}
 
 PATTERN = {"ll": "ring", "ll128": "ring", "simple": "ring", "nvls": "nvls",
-           "nvls_tree": "nvls_tree"}
+           "nvls_tree": "nvls_tree", "one_pass": "one_shot"}
 
 # The most of the link a protocol can carry (NCCL's wire formats, src/device/prims_ll*.h): LL
 # sends 8-byte lines of 4 data bytes and a 4-byte flag (1/2), LL128 128-byte lines of 120 data
 # bytes and an 8-byte flag (120/128, NCCL's own "0.92 /*120.0/128.0*/"); Simple and NVLS carry
 # data only.  The fitted efficiencies are bounded by these, not by 1.
-PAYLOAD = {"ll": 0.5, "ll128": 120 / 128, "simple": 1.0, "nvls": 1.0, "nvls_tree": 1.0}
+PAYLOAD = {"ll": 0.5, "ll128": 120 / 128, "simple": 1.0, "nvls": 1.0, "nvls_tree": 1.0,
+           "one_pass": 1.0}
 
 
 class Link:
@@ -153,15 +159,24 @@ LINKS = {
     # rings over them; its base latencies are RCCL's (baseLat 12 / 12 / 17 us in tuning.cc) and
     # its small messages take paths NCCL's model lacks, so the bases are fitted, as on networks.
     # Fully connected: one 64 GB/s link to each of the 7 peers (a group of n uses n - 1).
-    "infinity_fabric": Link("infinity_fabric", 448 * GB, "xgmi", ("ll", "ll128", "simple"),
-                            {"ll": 0.25, "ll128": 0.644, "simple": 0.7}, domain=8, alpha=0.5 * US,
-                            start_base={"ll": 12.0, "ll128": 12.0, "simple": 17.0},
+    # For small messages RCCL reads every peer at once (ONE_SHOT_START_BASE_US): a one-shot
+    # branch ("one_pass", RCCL's name), M over each of the group's n - 1 links.  No LL128: RCCL enables it by default on
+    # gfx90a (MI200) alone (ROCm/rccl pull request 1054; 1549 builds it for gfx942 but leaves it
+    # off by default).
+    "infinity_fabric": Link("infinity_fabric", 448 * GB, "xgmi",
+                            ("ll", "simple", "one_pass"),
+                            {"ll": 0.25, "simple": 0.7, "one_pass": 0.8},
+                            domain=8, alpha=0.5 * US,
+                            start_base={"ll": 12.0, "simple": 17.0,
+                                        "one_pass": ONE_SHOT_START_BASE_US},
                             per_peer=64 * GB,
                             note="RCCL, not NCCL: RCCL is a fork of NCCL with the same ring "
-                                 "structure and protocols (LL, LL128, Simple), its own latency "
-                                 "constants (ROCm/rccl src/graph/tuning.cc) and extra "
-                                 "small-message kernels; step latencies are RCCL's Ring hwLat, "
-                                 "base latencies and efficiencies fitted"),
+                                 "structure and protocols (LL and Simple; LL128 is off by "
+                                 "default on MI300X), its own latency constants "
+                                 "(ROCm/rccl src/graph/tuning.cc) and a one-pass kernel for "
+                                 "small messages (one_pass, a one_shot pattern: each rank reads "
+                                 "its peers' buffers directly); step latencies are RCCL's Ring "
+                                 "hwLat, base latencies and efficiencies fitted"),
     # GB200 NVL72: 72 GPUs on NVLink 5 switches.  NCCL's B200 estimates (NCCL-MODEL.md 1.6, 2.26:
     # Ring LL / LL128 / Simple algbw 161.1 / 365.7 / 411.4 at n = 8, i.e. busbw x 1.75; NVLS algbw
     # 600) are where the fit starts and what the ring branches keep (the table has no size where
@@ -470,19 +485,24 @@ def branch_time(pattern, n, message_bytes, bandwidth, base, step, efficiency):
     if pattern in ("tree", "nvls_tree"):  # an all-reduce's M up and M down, 2 ceil(log2 n) steps
         return base + 2 * math.ceil(math.log2(n)) * step + 2 * message_bytes / (
             efficiency * bandwidth)
+    if pattern == "one_shot":  # each rank reads the other n-1 buffers whole, a step per peer
+        return base + (n - 1) * step + (n - 1) * message_bytes / (efficiency * bandwidth)
     raise ValueError(f"unknown pattern {pattern!r}")
 
 
-def nccl_time(protocols, n, message_bytes, bandwidth, launch, nvls=True, nvls_nodes=False):
+def nccl_time(protocols, n, message_bytes, bandwidth, launch, nvls=True, nvls_nodes=False,
+              fully_connected=False):
     """t = launch + min_p t_p over the branches (dicts as in fitted.json); (time, winner).
     nvls: NVLS branches may run (within the domain); nvls_nodes: NVLS-tree ones may (across the
-    nodes of a two-tier link whose node link has NVLS)."""
+    nodes of a two-tier link whose node link has NVLS); fully_connected: one-shot ones may (a
+    fully connected link, within its domain: nvls)."""
     if n < 2:
         return 0.0, None
     best = None
     for p in protocols:
-        if (p["pattern"] == "nvls" and not nvls) or (p["pattern"] == "nvls_tree"
-                                                     and not nvls_nodes):
+        if ((p["pattern"] == "nvls" and not nvls)
+                or (p["pattern"] == "nvls_tree" and not nvls_nodes)
+                or (p["pattern"] == "one_shot" and not (fully_connected and nvls))):
             continue
         t = branch_time(p["pattern"], n, message_bytes, bandwidth, p["base_latency_s"],
                         p["step_latency_s"], p["efficiency"])
@@ -534,10 +554,14 @@ class Table:
         link = LINKS[spec.link]
         self.link = link
         self.two_tier = self.nodes > 1
-        # NVLS-tree runs only across the nodes of a two-tier table whose node link has NVLS.
+        # NVLS-tree runs only across the nodes of a two-tier table whose node link has NVLS, a
+        # one-shot only on a fully connected link within its domain.
         self.nvls_nodes = self.two_tier and "nvls" in LINKS[spec.intra].branches
+        one_shot = (not self.two_tier and link.per_peer is not None
+                    and (link.domain is None or self.ranks <= link.domain))
         self.branches = tuple(p for p in (spec.branches or link.branches)
-                              if PATTERN[p] != "nvls_tree" or self.nvls_nodes)
+                              if (PATTERN[p] != "nvls_tree" or self.nvls_nodes)
+                              and (PATTERN[p] != "one_shot" or one_shot))
         # n and B the branches see: N and g * B_inter across nodes (docs/model.md#two-tier-links)
         self.n_eff = self.nodes if self.two_tier else self.ranks
         self.bw_eff = (self.g * link.bandwidth if self.two_tier
@@ -556,6 +580,9 @@ class Table:
             elif PATTERN[p] == "nvls_tree":  # the tree: 2 ceil(log2 N) steps, M up and M down
                 self.lat[p] = 2 * math.ceil(math.log2(n)) * STEP_US[link.hw][p]
                 self.vol[p] = [2 * m / self.bw_eff / US for m, _ in self.rows]
+            elif PATTERN[p] == "one_shot":  # (n-1) M, M over each link to the group; step 0
+                self.lat[p] = 0.0
+                self.vol[p] = [(n - 1) * m / self.bw_eff / US for m, _ in self.rows]
             else:
                 self.lat[p] = 0.0
                 self.vol[p] = [m / self.bw_eff / US for m, _ in self.rows]
@@ -680,12 +707,18 @@ def fit_link(link, tables, policy, held=None):
     # Ring efficiencies as a chain, NCCL's order (its tuning model has LL < LL128 < Simple for
     # every GPU and link): log eff_simple, then log(eff_ll128 / eff_simple) <= 0 and
     # log(eff_ll / eff_ll128) <= 0; each then capped by its payload share (PAYLOAD).
+    # A one-shot reaches no more of the link than Simple either (its efficiency below Simple's).
     chain = [p for p in ("simple", "ll128", "ll") if p in link.branches and p not in held]
     if any(p in used for p in chain):
         used = sorted(set(used) | set(chain), key=link.branches.index)
+    under_simple = [p for p in used if PATTERN[p] == "one_shot" and chain and chain[0] == "simple"]
+
+    def above(p):
+        return "simple" if p in under_simple else chain[chain.index(p) - 1]
+
     for p in used:
-        if p in chain and p != "simple":
-            up = chain[chain.index(p) - 1]
+        if (p in chain and p != "simple") or p in under_simple:
+            up = above(p)
             ratio = min(link.start_eff[p], PAYLOAD[p]) / min(link.start_eff[up], PAYLOAD[up])
             add(("below", p), math.log(min(1.0, ratio)), math.log(1e-3), 0.0)
         else:
@@ -701,7 +734,7 @@ def fit_link(link, tables, policy, held=None):
     dir_steps = [0.25 if names[i][0] in ("eff", "below") else 4.0 for i in range(dim)]
     # One branch's efficiency alone (the chain's coordinates move every branch below it).
     index = {n: i for i, n in enumerate(names)}
-    for p, q in zip(chain, chain[1:]):
+    for p, q in list(zip(chain, chain[1:])) + [("simple", q) for q in under_simple]:
         i = index.get(("eff", p), index.get(("below", p)))
         j = index.get(("below", q))
         if i is not None and j is not None:
@@ -736,6 +769,8 @@ def fit_link(link, tables, policy, held=None):
             if p in below:
                 raw = raw * math.exp(below[p])
                 eff[p] = min(PAYLOAD[p], raw)
+        for p in under_simple:
+            eff[p] = min(PAYLOAD[p], eff["simple"] * math.exp(below[p]))
         for p, (e, b) in held.items():
             eff[p], base[p] = e, b
         return eff, base, launch
@@ -1110,7 +1145,8 @@ def report(result):
           f"{mark}  {typ}")
         if lo["branches_not_in_training"]:
             w(f"{'':22} {'':9} (branches {', '.join(lo['branches_not_in_training'])} not in "
-              "the training table: NCCL's own values)")
+              "the training table: where the fit starts, NCCL's own values or, for a branch "
+              "NCCL's model lacks, the Link's start)")
     w("")
     w("fitted constants (B = link bandwidth; eff x B = busbw for ring, algbw for nvls; "
       "rows won, in-sample)")

@@ -135,6 +135,36 @@ class ModelTest(unittest.TestCase):
                                fit.branch_time("ring", 2, 1e6, 100e9, 5 * US, 1 * US, 0.25),
                                places=15)
 
+    def test_one_shot_branch(self):
+        # tests/cases/nccl_one_shot_fully_connected.json: n = 4, B_n = 192 GB/s, M = 24576 B,
+        # base 4 us, eff 0.75: 4 us + 3 * 24576 / (0.75 * 192e9) s = 4.512 us, beating the LL
+        # ring's 5.184 us; + 5 us launch.  Only on a fully connected link within its domain.
+        protocols = [{"name": "ll", "pattern": "ring", "base_latency_s": 0.0,
+                      "step_latency_s": 0.8 * US, "efficiency": 0.5},
+                     {"name": "one_shot", "pattern": "one_shot", "base_latency_s": 4 * US,
+                      "step_latency_s": 0.0, "efficiency": 0.75}]
+        self.assertAlmostEqual(fit.branch_time("one_shot", 4, 24576, 192e9, 4 * US, 0.0, 0.75)
+                               / US, 4.512, places=9)
+        t, who = fit.nccl_time(protocols, 4, 24576, 192e9, 5 * US, fully_connected=True)
+        self.assertAlmostEqual(t / US, 9.512, places=9)
+        self.assertEqual(who, "one_shot")
+        _, who = fit.nccl_time(protocols, 4, 24576, 192e9, 5 * US)  # switched
+        self.assertEqual(who, "ll")
+        _, who = fit.nccl_time(protocols, 4, 24576, 192e9, 5 * US, nvls=False,
+                               fully_connected=True)  # beyond the domain
+        self.assertEqual(who, "ll")
+        # the fitting path agrees on the MI300X table, and the one-shot wins its small sizes
+        table = next(t for t in fit.load_tables() if t.name == "mi300x_8.txt")
+        self.assertIn("one_pass", table.branches)
+        eff = {"ll": 0.5, "simple": 0.7, "one_pass": 0.75}
+        base = {"ll": 0.0, "simple": 1.0, "one_pass": 4.0}
+        protocols = fit.protocols_json(fit.LINKS["infinity_fabric"], eff, base)
+        for (m, _), (t_us, w) in zip(table.rows, table.model_us(eff, base, 5.0)):
+            t, who = fit.nccl_time(protocols, 8, m, 448e9, 5 * US, fully_connected=True)
+            self.assertAlmostEqual(t / US, t_us, places=6)
+            self.assertEqual(who, w)
+        self.assertEqual(table.model_us(eff, base, 5.0)[0][1], "one_pass")
+
     def test_min_over_branches_plus_launch(self):
         protocols = [
             {"name": "ll", "pattern": "ring", "base_latency_s": 5 * US,
@@ -230,7 +260,7 @@ class FittedJsonTest(unittest.TestCase):
             self.assertTrue(link["source"], key)
             self.assertLessEqual(len(link["protocols"]), 8, key)
             for p in link["protocols"]:
-                self.assertIn(p["pattern"], ("ring", "nvls", "nvls_tree"), key)
+                self.assertIn(p["pattern"], ("ring", "nvls", "nvls_tree", "one_shot"), key)
                 self.assertTrue(0 < p["efficiency"] <= 1, key)
                 self.assertGreaterEqual(p["base_latency_s"], 0, key)
                 if p["pattern"] in ("ring", "nvls_tree"):

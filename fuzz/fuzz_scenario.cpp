@@ -164,11 +164,14 @@ void check_result(const Scenario& s, const Result& r) {
     const auto won = std::find_if(link.protocols.begin(), link.protocols.end(),
                                   [&](const Protocol& p) { return p.name == winner; });
     // nvls runs within the domain, a tree for an all-reduce alone, an NVLS-tree never on a flat
-    // link (docs/model.md#nccl-links).
+    // link, a one-shot for an all-reduce on a fully connected link within its domain
+    // (docs/model.md#nccl-links).
     const auto runs = [&](const Protocol& p) {
-      return p.pattern == "ring" || (p.pattern == "tree"        ? !pair
-                                     : p.pattern == "nvls_tree" ? false
-                                                                : within);
+      return p.pattern == "ring" ||
+             (p.pattern == "tree"        ? !pair
+              : p.pattern == "nvls_tree" ? false
+              : p.pattern == "one_shot"  ? !pair && within && link.per_peer.has_value()
+                                         : within);
     };
     const bool any_runs = std::any_of(link.protocols.begin(), link.protocols.end(), runs);
     // One of the serving engine's kernels (docs/model.md#custom-all-reduce) may win over NCCL's
@@ -189,7 +192,10 @@ void check_result(const Scenario& s, const Result& r) {
     } else if (won == link.protocols.end()) {
       fuzz::fail("the winning branch is none of the link's", where + " " + l.protocol);
     } else {
-      require(runs(*won), "NVLS wins only within the domain, a tree only an all-reduce", where);
+      require(runs(*won),
+              "NVLS wins only within the domain, a tree only an all-reduce, a one-shot only on a "
+              "fully connected link within its domain",
+              where);
     }
     if (s.link_model == "line_rate" && !s.launch_overhead && !link.is_measured())
       require(l.allreduce_time_s == l.line_rate_allreduce_time_s,
@@ -412,14 +418,16 @@ void check_result(const Scenario& s, const Result& r) {
     want_link +=
         custom && (link.custom.empty() || (link.domain && s.tp_size > *link.domain)) ? 1u : 0u;
     // No branch that may run (one warning): only nvls beyond the domain; for a pair no ring and
-    // no nvls within; for an all-reduce no ring, tree or nvls within (NVLS-tree never runs here).
+    // no nvls within; for an all-reduce no ring, tree or nvls within, nor a one-shot within on a
+    // fully connected link (NVLS-tree never runs here).
     const bool beyond = link.domain && s.tp_size > *link.domain;
     const bool nccl_branches = s.link_model == "nccl" && !link.protocols.empty() && s.tp_size > 1;
     const bool pair = s.collective == kReduceScatterAllGather;
     const bool some_runs =
         std::any_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
           return p.pattern == "ring" || (p.pattern == "tree" && !pair) ||
-                 (p.pattern == "nvls" && !beyond);
+                 (p.pattern == "nvls" && !beyond) ||
+                 (p.pattern == "one_shot" && !pair && !beyond && link.per_peer.has_value());
         });
     want_link += nccl_branches && !some_runs ? 1u : 0u;
   }

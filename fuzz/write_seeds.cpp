@@ -76,6 +76,11 @@ constexpr const char* kHandMade[] = {
     R"("efficiency":0.8}]},"h":{"intra_node":"nvlink4","inter_node":"ib_ndr","ranks_per_node":8},)"
     R"("r":{"intra_node":"nvlink4_ring","inter_node":"ib_ndr","ranks_per_node":8}},)"
     R"("link_model":"nccl"})",
+    R"({"workload":"GPT3","tp_size":4,"tokens":1,"accelerator":"MI300X","local_efficiency":0.5,)"
+    R"("links":{"x":{"bandwidth":"448 GB/s","per_peer":"64 GB/s","domain":8,"protocols":[{"name":)"
+    R"("os","pattern":"one_shot","base_latency":"4 us","efficiency":0.75}]},"s":{"bandwidth":)"
+    R"("448 GB/s","protocols":[{"name":"os","pattern":"one_shot","efficiency":0.75}]},)"
+    R"("f":"infinity_fabric"},"link_model":"nccl"})",
     R"({"workload":"GPT3","tp_size":8,"tokens":8,"accelerator":"H100","local_efficiency":0.5,)"
     R"("links":{"a":"nvlink9","b":"5 us","c":{"preset":"x"},"d":{"bandwidth":1,"protocols":[]},)"
     R"("e":{"bandwidth":1,"domain":0.5,"protocols":[{"name":"","pattern":"tree","efficiency":2,)"

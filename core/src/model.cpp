@@ -41,30 +41,38 @@ AllReduce line_rate_time(double bandwidth, double latency, double n, double mess
   return {share * message / bandwidth, kind.phases * (n - 1) * latency, kRing, share * message};
 }
 
-// docs/model.md#nccl-links: whether NCCL may run branch `p`: nvls only within the link's domain, a
-// tree only for an all-reduce (NCCL has no tree reduce-scatter or all-gather), an NVLS-tree only
-// for an all-reduce across the nodes of a two-tier link whose node link has NVLS (`nvls_nodes`).
-bool may_run(const Protocol& p, bool within_domain, bool all_reduce, bool nvls_nodes = false) {
+// docs/model.md#nccl-links: whether NCCL may run branch `p` on `link`: nvls only within the
+// link's domain, a tree only for an all-reduce (NCCL has no tree reduce-scatter or all-gather), an
+// NVLS-tree only for an all-reduce across the nodes of a two-tier link whose node link has NVLS
+// (`nvls_nodes`), a one-shot only for an all-reduce on a fully connected link within its domain.
+bool may_run(const Protocol& p, const Link& link, bool within_domain, bool all_reduce,
+             bool nvls_nodes = false) {
   if (p.pattern == kNvls) return within_domain;
   if (p.pattern == kTree) return all_reduce;
   if (p.pattern == kNvlsTree) return all_reduce && nvls_nodes;
+  if (p.pattern == kOneShot) return all_reduce && within_domain && link.is_fully_connected();
   return true;
 }
 
 // docs/model.md#nccl-links and #sequence-parallelism: the fastest of the link's protocol branches
 // that may run (the first on a tie), with the collective's factors. A tree (and an NVLS-tree
-// across nodes) moves M up and M down, 2 ceil(log2 n) steps. None when no branch may run.
+// across nodes) moves M up and M down, 2 ceil(log2 n) steps; a one-shot reads (n-1) M, M over each
+// of the n-1 links (`bandwidth` is theirs together), a step per peer. None when no branch may run.
 std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n, double message,
                                    bool within_domain, const CollectiveKind& kind,
                                    bool nvls_nodes = false) {
   if (n <= 1) return AllReduce{};
   std::optional<AllReduce> best;
   for (const Protocol& p : link.protocols) {
-    if (!may_run(p, within_domain, kind.name == kAllReduce, nvls_nodes)) continue;
+    if (!may_run(p, link, within_domain, kind.name == kAllReduce, nvls_nodes)) continue;
     const bool nvls = p.pattern == kNvls;
     const bool tree = p.pattern == kTree || p.pattern == kNvlsTree;
-    const double share = nvls ? 1 : tree ? 2 : kind.phases * (n - 1) / n;
-    const double steps = nvls ? 0 : tree ? 2 * std::ceil(std::log2(n)) : kind.phases * (n - 1);
+    const bool one_shot = p.pattern == kOneShot;
+    const double share = nvls ? 1 : tree ? 2 : one_shot ? n - 1 : kind.phases * (n - 1) / n;
+    const double steps = nvls       ? 0
+                         : tree     ? 2 * std::ceil(std::log2(n))
+                         : one_shot ? n - 1
+                                    : kind.phases * (n - 1);
     AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
                 p.base_latency + steps * p.step_latency, p.name, share * message};
     if (!best || t.bandwidth_time + t.latency_time < best->bandwidth_time + best->latency_time)
@@ -83,18 +91,18 @@ bool no_branch_runs(const Scenario& s, const Link& link, std::int64_t ranks, boo
   const bool all_reduce = s.collective != kReduceScatterAllGather;
   return s.link_model == kNccl && ranks > 1 && !link.protocols.empty() &&
          std::none_of(link.protocols.begin(), link.protocols.end(), [&](const Protocol& p) {
-           return may_run(p, within_domain(link, ranks), all_reduce, nvls_nodes);
+           return may_run(p, link, within_domain(link, ranks), all_reduce, nvls_nodes);
          });
 }
 
 // What no_branch_runs warns, by collective.
 std::string_view no_branch_text(const Scenario& s) {
   return s.collective == kReduceScatterAllGather
-             ? "no branch runs the reduce-scatter and all-gather (NCCL runs a tree for an "
-               "all-reduce alone): priced at line rate plus the launch overhead"
+             ? "no branch runs the reduce-scatter and all-gather (NCCL runs a tree or a one-shot "
+               "for an all-reduce alone): priced at line rate plus the launch overhead"
              : "no branch runs the all-reduce here (an NVLS-tree runs only across the nodes of a "
-               "two-tier link whose node link has NVLS): priced at line rate plus the launch "
-               "overhead";
+               "two-tier link whose node link has NVLS, a one-shot only on a fully connected "
+               "link within its domain): priced at line rate plus the launch overhead";
 }
 
 // Whether a two-tier link's NVLS-tree branches may run across its nodes: its node link has NVLS

@@ -49,14 +49,24 @@ TEST_CASE("a fully connected link: TP 2 has one peer link, TP 8 the whole fabric
 }
 
 TEST_CASE("a fully connected link in the nccl model: TP 2 at one peer link's rate", "[fabrics]") {
-  // The same fitted branches at the group's bandwidth: the bandwidth-bound all-reduce of TP 2
-  // takes 7 x 2(1)/2 / (2(7)/8) = 4 times TP 8's on the same protocol.
+  // The same fitted branches at the group's bandwidth: TP 2's bandwidth-bound all-reduce moves M
+  // over its one peer link (a ring of 2 and a one-shot alike), TP 8's ring 2(7)/8 of M over all
+  // seven; 7 x 2(1)/2 / (2(7)/8) = 4 times as long at the same efficiency.
   const Link fabric = link_from(*find_link("infinity_fabric"), "xgmi");
+  const auto efficiency = [&](std::string_view name) {
+    for (const Protocol& p : fabric.protocols)
+      if (p.name == name) return p.efficiency;
+    FAIL("no branch " << name);
+    return 0.0;
+  };
   const double m = 8.0 * (1 << 30);
   const AllReduceTime two = allreduce_time(fabric, 2, m, kNccl, 0);
   const AllReduceTime eight = allreduce_time(fabric, 8, m, kNccl, 0);
-  CHECK(two.protocol == eight.protocol);
-  CHECK_THAT(two.bandwidth_time / eight.bandwidth_time, WithinRel(4.0, 1e-12));
+  CHECK_THAT(two.bandwidth_time, WithinRel(m / (efficiency(two.protocol) * 64e9), 1e-12));
+  CHECK_THAT(eight.bandwidth_time,
+             WithinRel(1.75 * m / (efficiency(eight.protocol) * 448e9), 1e-12));
+  CHECK_THAT(two.bandwidth_time / eight.bandwidth_time,
+             WithinRel(4.0 * efficiency(eight.protocol) / efficiency(two.protocol), 1e-12));
   CHECK(link_bandwidth(fabric, 2) == 64e9);
   CHECK(link_bandwidth(fabric, 1) == 448e9);  // no exchange: the link as given
 }

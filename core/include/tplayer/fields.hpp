@@ -368,7 +368,8 @@ inline constexpr InputField<Protocol> kProtocolFields[] = {
      .rule = FieldRule::None, .fallback = kRing, .sweepable = false, .what = "a pattern",
      .help = "ring: 2(n-1) steps moving 2(n-1)/n of M; nvls: M crosses the switch once; tree: "
              "2 ceil(log2 n) steps moving 2M (all-reduce only); nvls_tree: the tree across the "
-             "nodes of a two-tier link whose node link has NVLS",
+             "nodes of a two-tier link whose node link has NVLS; one_shot: each rank reads the "
+             "other n-1 buffers whole (all-reduce only, on a fully connected link)",
      .choices = kPatterns},
     {.name = "base_latency", .kind = FieldKind::Time, .member = &Protocol::base_latency,
      .required = false, .rule = FieldRule::NonNegative, .fallback = 0.0, .sweepable = false,

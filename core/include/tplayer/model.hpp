@@ -163,8 +163,10 @@ inline constexpr double kNcclLaunchOverhead = 10e-6;
 // of M per rank), NVLink SHARP through the switch (M crosses once), a tree (an all-reduce only:
 // M up and M down, 2 ceil(log2 n) steps; across nodes n is the node count), or NVLS-tree: the
 // tree across the nodes of a two-tier link whose node link has NVLS (NVLink SHARP in the node),
-// and nowhere else.
-inline constexpr std::string_view kPatterns[] = {"ring", "nvls", "tree", "nvls_tree"};
+// and nowhere else; or one-shot, RCCL's direct all-reduce on a fully connected link within its
+// domain (an all-reduce only: each rank reads the other n-1 buffers whole, one over each of its
+// links to the group), and nowhere else.
+inline constexpr std::string_view kPatterns[] = {"ring", "nvls", "tree", "nvls_tree", "one_shot"};
 inline constexpr std::string_view kRing = kPatterns[0];
 inline constexpr std::string_view kNvls = kPatterns[1];
 inline constexpr std::string_view kTree = kPatterns[2];
@@ -175,6 +177,8 @@ inline constexpr std::string_view kNvlsTree = kPatterns[3];
 inline constexpr std::string_view kCustomPatterns[] = {"one_shot", "two_shot", "nvls"};
 inline constexpr std::string_view kOneShot = kCustomPatterns[0];
 inline constexpr std::string_view kTwoShot = kCustomPatterns[1];
+// NCCL's one-shot branch and the engine's move the data alike and are priced alike.
+static_assert(kPatterns[4] == kOneShot);
 
 // One of NCCL's (algorithm, protocol) branches for a link, as a fitted alpha-beta line.
 struct Protocol {

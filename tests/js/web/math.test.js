@@ -124,6 +124,28 @@ describe('show the math', () => {
     );
     expect(steps.wire).toBe('c × 2 × M = 2 × 2 × 24,576 B = 98,304 B (98.3 KB)');
   });
+  it("as RCCL runs a one-shot: (n−1) M over the group's links (tests/cases' one-shot case)", async () => {
+    const { api } = await real();
+    const oneShot = JSON.parse(
+      readFileSync(new URL('../../cases/nccl_one_shot_fully_connected.json', import.meta.url)),
+    );
+    const { result: r, scenario: core } = api.check(oneShot.scenario);
+    const l = r.links[0];
+    expect(l.protocol).toBe('one_shot');
+    const steps = Object.fromEntries(
+      linkSteps(modelInputs(core), r, l, branchOf(core, l)).map(([name, f, v, x]) => [
+        name,
+        `${f} = ${v} = ${x}`,
+      ]),
+    );
+    expect(steps.t_bw).toBe(
+      `(n−1) × M / (e × B) = (4−1) × 24.58 KB / (0.75 × 192 GB/s) = ${time(l.bandwidth_time_s)}`,
+    );
+    expect(steps.t_lat).toBe(
+      `launch + base + (n−1) × step = 5 µs + 4 µs + (4−1) × 0 ns = ${time(l.latency_time_s)}`,
+    );
+    expect(steps.wire).toBe('c × (n−1) × M = 2 × (4−1) × 24,576 B = 147,456 B (147.5 KB)');
+  });
 
   it("puts the accelerator's memory bandwidth into the roofline's memory time", async () => {
     const { api } = await real();

@@ -242,12 +242,13 @@ describe('sweep', () => {
 
 describe('NCCL and domains in words', () => {
   it('names each protocol', () => {
-    expect(['ll', 'll128', 'simple', 'nvls', 'nvls_tree'].map(protocolText)).toEqual([
+    expect(['ll', 'll128', 'simple', 'nvls', 'nvls_tree', 'one_pass'].map(protocolText)).toEqual([
       'ring, low-latency (LL)',
       'ring, LL128',
       'ring, bulk (Simple)',
       'NVLink SHARP (NVLS)',
       'NVLS-tree (NVLink SHARP in the node, a tree across the nodes)',
+      'one-pass (RCCL reads every peer at once over its own link)',
     ]);
     expect(protocolText('ring')).toContain('no NCCL calibration');
   });

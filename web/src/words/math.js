@@ -121,6 +121,8 @@ export function linkSteps(inp, r, l, p = null) {
   // docs/model.md#nccl-links: a tree (an all-reduce only; an NVLS-tree across nodes) moves M up
   // and M down in 2⌈log2 n⌉ steps.
   const tree = p?.pattern === 'tree' || p?.pattern === 'nvls_tree';
+  // A one-shot reads the other n−1 buffers whole, M over each link to the group (B is theirs).
+  const oneShot = p?.pattern === 'one_shot';
   const sixths = pair ? '5/6 × ' : '';
   const M = bytes(r.message_bytes);
   const B = bandwidth(l.bandwidth_bytes_per_s);
@@ -138,7 +140,9 @@ export function linkSteps(inp, r, l, p = null) {
       ? [`${k}${sixths}M / (e × B)`, `${k}${sixths}${M} / (${p.efficiency} × ${B})`]
       : tree
         ? ['2 × M / (e × B)', `2 × ${M} / (${p.efficiency} × ${B})`]
-        : [`${k}${share} × M / (e × B)`, `${k}${ring} × ${M} / (${p.efficiency} × ${B})`]
+        : oneShot
+          ? ['(n−1) × M / (e × B)', `(${n}−1) × ${M} / (${p.efficiency} × ${B})`]
+          : [`${k}${share} × M / (e × B)`, `${k}${ring} × ${M} / (${p.efficiency} × ${B})`]
     : [`${k}${share} × M / B`, `${k}${ring} × ${M} / ${B}`];
   const lat = p
     ? nvls
@@ -148,10 +152,15 @@ export function linkSteps(inp, r, l, p = null) {
             `${L}base + 2⌈log2 n⌉ × step`,
             `${launch}${time(p.base_latency)} + 2×⌈log2 ${n}⌉ × ${time(p.step_latency)}`,
           ]
-        : [
-            two(`${L}base + ${steps[0]} × step`),
-            two(`${launch}${time(p.base_latency)} + ${steps[1]} × ${time(p.step_latency)}`),
-          ]
+        : oneShot
+          ? [
+              `${L}base + (n−1) × step`,
+              `${launch}${time(p.base_latency)} + (${n}−1) × ${time(p.step_latency)}`,
+            ]
+          : [
+              two(`${L}base + ${steps[0]} × step`),
+              two(`${launch}${time(p.base_latency)} + ${steps[1]} × ${time(p.step_latency)}`),
+            ]
     : [two(`${L}${steps[0]} × α`), two(`${launch}${steps[1]} × ${time(l.latency_s)}`)];
   const ar = pair ? 't_rs + t_ag' : 't_ar';
   return [
@@ -162,8 +171,8 @@ export function linkSteps(inp, r, l, p = null) {
     ['t_comm', `c × ${pair ? `(${ar})` : ar}`, `${c} × ${time(l.allreduce_time_s)}`, tm],
     [
       'wire',
-      `c × ${k}${nvls ? 'M' : tree ? '2 × M' : `${share} × M`}`,
-      `${c} × ${k}${nvls ? '' : tree ? '2 × ' : `${ring} × `}${count(r.message_bytes)} B`,
+      `c × ${k}${nvls ? 'M' : tree ? '2 × M' : oneShot ? '(n−1) × M' : `${share} × M`}`,
+      `${c} × ${k}${nvls ? '' : tree ? '2 × ' : oneShot ? `(${n}−1) × ` : `${ring} × `}${count(r.message_bytes)} B`,
       `${count(l.wire_bytes_per_rank)} B (${bytes(l.wire_bytes_per_rank)})`,
     ],
     ['serial', 't_comp + t_comm', `${tc} + ${tm}`, time(l.serial_layer_time_s)],

@@ -169,6 +169,7 @@ const PROTOCOLS = {
   simple: 'ring, bulk (Simple)',
   nvls: 'NVLink SHARP (NVLS)',
   nvls_tree: 'NVLS-tree (NVLink SHARP in the node, a tree across the nodes)',
+  one_pass: 'one-pass (RCCL reads every peer at once over its own link)',
   one_shot: "the serving engine's one-shot kernel",
   two_shot: "the serving engine's two-shot kernel",
   multimem: "the serving engine's multimem kernel (NVLink SHARP)",
