@@ -1071,6 +1071,8 @@ def run(policy=DEFAULT_POLICY):
             "nvls": "t_p = base_p + M / (efficiency_p * B)",
             "nvls_tree": "t_p = base_p + 2 ceil(log2 N) step_p + 2 M / (efficiency_p * g * B), "
                          "across the N nodes of a two-tier link whose node link has NVLS only",
+            "one_shot": "t_p = base_p + (n-1) step_p + (n-1) M / (efficiency_p * B), B = "
+                        "(n-1) per_peer, on a fully connected link within its domain only",
             "time": "t = launch_overhead + min_p t_p",
             "two_tier": "the inter-node link's branches with N = n/g nodes and g * B_inter",
             "fully_connected": "B = min(bandwidth, (n-1) * per_peer): a group of n uses the "
