@@ -102,20 +102,18 @@ describe('show the math', () => {
     const line = api.check(spec.scenario);
     expect(branchOf(line.scenario, line.result.links[0])).toBeNull(); // line rate
   });
-  it("as NCCL runs a tree: M up and M down in 2⌈log2 n⌉ steps (tests/cases' tree case)", async () => {
+  // A shared case's first link: its result and its steps as "formula = values = figure".
+  const caseSteps = async (file) => {
     const { api } = await real();
-    const tree = JSON.parse(
-      readFileSync(new URL('../../cases/nccl_tree_wins_small_message.json', import.meta.url)),
-    );
-    const { result: tr, scenario: core } = api.check(tree.scenario);
-    const l = tr.links[0];
+    const { scenario } = JSON.parse(readFileSync(new URL(`../../cases/${file}`, import.meta.url)));
+    const { result, scenario: core } = api.check(scenario);
+    const l = result.links[0];
+    const steps = linkSteps(modelInputs(core), result, l, branchOf(core, l));
+    return { l, steps: Object.fromEntries(steps.map(([n, f, v, x]) => [n, `${f} = ${v} = ${x}`])) };
+  };
+  it("as NCCL runs a tree: M up and M down in 2⌈log2 n⌉ steps (tests/cases' tree case)", async () => {
+    const { l, steps } = await caseSteps('nccl_tree_wins_small_message.json');
     expect(l.protocol).toBe('tree_ll');
-    const steps = Object.fromEntries(
-      linkSteps(modelInputs(core), tr, l, branchOf(core, l)).map(([name, f, v, x]) => [
-        name,
-        `${f} = ${v} = ${x}`,
-      ]),
-    );
     expect(steps.t_bw).toBe(
       `2 × M / (e × B) = 2 × 24.58 KB / (0.2 × 400 GB/s) = ${time(l.bandwidth_time_s)}`,
     );
@@ -125,19 +123,8 @@ describe('show the math', () => {
     expect(steps.wire).toBe('c × 2 × M = 2 × 2 × 24,576 B = 98,304 B (98.3 KB)');
   });
   it("as RCCL runs a one-shot: (n−1) M over the group's links (tests/cases' one-shot case)", async () => {
-    const { api } = await real();
-    const oneShot = JSON.parse(
-      readFileSync(new URL('../../cases/nccl_one_shot_fully_connected.json', import.meta.url)),
-    );
-    const { result: r, scenario: core } = api.check(oneShot.scenario);
-    const l = r.links[0];
+    const { l, steps } = await caseSteps('nccl_one_shot_fully_connected.json');
     expect(l.protocol).toBe('one_shot');
-    const steps = Object.fromEntries(
-      linkSteps(modelInputs(core), r, l, branchOf(core, l)).map(([name, f, v, x]) => [
-        name,
-        `${f} = ${v} = ${x}`,
-      ]),
-    );
     expect(steps.t_bw).toBe(
       `(n−1) × M / (e × B) = (4−1) × 24.58 KB / (0.75 × 192 GB/s) = ${time(l.bandwidth_time_s)}`,
     );
