@@ -160,9 +160,9 @@ LINKS = {
     # its small messages take paths NCCL's model lacks, so the bases are fitted, as on networks.
     # Fully connected: one 64 GB/s link to each of the 7 peers (a group of n uses n - 1).
     # For small messages RCCL reads every peer at once (ONE_SHOT_START_BASE_US): a one-shot
-    # branch ("one_pass", RCCL's name), M over each of the group's n - 1 links.  No LL128: RCCL enables it by default on
-    # gfx90a (MI200) alone (ROCm/rccl pull request 1054; 1549 builds it for gfx942 but leaves it
-    # off by default).
+    # branch ("one_pass", RCCL's name), M over each of the group's n - 1 links.  No LL128: RCCL
+    # enables it by default on gfx90a (MI200) alone (ROCm/rccl pull request 1054; 1549 builds it
+    # for gfx942 but leaves it off by default).
     "infinity_fabric": Link("infinity_fabric", 448 * GB, "xgmi",
                             ("ll", "simple", "one_pass"),
                             {"ll": 0.25, "simple": 0.7, "one_pass": 0.8},

@@ -219,7 +219,7 @@ export interface Accelerator {
 export interface Protocol {
   /** A short label: "ll", "ll128", "simple", "nvls". */
   name: string;
-  /** "ring" (default: 2(n-1) steps moving 2(n-1)/n of M), "nvls" (M crosses the switch once; within the domain only), "tree" (2 ceil(log2 n) steps moving 2M; an all-reduce only) "nvls_tree" (the tree across the nodes of a two-tier link whose node link has NVLS; nowhere else) or "one_shot" (each rank reads the other n-1 buffers whole, n-1 steps moving (n-1)M; an all-reduce on a fully connected link within its domain only). */
+  /** "ring" (default: 2(n-1) steps moving 2(n-1)/n of M), "nvls" (M crosses the switch once; within the domain only), "tree" (2 ceil(log2 n) steps moving 2M; an all-reduce only), "nvls_tree" (the tree across the nodes of a two-tier link whose node link has NVLS; nowhere else) or "one_shot" (each rank reads the other n-1 buffers whole, n-1 steps moving (n-1)M; an all-reduce on a fully connected link within its domain only). */
   pattern?: 'ring' | 'nvls' | 'tree' | 'nvls_tree' | 'one_shot';
   /** Seconds per all-reduce; default 0. */
   base_latency?: Quantity;

@@ -54,6 +54,18 @@ bool may_run(const Protocol& p, const Link& link, bool within_domain, bool all_r
   return true;
 }
 
+// docs/model.md#custom-all-reduce: one of the serving engine's kernels over peer memory (and
+// NCCL's one-shot branch, RCCL's one-pass kernel, which moves the data as the engine's does).
+// One-shot: each rank reads the other n-1 buffers whole; two-shot: reduce-scatter then all-gather,
+// 2(n-1)/n of M; multimem (nvls): M crosses the switch once. Steps are per peer (one-shot) or per
+// peer and phase.
+AllReduce custom_branch_time(const Protocol& p, double n, double message, double bandwidth) {
+  const double share = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) / n : 1;
+  const double steps = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) : 0;
+  return {share * message / (p.efficiency * bandwidth), p.base_latency + steps * p.step_latency,
+          p.name, share * message};
+}
+
 // docs/model.md#nccl-links and #sequence-parallelism: the fastest of the link's protocol branches
 // that may run (the first on a tie), with the collective's factors. A tree (and an NVLS-tree
 // across nodes) moves M up and M down, 2 ceil(log2 n) steps; a one-shot reads (n-1) M, M over each
@@ -67,14 +79,13 @@ std::optional<AllReduce> nccl_time(const Link& link, double bandwidth, double n,
     if (!may_run(p, link, within_domain, kind.name == kAllReduce, nvls_nodes)) continue;
     const bool nvls = p.pattern == kNvls;
     const bool tree = p.pattern == kTree || p.pattern == kNvlsTree;
-    const bool one_shot = p.pattern == kOneShot;
-    const double share = nvls ? 1 : tree ? 2 : one_shot ? n - 1 : kind.phases * (n - 1) / n;
-    const double steps = nvls       ? 0
-                         : tree     ? 2 * std::ceil(std::log2(n))
-                         : one_shot ? n - 1
-                                    : kind.phases * (n - 1);
-    AllReduce t{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
-                p.base_latency + steps * p.step_latency, p.name, share * message};
+    const double share = nvls ? 1 : tree ? 2 : kind.phases * (n - 1) / n;
+    const double steps = nvls ? 0 : tree ? 2 * std::ceil(std::log2(n)) : kind.phases * (n - 1);
+    const AllReduce t =
+        p.pattern == kOneShot
+            ? custom_branch_time(p, n, message, bandwidth)
+            : AllReduce{(nvls ? kind.nvls : 1) * share * message / (p.efficiency * bandwidth),
+                        p.base_latency + steps * p.step_latency, p.name, share * message};
     if (!best || t.bandwidth_time + t.latency_time < best->bandwidth_time + best->latency_time)
       best = t;
   }
@@ -111,17 +122,6 @@ bool nvls_in_node(const Link& intra, std::int64_t per_node) {
   return within_domain(intra, per_node) &&
          std::any_of(intra.protocols.begin(), intra.protocols.end(),
                      [](const Protocol& p) { return p.pattern == kNvls; });
-}
-
-// docs/model.md#custom-all-reduce: one of the serving engine's kernels over peer memory. One-shot:
-// each rank reads the other n-1 buffers whole; two-shot: reduce-scatter then all-gather, 2(n-1)/n
-// of M; multimem (nvls): M crosses the switch once. Steps are per peer (one-shot) or per peer and
-// phase.
-AllReduce custom_branch_time(const Protocol& p, double n, double message, double bandwidth) {
-  const double share = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) / n : 1;
-  const double steps = p.pattern == kOneShot ? n - 1 : p.pattern == kTwoShot ? 2 * (n - 1) : 0;
-  return {share * message / (p.efficiency * bandwidth), p.base_latency + steps * p.step_latency,
-          p.name, share * message};
 }
 
 // Whether the link's custom kernels may take this all-reduce: they are given, the message is

@@ -134,33 +134,34 @@ export function linkSteps(inp, r, l, p = null) {
   const ts = time(r.single_device_time_s);
   const comm = l.bound === 'communication';
   const L = launch && 'launch + ';
+  // What each rank sends and in how many steps, by the winning branch's pattern (a ring's at line
+  // rate): [the formula's words, its numbers].
+  const [moved, hops] = nvls
+    ? [['', ''], null]
+    : tree
+      ? [
+          ['2 × ', '2 × '],
+          ['2⌈log2 n⌉', `2×⌈log2 ${n}⌉`],
+        ]
+      : oneShot
+        ? [
+            ['(n−1) × ', `(${n}−1) × `],
+            ['(n−1)', `(${n}−1)`],
+          ]
+        : [[`${share} × `, `${ring} × `], steps];
+  const nvlsShare = nvls ? sixths : '';
   // NCCL's winning branch: its share e of the bandwidth, its base and per-step latencies.
   const bw = p
-    ? nvls
-      ? [`${k}${sixths}M / (e × B)`, `${k}${sixths}${M} / (${p.efficiency} × ${B})`]
-      : tree
-        ? ['2 × M / (e × B)', `2 × ${M} / (${p.efficiency} × ${B})`]
-        : oneShot
-          ? ['(n−1) × M / (e × B)', `(${n}−1) × ${M} / (${p.efficiency} × ${B})`]
-          : [`${k}${share} × M / (e × B)`, `${k}${ring} × ${M} / (${p.efficiency} × ${B})`]
-    : [`${k}${share} × M / B`, `${k}${ring} × ${M} / ${B}`];
+    ? [
+        `${k}${nvlsShare}${moved[0]}M / (e × B)`,
+        `${k}${nvlsShare}${moved[1]}${M} / (${p.efficiency} × ${B})`,
+      ]
+    : [`${k}${moved[0]}M / B`, `${k}${moved[1]}${M} / ${B}`];
+  const base = p && `${launch}${time(p.base_latency)}`;
   const lat = p
     ? nvls
-      ? [two(`${L}base`), two(`${launch}${time(p.base_latency)}`)]
-      : tree
-        ? [
-            `${L}base + 2⌈log2 n⌉ × step`,
-            `${launch}${time(p.base_latency)} + 2×⌈log2 ${n}⌉ × ${time(p.step_latency)}`,
-          ]
-        : oneShot
-          ? [
-              `${L}base + (n−1) × step`,
-              `${launch}${time(p.base_latency)} + (${n}−1) × ${time(p.step_latency)}`,
-            ]
-          : [
-              two(`${L}base + ${steps[0]} × step`),
-              two(`${launch}${time(p.base_latency)} + ${steps[1]} × ${time(p.step_latency)}`),
-            ]
+      ? [two(`${L}base`), two(base)]
+      : [two(`${L}base + ${hops[0]} × step`), two(`${base} + ${hops[1]} × ${time(p.step_latency)}`)]
     : [two(`${L}${steps[0]} × α`), two(`${launch}${steps[1]} × ${time(l.latency_s)}`)];
   const ar = pair ? 't_rs + t_ag' : 't_ar';
   return [
@@ -171,8 +172,8 @@ export function linkSteps(inp, r, l, p = null) {
     ['t_comm', `c × ${pair ? `(${ar})` : ar}`, `${c} × ${time(l.allreduce_time_s)}`, tm],
     [
       'wire',
-      `c × ${k}${nvls ? 'M' : tree ? '2 × M' : oneShot ? '(n−1) × M' : `${share} × M`}`,
-      `${c} × ${k}${nvls ? '' : tree ? '2 × ' : oneShot ? `(${n}−1) × ` : `${ring} × `}${count(r.message_bytes)} B`,
+      `c × ${k}${moved[0]}M`,
+      `${c} × ${k}${moved[1]}${count(r.message_bytes)} B`,
       `${count(l.wire_bytes_per_rank)} B (${bytes(l.wire_bytes_per_rank)})`,
     ],
     ['serial', 't_comp + t_comm', `${tc} + ${tm}`, time(l.serial_layer_time_s)],
