@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import * as fmt from '../../web/src/words/format.js';
+import { HISTORY_QUIET_MS } from '../../web/src/state/state.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS = `${ROOT}test-results/`;
@@ -196,6 +197,16 @@ export const badChoices = (page) =>
 
 /** An id selector that tolerates dots in the id. */
 export const byId = (x) => `[id="${x}"]`;
+
+/**
+ * The address bar's hash once the page has written the last edit: it writes when the edits pause
+ * for HISTORY_QUIET_MS (state.js), so a timer set for that long after them fires after its write.
+ */
+export const settledHash = (page) =>
+  page.evaluate(
+    (ms) => new Promise((done) => setTimeout(() => done(location.hash), ms)),
+    HISTORY_QUIET_MS,
+  );
 
 /** Every number the page shows for a result: the layer's, and each link card's (once not greyed). */
 export async function expectShows(page, result) {

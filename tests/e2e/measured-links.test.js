@@ -11,7 +11,17 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as fmt from '../../web/src/words/format.js';
 import { MAX_URL } from '../../web/src/state/url.js';
-import { ROOT, byId, freshTabs, openReady, ready, text, until, useBrowser } from './harness.js';
+import {
+  ROOT,
+  byId,
+  freshTabs,
+  openReady,
+  ready,
+  settledHash,
+  text,
+  until,
+  useBrowser,
+} from './harness.js';
 
 const env = useBrowser();
 const tab = freshTabs(env);
@@ -279,12 +289,12 @@ describe('a link too long to share', () => {
     expect(await again.page.inputValue(BOX)).toContain('the 800 rows it kept');
     await again.context.close();
 
-    const before = await page.evaluate(() => location.hash);
+    const before = await settledHash(page);
     await pasteInto(page, BOX, synthetic(2000));
     await page.waitForFunction(() => document.body.innerText.includes('this page reads back'));
     expect(await text(page, '#share-status')).toContain('characters, over the 16,384 this page');
     expect(await page.isDisabled('.share button:has-text("Copy link")')).toBe(true);
-    await page.waitForTimeout(300); // the address bar keeps the last state it can read back
-    expect(await page.evaluate(() => location.hash)).toBe(before);
+    // The address bar keeps the last state it can read back.
+    expect(await settledHash(page)).toBe(before);
   });
 });

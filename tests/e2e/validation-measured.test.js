@@ -9,7 +9,7 @@ import * as fmt from '../../web/src/words/format.js';
 import { createModel, presetForm } from '../../web/src/state/scenario.js';
 import { encode } from '../../web/src/state/url.js';
 import { errorsOf, priceSizes } from '../../web/src/components/validation/measured.js';
-import { RESULTS, ROOT, byId, freshTabs, text, until, useBrowser } from './harness.js';
+import { RESULTS, ROOT, byId, freshTabs, settledHash, text, until, useBrowser } from './harness.js';
 
 const SHOTS = process.env.SHOTS || RESULTS;
 const env = useBrowser();
@@ -68,7 +68,7 @@ describe('your measurements', () => {
     const { page } = tab;
     await openPanel(page, { paste: true });
     // What the page wrote for them is the link the other tests open.
-    expect(await page.evaluate(() => location.hash.slice(1))).toBe(both);
+    expect((await settledHash(page)).slice(1)).toBe(both);
     const options = await page
       .locator('#in-measured optgroup[label="Your measurements"] option')
       .allTextContents();

@@ -1,13 +1,13 @@
 // The page's state with the real module (dist/tplayer.js), no DOM: the result is derived and
 // memoised, the last valid one stays while the input is invalid, the history is written (a preset
-// pick pushes at once, an edit replaces in the task after the frame, an invalid state is not
-// written), and a link the core rejects falls back with a notice. Without a window nothing waits:
-// every call returns with the view complete; with one, an edit's sweep and history entry follow
-// in the task after the frame.
+// pick pushes at once, an edit replaces once the edits pause, an invalid state is not written),
+// and a link the core rejects falls back with a notice. Without a window nothing waits: every
+// call returns with the view complete; with one, an edit's sweep follows in the task after the
+// frame, and its history entry once the edits pause.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createModel, rowId } from '../../../web/src/state/scenario.js';
-import { createAppState } from '../../../web/src/state/state.js';
+import { HISTORY_QUIET_MS, createAppState } from '../../../web/src/state/state.js';
 import { decode } from '../../../web/src/state/url.js';
 import { drawnPoint } from '../../../web/src/state/sweep.js';
 import { HOSTILE } from '../../e2e/hostile-hashes.js';
@@ -23,18 +23,33 @@ beforeAll(async () => {
 });
 
 /**
- * A stand-in for window: location, history (recorded), hashchange, and the frame and the task
- * after it (queued: `settle()` runs them).
+ * A stand-in for window: location, history (recorded), hashchange, and the frames and timers on a
+ * clock of its own (queued: `advance(ms)` runs those due, `settle()` all of them).
  */
 function fakeWindow(hash = '') {
   const listeners = [];
-  const tasks = [];
+  let tasks = [];
+  let now = 0;
+  const queue = (f, ms = 0) => tasks.push({ f, at: now + ms });
   const win = {
-    requestAnimationFrame: (f) => tasks.push(f),
-    setTimeout: (f) => tasks.push(f),
-    /** Runs the frames and tasks queued, and those they queue. */
+    requestAnimationFrame: (f) => queue(f),
+    setTimeout: queue,
+    /** Moves the clock `ms` on, running what falls due on the way (and what that queues), in order. */
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = tasks.filter((t) => t.at <= end);
+        if (!due.length) break;
+        const next = due.reduce((a, b) => (b.at < a.at ? b : a));
+        tasks = tasks.filter((t) => t !== next);
+        now = Math.max(now, next.at);
+        next.f();
+      }
+      now = end;
+    },
+    /** Runs the frames and timers queued, and those they queue. */
     settle() {
-      while (tasks.length) tasks.shift()();
+      while (tasks.length) win.advance(Math.max(...tasks.map((t) => t.at)) - now);
     },
     location: {
       href: `https://example.org/tp/${hash}`,
@@ -201,14 +216,14 @@ describe('createAppState', () => {
     ).toContain('does not divide');
   });
 
-  it('writes the history: a preset pick pushes at once, an edit replaces after the frame, an invalid state not at all', () => {
+  it('writes the history: a preset pick pushes at once, an edit replaces once the edits pause, an invalid state not at all', () => {
     const win = fakeWindow();
     const { view, act } = fresh('', win);
     expect(win.written).toEqual([]);
     act.pickPreset('Llama2_7BPcieBoxTp4');
     expect(win.written).toEqual([['push', 'https://example.org/tp/#v=3&p=Llama2_7BPcieBoxTp4']]);
     act.set(['tokens'], '1024');
-    expect(win.written).toHaveLength(1); // after the frame that shows the edit
+    expect(win.written).toHaveLength(1); // once the edits pause
     win.settle();
     expect(win.written[1]).toEqual([
       'replace',
@@ -220,11 +235,17 @@ describe('createAppState', () => {
     act.set(['tokens'], '1024'); // what the bar holds: nothing to write
     win.settle();
     expect(win.written).toHaveLength(2);
+    // A run of edits is written once, its last, when the edits pause for HISTORY_QUIET_MS.
     act.set(['tokens'], '2048');
-    act.set(['tokens'], '512'); // two edits before the task: one write
-    win.settle();
+    win.advance(HISTORY_QUIET_MS - 100);
+    act.set(['tokens'], '512');
+    win.advance(HISTORY_QUIET_MS - 1);
+    expect(win.written).toHaveLength(2);
+    win.advance(1);
     expect(win.written).toHaveLength(3);
     expect(win.written[2][1]).toContain('tokens=512');
+    win.settle();
+    expect(win.written).toHaveLength(3);
     // A preset picked before the task: the entry it leaves gets its last edit first.
     act.set(['tokens'], '256');
     act.pickPreset('Gpt3TensorParallelLayerTp8');
