@@ -4,10 +4,10 @@
 // messages per input, the hash) is derived by view(), memoised on the form, and never stored
 // twice. The history is this module's alone: a preset pick pushes an entry at once, any other edit
 // that leaves a valid state replaces the current one once the edits pause, and back/forward
-// (hashchange) show what the hash says. Once the module has loaded, the form and the result are synchronous and never
-// wait for code that loads on demand; what the answer does not need before it is drawn follows it:
-// the sweep in the task after the frame that shows it (settle()), the history entry once the edits
-// pause.
+// (hashchange) show what the hash says. Once the module has loaded, the form and the result are
+// synchronous and never wait for code that loads on demand; what the answer does not need before
+// it is drawn follows it: the sweep in the task after the frame that shows it (settle()), the
+// history entry once the edits pause.
 
 import {
   addRow,
@@ -122,6 +122,7 @@ export function createAppState({ win } = {}) {
   let lastSweep = { of: null };
   let drawnSweep = null; // the last sweep computed: drawn until the one for the result shown is
   let writeMode = null; // the history write waiting for the edits to pause
+  let edits = 0; // edits so far: a pause's timer writes only if none came after its own
   let settling = false;
   let written = null; // the hash last written to (or read from) the address bar
   const readings = new Map(); // the core's readings of the last few measured texts
@@ -290,7 +291,6 @@ export function createAppState({ win } = {}) {
   // process ~8 ms of CPU in Chromium (the entry, and the favicon fetched again through the
   // service worker), which on a 2-core machine ran beside the next keystroke's render: with one
   // write per edit, input -> DOM took a median 4.6 ms (max 25); with none while typing, 2.6 (max 15).
-  let edits = 0;
   function edit(fn, mode = 'replace') {
     if (mode === 'push') flush();
     s.form = withRowIds(fn(s.form));
