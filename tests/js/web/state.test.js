@@ -246,7 +246,7 @@ describe('createAppState', () => {
     expect(win.written[2][1]).toContain('tokens=512');
     win.settle();
     expect(win.written).toHaveLength(3);
-    // A preset picked before the task: the entry it leaves gets its last edit first.
+    // A preset picked before the edits pause: the entry it leaves gets its last edit first.
     act.set(['tokens'], '256');
     act.pickPreset('Gpt3TensorParallelLayerTp8');
     expect(win.written.slice(3).map(([m, url]) => [m, url.replace(/.*#/, '')])).toEqual([

@@ -287,10 +287,9 @@ export function createAppState({ win } = {}) {
 
   // A preset pick writes its entry at once (back must find the one it left, with that entry's
   // last edit: flushed first); any other edit's replace waits until the edits pause for
-  // HISTORY_QUIET_MS, so that a run of keystrokes writes once. Each write costs the browser
-  // process ~8 ms of CPU in Chromium (the entry, and the favicon fetched again through the
-  // service worker), which on a 2-core machine ran beside the next keystroke's render: with one
-  // write per edit, input -> DOM took a median 4.6 ms (max 25); with none while typing, 2.6 (max 15).
+  // HISTORY_QUIET_MS, so that a run of keystrokes writes once: in Chromium each write costs the
+  // browser process CPU (the favicon is fetched again), which ran beside the next keystroke's
+  // render (DEVELOPING.md, Input latency).
   function edit(fn, mode = 'replace') {
     if (mode === 'push') flush();
     s.form = withRowIds(fn(s.form));
