@@ -150,6 +150,20 @@ describe('show the math', () => {
     const edited = { ...decode, accelerator: { preset: 'A100', memory_bandwidth: '1 TB/s' } };
     expect(tMem(edited)).toBe(`220.8 MB / (1 TB/s × 0.8) = ${time(220847152 / 0.8e12)}`);
   });
+  it('in the kernels model, fills every step with its numbers or words', async () => {
+    const { api } = await real();
+    const decode = JSON.parse(
+      readFileSync(new URL('../../cases/kernels_decode_small_decoder.json', import.meta.url)),
+    ).scenario;
+    const { scenario: core, result } = api.check(decode);
+    const steps = scalarSteps(modelInputs(core), result);
+    for (const [name, formula, values, out] of steps) {
+      expect([name, formula, values, out].every((part) => part.trim() !== '')).toBe(true);
+    }
+    const single = steps.find((x) => x[0] === 't_single');
+    expect(single[3]).toBe(time(result.single_device_time_s));
+    expect(single[2]).toContain('no all-reduce');
+  });
   it('puts in the pass and the attention FLOPs when they count', async () => {
     const { api } = await real();
     for (const key of ['Gpt3TrainingStepTp8', 'Llama3_70BLongContextPrefillTp8']) {

@@ -66,7 +66,12 @@ function computeSteps(inp, r, peakEta, F) {
         `${r.kernels_per_layer} kernels a layer; a GEMM's 128 × 128 tiles run in waves over the compute units (wave_k: the share of the last wave's units they fill, so a GEMM of few tiles leaves units idle); fixed_k: the kernel's own fixed cost and the engine's ${time(r.kernel_overhead_s)}`,
         time(r.compute_time_s),
       ],
-      ['t_single', 'the same kernels on one accelerator', '', time(r.single_device_time_s)],
+      [
+        't_single',
+        'Σ_k of the same kernels at n = 1',
+        'every head and the whole of each GEMM on one accelerator, no all-reduce',
+        time(r.single_device_time_s),
+      ],
     ];
   if (r.compute_model !== 'roofline')
     return [
