@@ -33,7 +33,13 @@ function fakeWindow(hash = '') {
   const queue = (f, ms = 0) => tasks.push({ f, at: now + ms });
   const win = {
     requestAnimationFrame: (f) => queue(f),
-    setTimeout: queue,
+    setTimeout: (f, ms) => {
+      queue(f, ms);
+      return tasks.at(-1);
+    },
+    clearTimeout: (t) => {
+      tasks = tasks.filter((x) => x !== t);
+    },
     /** Moves the clock `ms` on, running what falls due on the way (and what that queues), in order. */
     advance(ms) {
       const end = now + ms;

@@ -122,7 +122,7 @@ export function createAppState({ win } = {}) {
   let lastSweep = { of: null };
   let drawnSweep = null; // the last sweep computed: drawn until the one for the result shown is
   let writeMode = null; // the history write waiting for the edits to pause
-  let edits = 0; // edits so far: a pause's timer writes only if none came after its own
+  let quiet = null; // the timer that writes once the edits pause (edit())
   let settling = false;
   let written = null; // the hash last written to (or read from) the address bar
   const readings = new Map(); // the core's readings of the last few measured texts
@@ -296,8 +296,8 @@ export function createAppState({ win } = {}) {
     if (mode === 'push' || !win) write(mode);
     else {
       writeMode = mode;
-      const now = ++edits;
-      win.setTimeout(() => now === edits && flush(), HISTORY_QUIET_MS);
+      win.clearTimeout(quiet);
+      quiet = win.setTimeout(flush, HISTORY_QUIET_MS);
       settle();
     }
     emit();
