@@ -1,17 +1,7 @@
 // Formatting of numbers the core returns, for people. Pure: no DOM, no arithmetic on results
 // beyond choosing a unit prefix. Mirrors the core's format_quantity (4 significant digits).
 
-const SI = [
-  ['n', 1e-9],
-  ['µ', 1e-6],
-  ['m', 1e-3],
-  ['', 1],
-  ['K', 1e3],
-  ['M', 1e6],
-  ['G', 1e9],
-  ['T', 1e12],
-  ['P', 1e15],
-];
+const SI = ['n', 'µ', 'm', '', 'K', 'M', 'G', 'T', 'P'].map((p, i) => [p, 10 ** (3 * i - 9)]);
 // The prefixes each unit takes, as a slice of SI (FLOP/s skips K and M, like the core).
 const RANGE = {
   s: [0, 4],
@@ -20,13 +10,7 @@ const RANGE = {
   'b/s': [3, 8],
   'FLOP/s': [3, 9],
 };
-const BINARY = [
-  ['', 1],
-  ['Ki', 1024],
-  ['Mi', 2 ** 20],
-  ['Gi', 2 ** 30],
-  ['Ti', 2 ** 40],
-];
+const BINARY = ['', 'Ki', 'Mi', 'Gi', 'Ti'].map((p, i) => [p, 1024 ** i]);
 
 /**
  * `digits` significant digits without trailing zeros: 1.8874 -> "1.887", 450 -> "450", 1e21 ->
@@ -92,9 +76,8 @@ export const precisionName = (key) =>
 /** A factor: (6.5853, 3) -> "6.59x". */
 export const times = (x, digits = 3) => `${sig(x, digits)}x`;
 
-const UNIT_LABELS = { us: 'µs' };
 /** A unit as the page writes it ("µs" for "us"). */
-export const unitLabel = (unit) => UNIT_LABELS[unit] || unit;
+export const unitLabel = (unit) => (unit === 'us' ? 'µs' : unit);
 
 /** The core's "..., got -1e-06" with the value as the user wrote it (`typed`: "-1 µs"), if given. */
 export const asTyped = (message, typed) =>

@@ -1,6 +1,5 @@
-// "Show the math": the model's formulas with this scenario's numbers put in, step by step. Every
-// derived number comes from the result object; inputs come from the scenario as the core read it
-// (check().scenario). Nothing is computed here: only formatted.
+// "Show the math": the model's formulas with this scenario's numbers put in, step by step, from
+// the result and the scenario as the core read it (check().scenario): formatted, never computed.
 
 import {
   binaryBytes,
@@ -101,10 +100,7 @@ function computeSteps(inp, r, peakEta, F) {
   ];
 }
 
-/**
- * The constants of the NCCL branch a link's result names (`l.protocol`), from the link as the core
- * read it (its protocols, resolved), or null (line rate, no calibration).
- */
+/** The constants of the NCCL branch a link's result names (`l.protocol`), or null (line rate). */
 export function branchOf(scenario, l) {
   const list = scenario.links[l.name]?.protocols || [];
   const name = l.protocol.split('/')[0]; // a sequence-parallel pair names its calls' winner twice
@@ -128,7 +124,6 @@ export function linkSteps(inp, r, l, p = null) {
   const tree = p?.pattern === 'tree' || p?.pattern === 'nvls_tree';
   // A one-shot reads the other n−1 buffers whole, M over each link to the group (B is theirs).
   const oneShot = p?.pattern === 'one_shot';
-  const sixths = pair ? '5/6 × ' : '';
   const M = bytes(r.message_bytes);
   const B = bandwidth(l.bandwidth_bytes_per_s);
   const launch = r.launch_overhead_s ? `${time(r.launch_overhead_s)} + ` : '';
@@ -154,7 +149,7 @@ export function linkSteps(inp, r, l, p = null) {
             ['(n−1)', `(${n}−1)`],
           ]
         : [[`${share} × `, `${ring} × `], steps];
-  const nvlsShare = nvls ? sixths : '';
+  const nvlsShare = nvls && pair ? '5/6 × ' : '';
   // NCCL's winning branch: its share e of the bandwidth, its base and per-step latencies.
   const bw = p
     ? [

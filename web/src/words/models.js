@@ -23,11 +23,8 @@ export const MODELS = [
 export const modelOf = ({ compute_model, link_model }) =>
   MODELS.find(({ fields: f }) => f.compute_model === compute_model && f.link_model === link_model);
 
-/** The serving engine "as it runs" prices under when the scenario names none. */
-export const DEFAULT_ENGINE = 'vllm';
-
-/** The fields a model sets on `scenario`: "as it runs" adds the default engine where none is named. */
+/** The fields a model sets on `scenario`: "as it runs" adds vLLM where no engine is named. */
 export const fieldsOf = (fields, scenario) =>
   fields.compute_model === 'kernels' && !scenario.serving_engine
-    ? { ...fields, serving_engine: DEFAULT_ENGINE }
+    ? { ...fields, serving_engine: 'vllm' }
     : fields;

@@ -4,10 +4,7 @@
 import { count, plural } from './format.js';
 import { list } from './verdict.js';
 
-/**
- * Per link (in result order): [{ x (the swept value), tp (the tp size there: x in a sweep over
- * tp_size, `tp` otherwise), link (the link's result there, or null) }].
- */
+/** Per link: [{ x (the swept value), tp (the tp size there), link (its result there, or null) }]. */
 export function seriesByLink(points, names, tp) {
   return names.map((name) =>
     points.map((p) => ({
@@ -24,9 +21,8 @@ export const bindingRuns = (point) =>
   point.result.links.find((l) => l.name === point.result.binding_link)?.runnable !== false;
 
 /**
- * Where the scenario's binding link (each point's own) turns compute-bound along a sweep and stays
- * so to its end: the index of that first point, 0 when it is compute-bound throughout, -1 when it
- * ends communication-bound (or no point has a result).
+ * The index from which the binding link (each point's own) is compute-bound to the sweep's end:
+ * 0 when it is throughout, -1 when it ends communication-bound (or no point has a result).
  */
 export function computeBoundFrom(points) {
   let i = points.length;
@@ -34,10 +30,7 @@ export function computeBoundFrom(points) {
   return i === points.length ? -1 : i;
 }
 
-/**
- * Runs of consecutive indices of a series whose points have a result and pass `keep(point, i)`:
- * the pieces of its line (a point without a result is a gap, not a joint).
- */
+/** Runs of consecutive indices whose points have a result and pass `keep`: a line's pieces. */
 export function runsOf(series, keep = () => true) {
   const out = [[]];
   series.forEach((p, i) => {
@@ -48,9 +41,8 @@ export function runsOf(series, keep = () => true) {
 }
 
 /**
- * Where a two-tier link's node boundary falls in a sweep over `values`: {g, i}, g its ranks per
- * node and i the index of the last tp within one node; null for another link or when the sweep
- * does not go beyond one node.
+ * Where a two-tier link's node boundary falls in a sweep over `values`: {g (ranks per node), i
+ * (the index of the last tp within one node)}; null for another link or a sweep within one node.
  */
 export function nodeBoundary(values, series) {
   const l = series.find((p) => p.link)?.link;
@@ -70,12 +62,11 @@ export function gapsOf(points) {
 
 /** "Beyond 8 ranks the exchange crosses nodes: NVLink 4 inside, InfiniBand NDR across." */
 export const nodeText = (g, inside, across) =>
-  `Beyond ${g} ${g === 1 ? 'rank' : 'ranks'} the exchange crosses nodes: ${inside} inside, ${across} across.`;
+  `Beyond ${g} ${plural(g, 'rank')} the exchange crosses nodes: ${inside} inside, ${across} across.`;
 
 /** "Gaps at tp 8, 16 and 32: no result there (at tp 8: <the core's message>)." */
-export function gapText({ tps, first }) {
-  return `Gaps at tp ${list(tps)}: no result there (at tp ${tps[0]}: ${first}).`;
-}
+export const gapText = ({ tps, first }) =>
+  `Gaps at tp ${list(tps)}: no result there (at tp ${tps[0]}: ${first}).`;
 
 /** A point of a sweep over `field` in words: "tp 8", "2,048 tokens". */
 export const atText = (field, x) =>
@@ -84,10 +75,7 @@ export const atText = (field, x) =>
 /** A point whose setup cannot run on its link (docs/model.md#runnable): priced, never a bound. */
 export const cannotRun = (p) => p.link?.runnable === false;
 
-/**
- * The stretches of a series that cannot run, each {from, to (x values), toEnd (it runs to the
- * sweep's last point), why (the core's reason at its first point)}; [] when every point can.
- */
+/** The stretches of a series that cannot run: [{from, to, toEnd (to the last point), why}]. */
 export function cannotOf(series) {
   return runsOf(series, cannotRun).map((run) => ({
     from: series[run[0]].x,
@@ -98,9 +86,8 @@ export function cannotOf(series) {
 }
 
 /**
- * Where a link cannot run along a sweep, in words, each stretch with the core's reason at its
- * start: "NVLink 4 cannot run from tp 1 to tp 4 (at tp 1: the weights per rank (350 GB) ...) nor
- * from tp 16 (there: TP 16 is more than the 8 GPUs the link joins directly)".
+ * Where a link cannot run along a sweep, in words, with the core's reason at each stretch's start:
+ * "NVLink 4 cannot run from tp 1 to tp 4 (at tp 1: ...) nor from tp 16 (there: ...)".
  */
 export function cannotText(title, stretches, field) {
   const one = ({ from, to, toEnd, why }) =>
@@ -113,9 +100,8 @@ export function cannotText(title, stretches, field) {
 }
 
 /**
- * Where a link's bound changes along a sweep over `field` (tp_size by default), in words, among
- * the points that can run: "stays compute-bound up to tp 64", "turns communication-bound at tp 2",
- * "turns communication-bound at 32 tokens, then compute-bound at 1,024 tokens".
+ * Where a link's bound changes along a sweep, in words, among the points that can run: "stays
+ * compute-bound up to tp 64", "turns communication-bound at 32 tokens, then compute-bound at ...".
  */
 export function turnText(title, series, field) {
   const runs = [];

@@ -13,10 +13,7 @@ import {
 } from './format.js';
 import { modelOf } from './models.js';
 
-/**
- * The scenario in one line, as the card's under its title: "Llama 3 70B · TP 8 · 32 sequences ·
- * H100 SXM · BF16 dense · decode · as it runs" (`shown`: evaluate()'s answer).
- */
+/** evaluate()'s scenario in a line: "Llama 3 70B · TP 8 · 32 sequences · ... · as it runs". */
 export function scenarioLine({ result: r, scenario: s, names }) {
   const m = modelOf(r);
   const load =
@@ -43,17 +40,15 @@ export const sharesText = (l) =>
     : `one node (TP ≤ ${l.ranks_per_node} ${plural(l.ranks_per_node, 'rank')} per node): the node link alone`;
 
 /**
- * Whether a link's figures at `n` ranks are a hypothetical: the core says it is beyond its domain
- * (`within_domain`, a two-tier link's tiers included), or a measured link is priced beyond the
- * ranks it was measured on (the core's `measured_ranks`: it rescales then, and warns).
+ * Whether a link's figures at `n` ranks are a hypothetical: beyond its domain (a two-tier link's
+ * tiers included), or a measured link beyond the ranks it was measured on (the core rescales).
  */
 export const hypothetical = (l, n) =>
   !l.within_domain || (l.kind === 'measured' && n > l.measured_ranks);
 
 /**
  * The headline for one link: { bound, text }, e.g. "compute-bound — exchange 21% of compute;
- * speedup 6.6x over one H100 SXM (82% efficient)". `chip`: the accelerator's display name;
- * `holds`: whether one of it holds the model (the core's single_device_fits_in_memory).
+ * speedup 6.6x over one H100 SXM (82% efficient)"; `holds`: single_device_fits_in_memory.
  */
 export function verdict(link, { chip = 'accelerator', tpSize, holds = true } = {}) {
   // docs/model.md#runnable: a setup that cannot run is never a bound with a speedup.
@@ -61,12 +56,11 @@ export function verdict(link, { chip = 'accelerator', tpSize, holds = true } = {
     return { bound: 'cannot run', text: `cannot run — ${link.not_runnable_because}` };
   const bound = link.bound === 'communication' ? 'communication-bound' : 'compute-bound';
   const x = link.comm_to_compute;
-  let exchange;
+  // "exchange 1.9x compute" (21% below 1), never a bare factor that reads as a speedup.
+  let exchange = x < 1 ? `exchange ${percent(x)} of compute` : `exchange ${times(x, 2)} compute`;
   if (link.communication_time_s === 0)
     exchange = tpSize === 1 ? 'no exchange on one rank' : 'no exchange is priced';
-  // "exchange 1.9x compute" (21% below 1), never a bare factor that reads as a speedup.
-  else exchange = x < 1 ? `exchange ${percent(x)} of compute` : `exchange ${times(x, 2)} compute`;
-  if (link.communication_time_s > 0 && link.regime === 'latency') exchange += ', mostly latency';
+  else if (link.regime === 'latency') exchange += ', mostly latency';
   const s = link.serial_speedup;
   // One chip that cannot hold the model is a baseline no one can run: said of the baseline, not
   // of the setup, and not hidden.
@@ -82,9 +76,8 @@ export function verdict(link, { chip = 'accelerator', tpSize, holds = true } = {
 export const rate = (x) => `${x >= 100 ? count(Math.round(x)) : sig(x, 3)} tokens/s`;
 
 /**
- * The whole model on a link (the core's layer x L), in words: "whole model (96 layers): 220.1 ms
- * per forward pass of 2,048 tokens, 9,304 tokens/s"; in decode "13.24 ms per token for each of
- * 32 sequences, 2,417 tokens/s".
+ * The whole model on a link in words: "whole model (96 layers): 220.1 ms per forward pass of
+ * 2,048 tokens, 9,304 tokens/s"; in decode "13.24 ms per token for each of 32 sequences, ...".
  */
 export function modelText(l, r, tokens) {
   const step =
@@ -95,7 +88,6 @@ export function modelText(l, r, tokens) {
   return `whole model (${r.layers} ${plural(r.layers, 'layer')} and the head): ${time(l.step_time_s)} ${step}, ${rate(l.tokens_per_s)}${first}`;
 }
 
-/** What the whole-model figures leave out, said once. */
 export const MODEL_LEAVES_OUT =
   "Whole model: the layer times its layer count, plus the embedding, LM head and sampling (and their exchanges) once per step and the serving engine's step overhead; no pipeline or data parallelism.";
 
@@ -112,8 +104,7 @@ export const list = (xs) =>
 
 /**
  * The verdict in a sentence, agreeing with the cards: each rank's compute, then the binding link
- * (the slowest exchange) by its display name and the links bound otherwise. `titles`: the links'
- * display names; `chip`: the accelerator's.
+ * (the slowest exchange) and the links bound otherwise, by their display names (`titles`).
  */
 export function summaryText(r, { n, titles, chip }) {
   // docs/model.md#runnable: what cannot run is said first, never summed up as a bound.
@@ -142,16 +133,12 @@ export function summaryText(r, { n, titles, chip }) {
   }.${cannotText}`;
 }
 
-/**
- * What bounds each rank's compute, in words: "memory-bound: reading 288 MB per rank takes 7.0x
- * its FLOPs" (the roofline), or the FLOPs model's own term with the memory term beside it.
- */
+/** What bounds each rank's compute, in words, by the compute model. */
 export function computeText(r) {
   const ratio = r.memory_time_s / r.flop_time_s;
   const factor = (x) => (x >= 10 ? `${Math.round(x)}x` : times(x, 2));
   if (r.compute_model === 'kernels') {
-    const layer = r.kernels.filter((k) => k.group !== 'head');
-    const fixed = layer.reduce((t, k) => t + k.overhead_s, 0);
+    const fixed = r.kernels.filter((k) => k.group !== 'head').reduce((t, k) => t + k.overhead_s, 0);
     return `${r.compute_bound === 'memory' ? 'memory' : 'FLOPs'}-bound as its ${r.kernels_per_layer} kernels, ${percent(fixed / r.compute_time_s)} of their time fixed costs (each kernel's own and the engine's)`;
   }
   if (r.compute_model === 'roofline')
@@ -176,9 +163,8 @@ const PROTOCOLS = {
   ring: 'line rate plus launch (no NCCL calibration)',
 };
 /**
- * The winning NCCL branch of a link's result (nccl mode) in words: "ll128" -> "ring, LL128";
- * a sequence-parallel pair names both calls' winner (NCCL prices them alike): "ll/ll" -> "each call
- * ring, low-latency (LL)".
+ * The winning NCCL branch of a link's result in words: "ll128" -> "ring, LL128"; a sequence-
+ * parallel pair names both calls' winner (priced alike): "ll/ll" -> "each call ring, ...".
  */
 export function protocolText(name) {
   const [one, two] = String(name).split('/');
@@ -186,9 +172,8 @@ export function protocolText(name) {
 }
 
 /**
- * docs/model.md#sequence-parallelism in words: the bandwidth from which the link's exchange takes no longer than the
- * compute, against its own ("this link hides the exchange from 121.5 GB/s per direction: 0.27x
- * its own"); that none does (its latency terms alone outlast the compute); or that there is none.
+ * docs/model.md#sequence-parallelism in words: the bandwidth from which the link's exchange takes
+ * no longer than the compute, against its own; that none does; or that there is no exchange.
  */
 export function hidingText(l) {
   if (l.communication_time_s === 0) return 'Nothing to hide: no exchange.';
