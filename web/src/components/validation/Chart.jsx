@@ -5,12 +5,8 @@
 import * as fmt from '../../words/format.js';
 import { sizeTicks, ticks } from './measured.js';
 
-const W = 340;
-const H = 230;
-const L = 50;
-const R = 10;
-const T = 10;
-const B = 32;
+// The viewBox's width and height, and its margins: left, right, top, bottom.
+const [W, H, L, R, T, B] = [340, 230, 50, 10, 10, 32];
 
 /** Runs of consecutive rows with a time > 0, as polyline point lists. */
 function runs(rows, x, y) {

@@ -4,9 +4,8 @@
 // Data: validation.json's `kernels`.
 
 import * as fmt from '../../words/format.js';
-import { Table } from './Rows.jsx';
+import { Table, pct } from './Rows.jsx';
 
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const signed = (x) => `${x >= 0 ? '+' : ''}${pct(x)}`;
 const KINDS = { token: 'per token', request: 'per request', prefill: 'first token' };
 

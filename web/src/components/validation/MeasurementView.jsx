@@ -7,7 +7,7 @@ import { Field } from '../Field.jsx';
 import * as fmt from '../../words/format.js';
 import { Chart } from './Chart.jsx';
 import { Rows } from './Rows.jsx';
-import { closestLink, curvesOf, errorsOf, off, priceSizes, range } from './measured.js';
+import { closestLink, curvesOf, errorsOf, minePoints, off, priceSizes } from './measured.js';
 
 /**
  * `m`: {name, ranks, rows: [[bytes, seconds]]}; `keys`: the catalogue links to compare with;
@@ -40,15 +40,7 @@ export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes 
         hint={`The closest: of the calibrated catalogue links, the one whose NCCL model comes nearest your rows (the smallest median error) at your ${m.ranks} ranks. Your bus bandwidth at the largest size: ${fmt.bandwidth(m.bus_bandwidth)}.`}
       />
       <Chart
-        points={[
-          {
-            key: 'mine',
-            cls: 'mine',
-            square: true,
-            text: `Your measurement ${m.name}: ${m.rows.length} message sizes, ${range(m.rows)}`,
-            rows: m.rows,
-          },
-        ]}
+        points={[minePoints(m)]}
         curves={curvesOf(
           m.rows,
           priced,

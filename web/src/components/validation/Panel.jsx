@@ -15,13 +15,6 @@ import './panel.css';
 
 const MEASURED = 'measured:'; // a choice of the user's own measurement: MEASURED + its index
 
-const Options = ({ tables }) =>
-  tables.map((t) => (
-    <option key={t.table} value={t.table}>
-      {t.system} ({t.table})
-    </option>
-  ));
-
 /**
  * `data`: validation.json; `api`: the module; `links`: the scenario's links as the core read it;
  * `titles`: their names on the page; `measured`: the user's measurements, [{name, ranks, bus_bandwidth,
@@ -49,13 +42,16 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
   );
   if (!chosen) return <p class="muted">No measurements in this build.</p>;
   const linkLabel = (key) => entryOf(key)?.short_name ?? key;
-  const groupLabel = (g) => {
-    const { name, link } = list[g.row];
-    const title = titles[g.row] || name;
-    return twoTierOf(link)
-      ? `Your link ${title}: its network link ${linkLabel(tableKey(link))}`
-      : `Your link ${title}`;
+  const groupLabel = ({ row }) => {
+    const { name, link } = list[row];
+    const title = `Your link ${titles[row] || name}`;
+    return twoTierOf(link) ? `${title}: its network link ${linkLabel(tableKey(link))}` : title;
   };
+  const groups = [
+    ...mine.map((g) => [groupLabel(g), g.tables]),
+    [mine.length ? 'Other links, one node' : 'Measured links, one node', others],
+    ['Across nodes (NVLink inside, the network across)', across],
+  ].filter(([, ts]) => ts.length);
   const m = chosen.startsWith(MEASURED) ? measured[+chosen.slice(MEASURED.length)] : null;
   const t = m ? null : tables.find((x) => x.table === chosen);
   return (
@@ -81,23 +77,15 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
                   ))}
                 </optgroup>
               )}
-              {mine.map((g) => (
-                <optgroup key={g.row} label={groupLabel(g)}>
-                  <Options tables={g.tables} />
+              {groups.map(([label, ts], i) => (
+                <optgroup key={i} label={label}>
+                  {ts.map((t) => (
+                    <option key={t.table} value={t.table}>
+                      {t.system} ({t.table})
+                    </option>
+                  ))}
                 </optgroup>
               ))}
-              {others.length > 0 && (
-                <optgroup
-                  label={mine.length ? 'Other links, one node' : 'Measured links, one node'}
-                >
-                  <Options tables={others} />
-                </optgroup>
-              )}
-              {across.length > 0 && (
-                <optgroup label="Across nodes (NVLink inside, the network across)">
-                  <Options tables={across} />
-                </optgroup>
-              )}
             </select>
           </div>
           {!mine.length && !measured.length && (

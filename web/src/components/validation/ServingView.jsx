@@ -3,10 +3,8 @@
 // module (the figures `tplayer --validate` prints). Data: validation.json's `serving`.
 
 import * as fmt from '../../words/format.js';
-import { Table } from './Rows.jsx';
+import { Table, pct } from './Rows.jsx';
 
-// One decimal, as the targets are: 10.4% is a miss that a rounded 10% would hide.
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const verdict = (x, target) => (x.median <= target ? 'met' : 'missed');
 const PARTS = [
   ['forward', 'forward', 'forward_ms'],

@@ -8,7 +8,7 @@ import { Field } from '../Field.jsx';
 import * as fmt from '../../words/format.js';
 import { Chart } from './Chart.jsx';
 import { Rows } from './Rows.jsx';
-import { curvesOf, off, priceTable, range, tableRows } from './measured.js';
+import { curvesOf, minePoints, off, priceTable, range, tableRows } from './measured.js';
 
 /** How the table is priced, in words. */
 function pricedAs(t, linkLabel) {
@@ -37,14 +37,7 @@ export function TableView({ t, api, linkLabel, measured }) {
       rows,
     },
   ];
-  if (mine)
-    points.push({
-      key: 'mine',
-      cls: 'mine',
-      square: true,
-      text: `Your measurement ${mine.name}: ${mine.ranks} ranks, ${mine.rows.length} message sizes, ${range(mine.rows)}`,
-      rows: mine.rows,
-    });
+  if (mine) points.push(minePoints(mine, true));
   return (
     <>
       {measured.length > 0 && (

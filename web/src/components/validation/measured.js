@@ -1,15 +1,13 @@
 // The published measurements of validation.json (nccl-tests all-reduce times per message size),
 // and the user's own, against both link models priced at the same sizes by the module itself:
-// one sweep over `tokens` of a layer whose all-reduce message is 1 B per token. Loaded with the
-// panel, not the page.
+// one sweep over `tokens` of a layer whose all-reduce message is 1 B per token.
 
 import * as fmt from '../../words/format.js';
 import { twoTierOf } from '../../state/sweep.js';
 
 /**
  * A scenario whose one all-reduce is exactly what nccl-tests times: a one-wide int8 layer (M = 1 B
- * per token), `ranks` ranks, one link `link` as the scenario takes it (a catalogue key, or a
- * two-tier link object); the compute is irrelevant here.
+ * per token) on `ranks` ranks and the one link `link` (a catalogue key, or a link object).
  */
 export const probe = (ranks, link) => ({
   workload: { name: 'one all-reduce', parameters: 1, layers: 1, hidden_dim: 1, heads: 1 },
@@ -37,11 +35,9 @@ export const tableLink = (t) =>
     : t.price_with;
 
 /**
- * One all-reduce of each of `bytes`, in seconds, in both models: {line_rate, nccl, launch_s}, the
- * first two arrays in the order of `bytes` (NaN where the core gives no result), `launch_s` the
- * launch overhead the NCCL figures carry. Line rate has no launch overhead; NCCL has
- * `launch_overhead` (seconds), or the core's default when it is undefined (the module leaves an
- * undefined member out).
+ * One all-reduce of each of `bytes`, in seconds, in both models: {line_rate, nccl (NaN where the
+ * core gives no result), launch_s, errors}. NCCL carries `launch_overhead`, or the core's default
+ * when it is undefined (the module leaves an undefined member out); line rate none.
  */
 export function priceSizes(api, { bytes, ranks, link, launch_overhead }) {
   const base = probe(ranks, link);
@@ -62,7 +58,7 @@ export const tableRows = (t) => t.rows.map(([b, us]) => [b, us / 1e6]);
 
 const zip = (rows, times) => rows.map(([b], i) => [b, times[i]]);
 
-/** The chart's curves of both models (priceSizes's `priced`) at the sizes of `rows`, named. */
+/** The chart's curves of both models (priceSizes's `priced`) at the sizes of `rows`. */
 export const curvesOf = (rows, priced, ncclText, lineText) => [
   { key: 'nccl', cls: 'nccl', text: ncclText, rows: zip(rows, priced.nccl) },
   { key: 'line', cls: 'line', text: lineText, rows: zip(rows, priced.line_rate) },
@@ -71,6 +67,15 @@ export const curvesOf = (rows, priced, ncclText, lineText) => [
 /** The sizes of rows [[bytes, ...]], in words: "8 B to 8 GiB". */
 export const range = (rows) =>
   `${fmt.binaryBytes(rows[0][0])} to ${fmt.binaryBytes(rows.at(-1)[0])}`;
+
+/** One of the user's measurements as the chart's points (squares), its rank count said if `ranks`. */
+export const minePoints = (m, ranks = false) => ({
+  key: 'mine',
+  cls: 'mine',
+  square: true,
+  text: `Your measurement ${m.name}: ${ranks ? `${m.ranks} ranks, ` : ''}${m.rows.length} message sizes, ${range(m.rows)}`,
+  rows: m.rows,
+});
 
 /** An errorsOf result in words: the median error, and the largest. */
 export const off = (e) => `${fmt.percent(e.median)} (${fmt.percent(e.max)} at worst)`;
@@ -85,8 +90,8 @@ export const priceTable = (api, t) =>
   });
 
 /**
- * The relative errors of `times` (seconds, one per row) against measured rows [[bytes, seconds]],
- * over the rows of at least `minBytes`: {median, max, count}, or null when no row counts.
+ * The relative errors of `times` against measured rows [[bytes, seconds]] of at least `minBytes`:
+ * {median, max, count}, or null when no row counts.
  */
 export function errorsOf(rows, times, minBytes = 0) {
   const e = rows
@@ -102,7 +107,7 @@ export function errorsOf(rows, times, minBytes = 0) {
   };
 }
 
-/** The links of a scenario as the core read it (name -> link): [{name, link}] in order. */
+/** The links of a scenario as the core read it: [{name, link}] in order. */
 export const linkList = (links) =>
   Object.entries(links || {}).map(([name, link]) => ({ name, link }));
 
@@ -110,9 +115,8 @@ export const linkList = (links) =>
 const keyOf = (link) => (typeof link === 'string' ? link : link?.preset) || '';
 
 /**
- * The catalogue key whose tables speak for a link: its own, or for a two-tier link (twoTierOf) its
- * network link's (the tier the 2-node tables calibrate); '' when it started from no catalogue
- * link.
+ * The catalogue key whose tables speak for a link: its own, or a two-tier link's network link's
+ * (the tier the 2-node tables calibrate); '' when it started from no catalogue link.
  */
 export function tableKey(link) {
   const two = twoTierOf(link);
@@ -120,9 +124,8 @@ export function tableKey(link) {
 }
 
 /**
- * The tables the panel offers: per link of the scenario whose catalogue key (tableKey) has tables,
- * those (the ones priced with that very link first); the other single-node tables; the other
- * tables across nodes. `links`: linkList of the scenario the core read (check(): resolved).
+ * The tables the panel offers: {mine: per link of `links` (linkList) with tables, those (the ones
+ * priced with that very link first); others: the other single-node tables; across: the rest}.
  */
 export function tablesFor(tables, links) {
   const mine = links
@@ -146,10 +149,8 @@ export function tablesFor(tables, links) {
 }
 
 /**
- * The catalogue link to compare a measurement with by default: of `keys` (the calibrated links),
- * the one whose NCCL model is nearest the measured rows of at least `minBytes` (the smallest
- * median error), at the measurement's rank count and the core's default launch overhead;
- * `nvlink4` when none can be priced.
+ * Of `keys`, the link whose NCCL model has the smallest median error (errorsOf) against a
+ * measurement at its rank count and the core's default launch overhead; `nvlink4` when none.
  */
 export function closestLink(api, keys, m, minBytes = 0) {
   let best = { key: 'nvlink4', off: Infinity };
