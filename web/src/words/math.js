@@ -135,20 +135,15 @@ export function linkSteps(inp, r, l, p = null) {
   const comm = l.bound === 'communication';
   const L = launch && 'launch + ';
   // What each rank sends and in how many steps, by the winning branch's pattern (a ring's at line
-  // rate): [the formula's words, its numbers].
-  const [moved, hops] = nvls
-    ? [['', ''], null]
+  // rate), each as [the formula's words, its numbers].
+  const moved = nvls
+    ? ['', '']
     : tree
-      ? [
-          ['2 × ', '2 × '],
-          ['2⌈log2 n⌉', `2×⌈log2 ${n}⌉`],
-        ]
+      ? ['2 × ', '2 × ']
       : oneShot
-        ? [
-            ['(n−1) × ', `(${n}−1) × `],
-            ['(n−1)', `(${n}−1)`],
-          ]
-        : [[`${share} × `, `${ring} × `], steps];
+        ? ['(n−1) × ', `(${n}−1) × `]
+        : [`${share} × `, `${ring} × `];
+  const hops = tree ? ['2⌈log2 n⌉', `2×⌈log2 ${n}⌉`] : oneShot ? ['(n−1)', `(${n}−1)`] : steps;
   const nvlsShare = nvls && pair ? '5/6 × ' : '';
   // NCCL's winning branch: its share e of the bandwidth, its base and per-step latencies.
   const bw = p
