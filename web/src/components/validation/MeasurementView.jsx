@@ -28,7 +28,6 @@ export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes 
   );
   const line = errorsOf(m.rows, priced.line_rate, counted);
   const nccl = errorsOf(m.rows, priced.nccl, counted);
-  const n = m.rows.filter(([b]) => b >= counted).length;
   return (
     <>
       <Field
@@ -57,7 +56,7 @@ export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes 
       <p class="close">
         <strong>How close:</strong>{' '}
         {line && nccl
-          ? `against ${linkLabel(key)} at your ${m.ranks} ranks, over the ${n} sizes ${counted ? `of at least ${fmt.binaryBytes(counted)}` : 'you measured'}, the line-rate model is off by ${off(line)} at the median size, the NCCL model by ${off(nccl)}. NCCL with the calculator’s default launch overhead, ${fmt.time(priced.launch_s)} (your harness’s own may differ).`
+          ? `against ${linkLabel(key)} at your ${m.ranks} ranks, over the ${nccl.count} sizes ${counted ? `of at least ${fmt.binaryBytes(counted)}` : 'you measured'}, the line-rate model is off by ${off(line)} at the median size, the NCCL model by ${off(nccl)}. NCCL with the calculator’s default launch overhead, ${fmt.time(priced.launch_s)} (your harness’s own may differ).`
           : `the calculator cannot price ${linkLabel(key)} at ${m.ranks} ranks: ${priced.errors?.[0]?.message}.`}
       </p>
       <details>

@@ -5,7 +5,9 @@
 import * as fmt from '../../words/format.js';
 import { Table, pct } from './Rows.jsx';
 
-const verdict = (x, target) => (x.median <= target ? 'met' : 'missed');
+/** A fit's median / largest error and whether the median met its target; '—' for none. */
+const fit = (x, target) =>
+  x ? `${pct(x.median)} / ${pct(x.max)}, ${x.median <= target ? 'met' : 'missed'}` : '—';
 const PARTS = [
   ['forward', 'forward', 'forward_ms'],
   ['backward', 'backward', 'backward_ms'],
@@ -54,15 +56,8 @@ export function ServingView({ serving, api, linkLabel }) {
               {linkLabel(c.link)}, {c.ranks}
             </td>
             <td>{c.branch.replace('_', '-')}</td>
-            <td>
-              {pct(c.in_sample.median)} / {pct(c.in_sample.max)},{' '}
-              {verdict(c.in_sample, targets.in_sample)}
-            </td>
-            <td>
-              {c.left_out
-                ? `${pct(c.left_out.median)} / ${pct(c.left_out.max)}, ${verdict(c.left_out, targets.left_out)}`
-                : '—'}
-            </td>
+            <td>{fit(c.in_sample, targets.in_sample)}</td>
+            <td>{fit(c.left_out, targets.left_out)}</td>
           </tr>
         ))}
       </Table>
