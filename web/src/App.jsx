@@ -31,7 +31,6 @@ const Breakdown = lazy(
 );
 export const loadDetails = Breakdown.preload;
 
-// In an embed, the form and the details fold away under the verdict.
 const Fold = ({ embed, title, children }) =>
   embed ? (
     <details class="card fold">

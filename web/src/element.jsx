@@ -1,13 +1,8 @@
 // <tp-layer>: the calculator's verdict and compare chart on any page (dist/element.js; the npm
-// package's tplayer/element). Attributes: `preset` (a scenario preset's key), `scenario` (a
-// scenario as JSON, in the core's shape) or `hash` (a permalink's hash), the first of these that
-// is set, else the first preset; `model`: "mlsysim" or "as it runs" (the scenario's own
-// otherwise). It draws in a shadow root with the page's own components (built by dom.js, not
-// Preact) and stylesheet, sizes itself (a block whose height is its content's), follows the
-// host's light or dark scheme (schemeOf below), and links to the full page for the same view.
-// The module (tplayer.js beside this file) loads once per page, however many elements there are.
-// An attribute that does not parse shows the error in place (the core's where the core read it)
-// and no result.
+// package's tplayer/element; its attributes are in docs/embedding.md). It draws in a shadow root
+// with the page's own components (built by dom.js, not Preact) and stylesheet, follows the host's
+// light or dark scheme (schemeOf below), and links to the full page for the same view. The module
+// (tplayer.js beside this file) loads once per page, however many elements there are.
 
 import { render } from './platform/dom.js';
 import css from './result.css?inline';
@@ -56,7 +51,7 @@ function restyle() {
 
 const bad = (field, message) => ({ errors: [{ field, message }] });
 
-/** The form the element's attributes describe, or {errors}. */
+/** The form the attributes describe (the first set of scenario, hash and preset), or {errors}. */
 function formFor(api, el) {
   const json = el.getAttribute('scenario');
   const hash = el.getAttribute('hash');

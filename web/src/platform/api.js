@@ -4,10 +4,8 @@
 let once = null;
 
 /**
- * Resolves to the module's API; every call returns the one load. `base`: the URL tplayer.js is
- * beside (the page's own; element.js's for the web component on another site). A failed load is
- * not kept: the next call tries again. Its error says which part failed: the script (tplayer.js,
- * by its URL) or, once that ran, the WebAssembly it loads.
+ * Resolves to the module's API, one load for every call (a failed one is tried again). `base`: the
+ * URL tplayer.js is beside (the page's own; element.js's for the web component on another site).
  */
 export function loadApi(base = document.baseURI) {
   if (once) return once;
@@ -19,8 +17,6 @@ export function loadApi(base = document.baseURI) {
     (m) => m.load().catch(failed(`${url} loaded, but not its WebAssembly`)),
     failed(`${url} did not load`),
   );
-  once.catch(() => {
-    once = null; // a later call tries again
-  });
+  once.catch(() => (once = null));
   return once;
 }

@@ -7,31 +7,26 @@ import { useEffect, useState } from 'preact/hooks';
 /**
  * A component that renders the component `load()` resolves to once its code is in, and says so
  * meanwhile (or why it failed: it is tried again the next time it is shown). `what`: "the math".
- * Its `preload()` loads the code ahead (a promise): once it has resolved, the component renders
- * at once.
+ * Its `preload()` loads the code ahead: once that has resolved, the component renders at once.
  */
 export function lazy(load, what) {
-  let got = null;
+  let Got = null; // the component, once loaded
   let loading = null;
-  Lazy.preload = () =>
-    (loading ||= load()).then((c) => {
-      got = c;
-    });
+  Lazy.preload = () => (loading ||= load().then((c) => (Got = c)));
   return Lazy;
   function Lazy(props) {
     const [failed, setFailed] = useState('');
     const [, setReady] = useState(false);
     useEffect(() => {
-      if (!got)
-        (loading ||= load()).then(
-          (c) => setReady(!!(got = c)),
+      if (!Got)
+        Lazy.preload().then(
+          () => setReady(true),
           (e) => {
             loading = null;
             setFailed(String(e?.message || e));
           },
         );
     }, []);
-    const Got = got;
     if (Got) return <Got {...props} />;
     return (
       <p class={failed ? 'warn' : 'muted'} role="status">

@@ -21,10 +21,7 @@ function nextTurn() {
   }
 }
 
-/**
- * Starts a takeover: the parts rendered from now on wait for their turn; `done` runs once all
- * have rendered (in the task after the last).
- */
+/** Starts a takeover: parts rendered from now on wait their turn; `done` runs after the last. */
 export function takeTurns(done) {
   taking = true;
   onDone = done;
