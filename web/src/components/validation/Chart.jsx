@@ -32,8 +32,7 @@ const Mark = ({ kind, cls }) => (
 
 /**
  * `points`: [{key, cls, square, text, rows: [[bytes, seconds]]}], measured; `curves`: [{key, cls,
- * text, rows}], priced; the key names them in that order by `text`. `label`: what the chart shows,
- * for screen readers.
+ * text, rows}], priced; the key names them in that order. `label`: for screen readers.
  */
 export function Chart({ points, curves, label }) {
   const rows = [...points, ...curves].flatMap((p) => p.rows).filter(([b, s]) => b > 0 && s > 0);

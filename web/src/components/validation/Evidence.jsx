@@ -10,11 +10,11 @@ const figure = (e) =>
   `${fmt.percent(e.median)} (target ${fmt.percent(e.target_median)}, ${within(e)})`;
 
 /**
- * `groups`: [{title, tables}] (tablesFor's `mine`, titled); `tp`: the scenario's tp_size;
- * `linkLabel`: a catalogue link's name on the page, by its key.
+ * `groups`: [[title, tables]] (tablesFor's `mine`, titled; none: nothing drawn); `tp`: the
+ * scenario's tp_size; `linkLabel`: a catalogue link's name on the page, by its key.
  */
 export function Evidence({ groups, tp, linkLabel }) {
-  return groups.map(({ title, tables }) => {
+  return groups.map(([title, tables]) => {
     const at = tables.filter((t) => t.ranks === tp);
     const sorted = [...at, ...tables.filter((t) => !at.includes(t))];
     const counts = [...new Set(tables.map((t) => t.ranks))].sort((a, b) => a - b);

@@ -11,8 +11,7 @@ import { closestLink, curvesOf, errorsOf, minePoints, off, priceSizes } from './
 
 /**
  * `m`: {name, ranks, rows: [[bytes, seconds]]}; `keys`: the catalogue links to compare with;
- * `calibrated`: those the default is chosen from; `minBytes`: the smallest size the errors count
- * (the calibration's).
+ * `calibrated`: those the default is chosen from; `minBytes`: the calibration's smallest size.
  */
 export function MeasurementView({ m, api, keys, calibrated, linkLabel, minBytes }) {
   const counted = m.rows.some(([b]) => b >= minBytes) ? minBytes : 0;

@@ -1,7 +1,6 @@
-// "How close to measurements?": a published nccl-tests table (one node, or two: a two-tier link),
-// or one of the user's own measurements, against both link models priced by the module, on
-// log-log axes, with the source named and the errors in words; the tables of rows are the chart's
-// text twin. Loaded on demand.
+// "How close to measurements?": the tables behind the scenario's links, then a published
+// nccl-tests table (TableView) or one of the user's own measurements (MeasurementView) against
+// both link models, then the engines' kernels and steps (ServingView, DecodeView). On demand.
 
 import { useMemo, useState } from 'preact/hooks';
 import { twoTierOf } from '../../state/sweep.js';
@@ -56,13 +55,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
   const t = m ? null : tables.find((x) => x.table === chosen);
   return (
     <>
-      {mine.length > 0 && (
-        <Evidence
-          groups={mine.map((g) => ({ title: groupLabel(g), tables: g.tables }))}
-          tp={tp}
-          linkLabel={linkLabel}
-        />
-      )}
+      <Evidence groups={groups.slice(0, mine.length)} tp={tp} linkLabel={linkLabel} />
       <div class="panel">
         <div class="field">
           <label for="in-measured">Measured system</label>
