@@ -2,17 +2,14 @@
 //
 //   form = { preset, scenario }
 //
-// `preset` is the scenario preset the form started from (catalog().presets); `scenario` is a
-// partial scenario in the core's own shape and names (catalog().fields). Its leaves are what the
-// catalogue gave (SI numbers) or what was typed (text; [text, unit] for a quantity, as its box
-// and its unit select hold it). Each catalogue-backed part (the workload, the accelerator, a
-// link, a two-tier link, a tier) is its key or {preset: key, ...edits}. The links are rows,
-// [{name, ...link}]: a catalogue link or two-tier link names its `preset`, a measured link has
-// `measured` (the text pasted) or `rows` ([[bytes, seconds], ...]: from a link), a two-tier link
-// its `intra_node` and `inter_node`. A preset's derived defaults (the pass's all-reduces, the
-// model's launch overhead) are left out until the user sets them, so that they follow. Whether a
-// part is still its catalogue entry, which defaults were derived, what a key resolves to: the
-// core answers (check()); nothing here compares what was typed. Pure: no DOM, no wasm.
+// `preset` is the scenario preset the form started from; `scenario` a partial scenario in the
+// core's own shape and names. Its leaves are SI numbers (the catalogue's) or text as typed
+// ([text, unit] for a quantity). A catalogue-backed part is its key or {preset: key, ...edits}.
+// The links are rows, [{name, ...link}]: a measured link has `measured` (the text pasted) or
+// `rows` ([[bytes, seconds], ...]: from a link), a two-tier link `intra_node` and `inter_node`.
+// A preset's derived defaults are left out until the user sets them, so that they follow.
+// Whether a part is still its entry, what a key resolves to: the core answers (check()), nothing
+// here compares what was typed. Pure: no DOM, no wasm.
 
 /** Unit choices per kind of quantity (a field name overrides its kind); the first shows catalogue numbers. */
 const UNITS = {
@@ -26,28 +23,19 @@ const UNITS = {
 const NUMBER_KINDS = ['count', 'real'];
 const TEXT_KINDS = ['precision', 'choice', 'boolean']; // a select or a checkbox
 /** The parts below a field of these kinds. */
-const PARTS = {
-  workload: 1,
-  accelerator: 1,
-  serving_engine: 1,
-  links: 1,
-  peak_flops: 1,
-  link: 1,
-};
-/** The kinds of link a row can be. */
+const PARTS = ['workload', 'accelerator', 'serving_engine', 'links', 'peak_flops', 'link'];
 export const ROW_KINDS = ['link', 'measured_link', 'two_tier_link'];
 
 export const TIERS = ['intra_node', 'inter_node'];
 
 /** The catalogue indexed: entries and fields by kind, each preset, the units' factors. */
 export function createModel(catalog) {
-  const byKey = (list) => new Map((list || []).map((e) => [e.key, e]));
-  const fields = {};
-  for (const [kind, list] of Object.entries(catalog.fields))
-    fields[kind] = new Map(list.map((f) => [f.name, f]));
+  const byKey = (list, key = 'key') => new Map((list || []).map((e) => [e[key], e]));
   return {
     catalog,
-    fields,
+    fields: Object.fromEntries(
+      Object.entries(catalog.fields).map(([kind, list]) => [kind, byKey(list, 'name')]),
+    ),
     limits: catalog.limits,
     presets: byKey(catalog.presets),
     entries: {
@@ -61,7 +49,6 @@ export function createModel(catalog) {
   };
 }
 
-/** A row's kind of link, by the core's field tables: 'link', 'measured_link' or 'two_tier_link'. */
 export const kindOf = (model, row) =>
   'measured' in row || 'rows' in row
     ? 'measured_link'
@@ -93,15 +80,6 @@ export function memberOf(model, kind, node, k) {
   return Object.hasOwn(node, k) ? node[k] : e[k];
 }
 
-/** The field `k` of a link row of any kind (ROW_KINDS, first that has it). */
-function fieldOfRow(model, k) {
-  for (const t of ROW_KINDS) {
-    const f = model.fields[t]?.get(k);
-    if (f) return f;
-  }
-  return undefined;
-}
-
 /**
  * What `k` is below a part of `kind`: {kind} of a part, {field} of a leaf, or null. A 'row' (a
  * link row whose kind is not known yet: the URL's) has the fields of every kind of link.
@@ -109,15 +87,15 @@ function fieldOfRow(model, k) {
 export function childOf(model, kind, node, k) {
   if (kind === 'links') return node?.[k] ? { kind: kindOf(model, node[k]) } : null;
   if (kind === 'peak_flops') return { field: { name: String(k), kind: 'compute', required: true } };
-  const f = kind === 'row' ? fieldOfRow(model, k) : model.fields[kind]?.get(k);
+  const f =
+    kind === 'row'
+      ? ROW_KINDS.map((t) => model.fields[t]?.get(k)).find(Boolean)
+      : model.fields[kind]?.get(k);
   if (!f) return null;
-  return PARTS[f.kind] ? { kind: f.kind } : { field: f };
+  return PARTS.includes(f.kind) ? { kind: f.kind } : { field: f };
 }
 
-/**
- * What a path of the form names ({kind} of a part, {field} of a leaf, null for nothing) and the
- * value there: as the form has it, else as its catalogue entry does.
- */
+/** What a path of the form names (as childOf) and the value there, the form's or its entry's. */
 function walk(model, scenario, path) {
   let at = { kind: 'scenario' };
   let node = scenario;
@@ -161,9 +139,8 @@ export function withRowIds(form) {
 }
 
 /**
- * The scenario with the value at `path` set (undefined: left out). A catalogue part edited
- * becomes {preset: key, ...edits}; what it had from its entry below (a two-tier preset's tier)
- * comes along.
+ * The scenario with the value at `path` set (undefined: left out). A catalogue part edited becomes
+ * {preset: key, ...edits}; what it had from its entry below (a two-tier preset's tier) comes along.
  */
 export function setAt(model, scenario, path, value) {
   const put = (kind, node, i) => {
@@ -190,12 +167,9 @@ export function setAt(model, scenario, path, value) {
 export function presetForm(model, key) {
   const p = model.presets.get(key);
   if (!p) return null;
-  const derived = (p.derived || []).map((d) => d.path.join('.'));
-  return formOf(
-    model,
-    key,
-    Object.fromEntries(Object.entries(p.scenario).filter(([k]) => !derived.includes(k))),
-  );
+  const scenario = { ...p.scenario };
+  for (const d of p.derived || []) delete scenario[d.path.join('.')];
+  return formOf(model, key, scenario);
 }
 
 /**
@@ -204,20 +178,21 @@ export function presetForm(model, key) {
  * catalogue key or a bandwidth ("450 GB/s").
  */
 export function formOf(model, key, core) {
-  const isKey = (v) => model.entries.link.has(v) || model.entries.two_tier_link.has(v);
-  const scenario = { ...core };
-  const links = core.links;
-  scenario.links = Array.isArray(links)
+  const { links } = core;
+  const rows = Array.isArray(links)
     ? links.map((l) => (typeof l === 'string' ? { name: l, preset: l } : l))
     : Object.entries(links).map(([name, v]) =>
-        typeof v === 'string' && isKey(v)
+        typeof v === 'string' && isLinkKey(model, v)
           ? { name, preset: v }
           : typeof v === 'object'
             ? { name, ...v }
             : { name, bandwidth: v },
       );
-  return { preset: key, scenario };
+  return { preset: key, scenario: { ...core, links: rows } };
 }
+
+export const isLinkKey = (model, key) =>
+  model.entries.link.has(key) || model.entries.two_tier_link.has(key);
 
 /** A name not used by `rows` yet: base, base_2, base_3, ... */
 function freeName(rows, base) {
@@ -238,8 +213,7 @@ export function addRow(model, scenario, pick) {
   if (pick === '@measured') row = { name: freeName(rows, 'measured'), measured: '' };
   else if (pick === '@two_tier')
     row = { name: freeName(rows, 'two_tier'), ...newTiers(model, scenario) };
-  else if (model.entries.two_tier_link.has(key) || model.entries.link.has(key))
-    row = { name: freeName(rows, key), preset: key };
+  else if (isLinkKey(model, key)) row = { name: freeName(rows, key), preset: key };
   else row = { name: freeName(rows, `link${rows.length + 1}`) };
   return { ...scenario, links: [...rows, row] };
 }
@@ -260,10 +234,7 @@ function newTiers(model, scenario) {
   return { intra_node: intra || {}, inter_node: inter, ...(g && { ranks_per_node: String(g) }) };
 }
 
-/**
- * Two-tier row `i` started again from a catalogue two-tier link, or with '' kept as it is but as
- * the user's own: its tiers and ranks per node written out.
- */
+/** Two-tier row `i` from catalogue two-tier link `key`, or ('') its tiers written out as its own. */
 export function pickTwoTier(model, scenario, i, key) {
   const row = scenario.links[i];
   const at = (name) => valueAt(model, scenario, ['links', i, name]);
@@ -302,19 +273,17 @@ export function numberOrText(text) {
 }
 
 /**
- * A leaf as the scenario carries it: a number as typed becomes one, a quantity "<number> <unit>"
- * (a text that carries its own unit, "400 Gb/s", as typed), a yes/no true or false; a blank
- * optional field is left out (undefined), so the core applies its default; anything else goes
+ * A leaf as the scenario carries it: a number as typed, a quantity "<number> <unit>", a yes/no
+ * true or false; a blank optional field left out, so the core applies its default; anything else
  * as typed, for the core to name. An array is a [number, unit] pair only for a quantity: a list
- * (measured rows, protocol or custom branches) goes as it is, as the core reads it.
+ * (measured rows, protocol or custom branches) goes as it is.
  */
 export function parse(info, v) {
-  if (!info || (typeof v !== 'string' && !Array.isArray(v))) return v;
-  if (Array.isArray(v) && !isQuantity(info)) return v;
-  const typed = Array.isArray(v) ? v[0] : v;
-  const text = String(typed).trim();
+  const pair = Array.isArray(v);
+  if (!info || (typeof v !== 'string' && !pair) || (pair && !isQuantity(info))) return v;
+  const text = String(pair ? v[0] : v).trim();
   if (!text && !info.required && info.kind !== 'string') return undefined; // a text stays as typed
-  if (Array.isArray(v)) return /^[\d\s.eE+-]+$/.test(text) ? `${text} ${v[1]}` : text;
+  if (pair) return /^[\d\s.eE+-]+$/.test(text) ? `${text} ${v[1]}` : text;
   if (info.kind === 'boolean' && /^(true|false)$/.test(text)) return text === 'true';
   return NUMBER_KINDS.includes(info.kind) || isQuantity(info) ? numberOrText(v) : v;
 }
@@ -332,7 +301,6 @@ export function toCore(model, scenario) {
     }
     return out;
   };
-  const key = (v) => (Object.keys(v).join() === 'preset' ? v.preset : v);
   // The ordered map name -> link, or an array when an object cannot keep the rows as they are (a
   // repeated name, or one an object would reorder); the core names a link the same way in both.
   const links = (rows) => {
@@ -341,18 +309,20 @@ export function toCore(model, scenario) {
       (r, i) => !/^(0|[1-9]\d*)$/.test(r.name) && rows.findIndex((x) => x.name === r.name) === i,
     );
     if (!asMap) return values;
-    return Object.fromEntries(values.map(({ name, ...v }) => [name, key(v)]));
+    return Object.fromEntries(
+      values.map(({ name, ...v }) => [name, Object.keys(v).join() === 'preset' ? v.preset : v]),
+    );
   };
   return part('scenario', scenario);
 }
 
 /**
- * The text of `x` in 12 significant digits where they read back (`back`) as exactly `want`, else
- * in as many more as it takes: a link reopens on the very value (12 digits alone took a value at
- * the 1e-30 bound below it, and the link no longer opened).
+ * The text of `x` in `from` (12) significant digits where they read back (`back`) as exactly
+ * `want`, else in as many more as it takes: a link reopens on the very value (12 digits alone took
+ * a value at the 1e-30 bound below it, and the link no longer opened).
  */
-function plain(x, back = Number, want = x) {
-  for (let p = 12; p < 17; p++) {
+export function plain(x, back = Number, want = x, from = 12) {
+  for (let p = from; p < 17; p++) {
     const t = String(Number(x.toPrecision(p)));
     if (back(t) === want) return t;
   }
@@ -396,9 +366,8 @@ export function shown(model, form, path, core) {
 }
 
 /**
- * Whether the part at `path` is still its catalogue entry: the core's answer (check()'s `entries`,
- * the paths of the parts still their entry); while the input is invalid (no `entries`), whether it
- * has no edits.
+ * Whether the part at `path` is still its catalogue entry: check()'s `entries` say; while the
+ * input is invalid (no `entries`), whether it has no edits.
  */
 export function isEntry(model, form, path, entries) {
   if (!entries) {
@@ -426,9 +395,8 @@ export const idOf = (path) =>
   (path[0] === 'links' && path.length > 1 ? ['link', ...path.slice(1)] : path).join('.');
 
 /**
- * The id of the input that a message's path names, or '' when none does (it then shows above the
- * form): the field, else the nearest part with a place for messages (a link row, a tier's pick,
- * the workload, the accelerator, the links). A link is named by its index or by its name (the
+ * The id of the input that a message's path names, or '' (shown above the form): the field, else
+ * the nearest part with a place for messages. A link is named by its index or by its name (the
  * first row with that name); a peak by the precision shown (`precision`).
  */
 export function inputFor(model, scenario, corePath, precision) {

@@ -3,17 +3,15 @@
 //   #v=3&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload=Llama3_70B&workload.layers=48
 //     &accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&links.1.bandwidth=800~Gb%2Fs
 //
-// Version 3, a generic codec of the form's partial scenario (scenario.js): a key is a path of the
-// scenario (a link row by its index), a value a leaf as typed (<text>~<unit> for a quantity); a
-// catalogue part's own value is its key (empty: the user's own), written when it is not the
-// preset's; `links=<n>` when the rows are not the preset's, then every row in full; a measured
-// link as the rows the core read, `rows=<bytes>~<µs>~...`, and their `ranks`. Only what differs
-// from the preset's form is written, in the form's order. Reading discards the whole hash on
-// what is not well-formed (docs/page.md, "Hostile URLs") or a row it cannot build, and ignores, naming
+// Version 3, a generic codec of the form's partial scenario: a key is a path of the scenario (a
+// link row by its index), a value a leaf as typed (<text>~<unit> for a quantity) or a catalogue
+// part's key (empty: the user's own); `links=<n>` when the rows are not the preset's, then every
+// row in full; a measured link as the rows the core read, `rows=<bytes>~<µs>~...`, and `ranks`.
+// Only what differs from the preset's form is written. Reading discards the whole hash on what
+// is not well-formed (docs/page.md, "Hostile URLs") or a row it cannot build, and ignores, naming
 // it, a key that is not a field or whose value it cannot read; values are left to the core, the
-// one validation path (state.js drops a key the core refuses, the same way). Version 2 links (in blog posts)
-// are read as the same view (and rewritten as version 3); version 1 is an unknown version.
-// Pure: no DOM, no wasm. The format in full: docs/page.md, "Sharing: the URL, the buttons, embedding".
+// one validation path. Version 2 links (in blog posts) are read as the same view. Pure: no DOM,
+// no wasm. The format in full: docs/page.md, "Sharing: the URL, the buttons, embedding".
 
 import {
   NUMBER_RE,
@@ -25,6 +23,7 @@ import {
   isQuantity,
   kindOf,
   memberOf,
+  plain,
   presetForm,
   setAt,
   textOf,
@@ -34,14 +33,7 @@ import {
 } from './scenario.js';
 
 /** The shortest decimal of microseconds that reads back (÷ 1e6) as exactly `seconds`. */
-export function microseconds(seconds) {
-  const us = seconds * 1e6;
-  for (let p = 1; p < 17; p++) {
-    const t = String(Number(us.toPrecision(p)));
-    if (Number(t) / 1e6 === seconds) return t;
-  }
-  return String(us);
-}
+export const microseconds = (seconds) => plain(seconds * 1e6, (t) => Number(t) / 1e6, seconds, 1);
 
 const VERSION = '3';
 export const MAX_HASH = 16384; // the format's own bounds on what it reads
