@@ -16,16 +16,12 @@ export function tpValues(heads) {
  * the largest batch the core takes without a warning), with the scenario's own count among them.
  */
 export function tokenValues(tokens) {
-  const top = Math.min(2 ** 24, Math.max(2 ** 16, 4 * (Number.isSafeInteger(tokens) ? tokens : 1)));
+  const n = Number.isSafeInteger(tokens) && tokens >= 1 ? tokens : 0;
+  const top = Math.min(2 ** 24, Math.max(2 ** 16, 4 * n));
   const out = [];
   for (let t = 1; t <= top; t *= 2) out.push(t);
-  if (Number.isSafeInteger(tokens) && tokens >= 1 && tokens <= top && !out.includes(tokens))
-    out.splice(
-      out.findIndex((t) => t > tokens),
-      0,
-      tokens,
-    );
-  return out;
+  if (n && n <= top && !out.includes(n)) out.push(n);
+  return out.sort((a, b) => a - b);
 }
 
 /**
@@ -71,11 +67,7 @@ const POINT_FIELDS = fieldList('bound binding_link warnings max_sequences');
 const LINK_FIELDS = fieldList(`name kind bound runnable not_runnable_because within_domain
   measured_ranks node_count ranks_per_node domain serial_speedup hiding_bandwidth_bytes_per_s
   tokens_per_s`);
-const pick = (o, keys) => {
-  const out = {};
-  for (const k of keys) if (k in o) out[k] = o[k];
-  return out;
-};
+const pick = (o, keys) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
 
 /** A point of api.sweep as the chart reads it: {value, result: the fields it draws} or {value, errors}. */
 export const drawnPoint = (p) =>
