@@ -1,13 +1,11 @@
-// The page's state and its browser history, in one place. Stored: the form (scenario.js: the
-// preset it started from and the scenario being edited), the notice about the URL, and bits of UI
-// state. Everything else (the core's outcome in both models, the result shown, the sweep, the
-// messages per input, the hash) is derived by view(), memoised on the form, and never stored
-// twice. The history is this module's alone: a preset pick pushes an entry at once, any other edit
-// that leaves a valid state replaces the current one once the edits pause, and back/forward
-// (hashchange) show what the hash says. Once the module has loaded, the form and the result are
-// synchronous and never wait for code that loads on demand; what the answer does not need before
-// it is drawn follows it: the sweep in the task after the frame that shows it (settle()), the
-// history entry once the edits pause.
+// The page's state and its browser history, in one place. Stored: the form (scenario.js), the
+// notice about the URL, and bits of UI state; everything else (the core's outcome in both models,
+// the sweep, the messages per input, the hash) is derived by view(), memoised on the form. A
+// preset pick pushes a history entry at once, any other valid edit replaces the current one once
+// the edits pause, and back/forward (hashchange) show what the hash says. The form and the result
+// never wait for code that loads on demand; what the answer does not need before it is drawn
+// follows it: the sweep in the task after the frame that shows it (settle()), the history entry
+// once the edits pause.
 
 import {
   addRow,
@@ -39,6 +37,9 @@ function safely(fn, fallback) {
   }
 }
 
+/** `fn()`, remembered in `map` under `key`. */
+const remember = (map, key, fn) => (map.has(key) ? map : map.set(key, fn())).get(key);
+
 /** A link of the user's own, by its name; the names the page gives new rows, in words. */
 function ownTitle(name) {
   const [, base, n] = /^(measured|two_tier|link)_?(\d*)$/.exec(name) || [];
@@ -49,13 +50,6 @@ function ownTitle(name) {
 const failed = (e) => ({
   errors: [{ field: 'scenario', path: [], message: `the calculator failed: ${e && e.message}` }],
 });
-
-/** A workload's display name: its catalogue entry's short name (", edited" once edited), else its own. */
-function workloadName(model, w, edited) {
-  const e = model.entries.workload.get(w?.preset ?? w);
-  if (e) return e.short_name + (edited ? ', edited' : '');
-  return typeof w?.name === 'string' && w.name ? w.name : 'a custom model';
-}
 
 /**
  * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
@@ -77,23 +71,21 @@ export function evaluate(api, model, form) {
   // user's own by its name, a default one in words.
   const edited = (path) => !isEntry(model, form, path, o.entries);
   const named = (e, path) => e.short_name + (edited(path) ? ', edited' : '');
-  const chip = o.scenario.accelerator;
+  const { accelerator: chip, workload: w } = o.scenario;
   const acc = model.entries.accelerator.get(chip?.preset ?? chip);
+  const work = model.entries.workload.get(w?.preset ?? w);
   const names = {
     titles: form.scenario.links.map((r, i) => {
       const e = model.entries.link.get(r.preset) || model.entries.two_tier_link.get(r.preset);
       return e ? named(e, ['links', i]) : ownTitle(r.name);
     }),
     chip: acc ? `${edited(['accelerator']) ? 'edited ' : ''}${acc.short_name}` : 'accelerator',
-    workload: workloadName(model, o.scenario.workload, edited(['workload'])),
+    workload: work
+      ? named(work, ['workload'])
+      : (typeof w?.name === 'string' && w.name) || 'a custom model',
   };
-  return {
-    result: o.result,
-    scenario: o.scenario,
-    entries: o.entries,
-    names,
-    alt: a.result ? a : null,
-  };
+  const { result, scenario, entries } = o;
+  return { result, scenario, entries, names, alt: a.result ? a : null };
 }
 
 /**
@@ -129,31 +121,23 @@ export function createAppState({ win } = {}) {
 
   /** The core's reading of nccl-tests text (api.readMeasured), remembered; `error` when it refuses. */
   function reading(text) {
-    if (!readings.has(text)) {
-      if (readings.size > 8) readings.clear();
-      readings.set(
-        text,
-        safely(
-          () => s.api.readMeasured(text),
-          (e) => ({ rows: [], first_skipped: [], error: e.errors?.[0]?.message || String(e) }),
-        ),
-      );
-    }
-    return readings.get(text);
+    if (readings.size > 8 && !readings.has(text)) readings.clear();
+    return remember(readings, text, () =>
+      safely(
+        () => s.api.readMeasured(text),
+        (e) => ({ rows: [], first_skipped: [], error: e.errors?.[0]?.message || String(e) }),
+      ),
+    );
   }
 
   const hashOf = (form) => encode(s.model, form, reading);
 
   const presets = new Map(); // each preset's scenario as check() writes it, once asked
   /** A preset's scenario as the core reads it (its parts resolved), to compare check()'s with. */
-  const presetRead = (key) => {
-    if (!presets.has(key))
-      presets.set(
-        key,
-        safely(() => s.api.check(s.model.presets.get(key).scenario).scenario, failed),
-      );
-    return presets.get(key);
-  };
+  const presetRead = (key) =>
+    remember(presets, key, () =>
+      safely(() => s.api.check(s.model.presets.get(key).scenario).scenario, failed),
+    );
 
   function view() {
     const { model, form } = s;
