@@ -173,9 +173,8 @@ export function presetForm(model, key) {
 }
 
 /**
- * The form of a scenario in the core's own shape (a valid one: its links an object or a list),
- * over preset `key`: what <tp-layer scenario> shows and links to. A link given as text is a
- * catalogue key or a bandwidth ("450 GB/s").
+ * The form over preset `key` of a valid scenario in the core's shape (links an object or a list),
+ * as <tp-layer scenario> shows it. A link given as text is a catalogue key or a bandwidth.
  */
 export function formOf(model, key, core) {
   const { links } = core;

@@ -52,10 +52,9 @@ const failed = (e) => ({
 });
 
 /**
- * The form's scenario checked by the core: {errors} or {result, scenario (as the core read
- * it), names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
- * rate; as it runs: the roofline and NCCL), its launch overhead re-derived unless set. The page's
- * state and <tp-layer> (element.jsx) both show this.
+ * The form checked by the core, as the page and <tp-layer> show it: {errors} or {result, scenario,
+ * entries, names, alt}; `alt` is the same scenario in the other model (mlsysim's: FLOPs and line
+ * rate; as it runs: the roofline and NCCL), its launch overhead re-derived unless set.
  */
 export function evaluate(api, model, form) {
   const o = safely(() => api.check(toCore(model, form.scenario)), failed);
@@ -88,10 +87,7 @@ export function evaluate(api, model, form) {
   return { result, scenario, entries, names, alt: a.result ? a : null };
 }
 
-/**
- * `win` is the browser window (location, history, hashchange); leave it out and the state keeps no
- * history (the pure tests).
- */
+/** `win`: the browser window (location, history, hashchange); without it, no history (tests). */
 export function createAppState({ win } = {}) {
   const s = {
     api: null,
@@ -113,7 +109,7 @@ export function createAppState({ win } = {}) {
   let last = null; // the last valid outcome: shown (greyed) while the input is invalid
   let lastSweep = { of: null };
   let drawnSweep = null; // the last sweep computed: drawn until the one for the result shown is
-  let writeMode = null; // the history write waiting for the edits to pause
+  let pending = false; // a history write waits for the edits to pause
   let quiet = null; // the timer that writes once the edits pause (edit())
   let settling = false;
   let written = null; // the hash last written to (or read from) the address bar
@@ -193,10 +189,7 @@ export function createAppState({ win } = {}) {
     };
   }
 
-  /**
-   * api.sweep over tp = 1, 2, 4, ... heads, or over tokens = 1, 2, 4, ... (sweep.js), for the
-   * scenario shown and in the other model.
-   */
+  /** api.sweep of outcome `o` over `field` (tp or tokens, sweep.js's values), in both models. */
   function sweepOf(o, field) {
     const values =
       field === 'tokens' ? tokenValues(o.scenario.tokens) : tpValues(modelInputs(o.scenario).heads);
@@ -228,7 +221,7 @@ export function createAppState({ win } = {}) {
       });
 
   /** Writes the view's hash to the address bar, as a new entry or in place of the current one. */
-  function write(mode) {
+  function write(push) {
     const v = view();
     // The address bar keeps the last valid state, and the last one short enough to be read back.
     if (!win || !v.valid || v.hash.length > MAX_HASH || v.hash === written) return;
@@ -236,7 +229,7 @@ export function createAppState({ win } = {}) {
     // Safari refuses more than 100 history changes in 30 s (SecurityError): the address bar then
     // keeps the last state it took until the next edit it takes, and the view is not held up.
     try {
-      win.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
+      win.history[push ? 'pushState' : 'replaceState'](null, '', url);
       written = v.hash;
     } catch {
       written = null;
@@ -245,9 +238,8 @@ export function createAppState({ win } = {}) {
 
   /** The pending history write, now (the entry it is for is about to be left). */
   function flush() {
-    const mode = writeMode;
-    writeMode = null;
-    if (mode) write(mode);
+    if (pending) write(false);
+    pending = false;
   }
 
   /**
@@ -274,12 +266,12 @@ export function createAppState({ win } = {}) {
   // HISTORY_QUIET_MS, so that a run of keystrokes writes once: in Chromium each write costs the
   // browser process CPU (the favicon is fetched again), which ran beside the next keystroke's
   // render (DEVELOPING.md, Input latency).
-  function edit(fn, mode = 'replace') {
-    if (mode === 'push') flush();
+  function edit(fn, push = false) {
+    if (push) flush();
     s.form = withRowIds(fn(s.form));
-    if (mode === 'push' || !win) write(mode);
+    if (push || !win) write(push);
     else {
-      writeMode = mode;
+      pending = true;
       win.clearTimeout(quiet);
       quiet = win.setTimeout(flush, HISTORY_QUIET_MS);
       settle();
@@ -298,7 +290,7 @@ export function createAppState({ win } = {}) {
       const next = presetForm(s.model, key);
       if (!next) return;
       s.notice = null;
-      edit(() => next, 'push');
+      edit(() => next, true);
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
     pickTwoTier: (i, key) => scenario((sc) => pickTwoTier(s.model, sc, i, key)),
@@ -319,7 +311,7 @@ export function createAppState({ win } = {}) {
    * then holds this form's own hash (none for the preset shown instead).
    */
   function applyHash(hash) {
-    writeMode = null; // an edit's write still waiting would replace the entry now shown
+    pending = false; // an edit's write still waiting would replace the entry now shown
     const { model } = s;
     const h = String(hash ?? '').replace(/^#/, '');
     const keys = [];
@@ -331,21 +323,21 @@ export function createAppState({ win } = {}) {
     let decoded = read();
     let next = decoded.form;
     let o = next && evaluate(s.api, model, next);
-    const dropped = [];
+    let dropped = [];
     if (o?.errors) {
       // The keys that set an input the core names (a row itself stays: it is the structure),
       // each key's input found as the core's messages' are (a peak's: the chip's peak input).
       const { precision } = next.scenario;
       const by = messagesByInput(model, next.scenario, o.errors, precision);
-      const said = ([, at]) => by[inputFor(model, next.scenario, at, precision)];
-      const skip = keys.filter((kv) => !(kv[1][0] === 'links' && kv[1].length <= 2) && said(kv));
+      const said = (at) => by[inputFor(model, next.scenario, at, precision)];
+      const skip = keys.filter(([, at]) => !(at[0] === 'links' && at.length <= 2) && said(at));
+      // A quantity ([number, unit]) as the link wrote it ("-5 GB/s"), not in the core's SI.
+      const typed = (v) =>
+        Array.isArray(v) && typeof v[1] === 'string' && `${v[0]} ${unitLabel(v[1])}`;
+      dropped = skip.map(
+        ([k, at, v]) => `"${clip(k, 64)}": ${asTyped(said(at)[0].message, typed(v))}`,
+      );
       if (skip.length) {
-        for (const [k, at, v] of skip) {
-          // A quantity ([number, unit]) as the link wrote it ("-5 GB/s"), not in the core's SI.
-          const quantity = Array.isArray(v) && typeof v[1] === 'string';
-          const typed = quantity && `${v[0]} ${unitLabel(v[1])}`;
-          dropped.push(`"${clip(k, 64)}": ${asTyped(said([k, at])[0].message, typed)}`);
-        }
         decoded = read(new Set(skip.map(([k]) => k)));
         next = decoded.form;
         o = next && evaluate(s.api, model, next);

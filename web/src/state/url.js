@@ -20,6 +20,7 @@ import {
   childOf,
   clip,
   isEditable,
+  isLinkKey,
   isQuantity,
   kindOf,
   memberOf,
@@ -52,15 +53,13 @@ const key = (node) => (typeof node === 'string' ? node : (node?.preset ?? ''));
  * (api.readMeasured): the link carries the rows it read, and the ranks typed or the text's.
  */
 export function encode(model, form, reading) {
-  const out = [
-    [['v'], [VERSION]],
-    [['p'], [form.preset]],
-  ];
-  const put = (path, value) => out.push([path, value]);
+  const out = [];
+  const put = (path, parts) =>
+    out.push(`${path.map((s) => enc(String(s))).join('.')}=${parts.map(enc).join('~')}`);
   const leaf = (info, v) =>
     info.kind === 'rows'
       ? v.flatMap(([b, s]) => [String(b), microseconds(s)])
-      : textOf(model, info, v);
+      : [textOf(model, info, v)].flat();
   // The own leaves and parts of `node` (a part of `kind` at `path`), those equal to `base`'s left out.
   const part = (kind, node, base, path) => {
     if (kind === 'links') return rows(node, base, path);
@@ -74,8 +73,8 @@ export function encode(model, form, reading) {
         if (!same && model.entries[at.kind]) put(p, [key(v)]);
         if (typeof v === 'object') part(at.kind, v, same ? b : undefined, p);
       } else {
-        const text = [leaf(at.field, v)].flat();
-        if (base === undefined || String(text) !== String([leaf(at.field, b)].flat())) put(p, text);
+        const text = leaf(at.field, v);
+        if (base === undefined || String(text) !== String(leaf(at.field, b))) put(p, text);
       }
     }
   };
@@ -89,26 +88,24 @@ export function encode(model, form, reading) {
       part(kindOf(model, r), shareable(r, reading), same ? base[i] : undefined, [...path, i]);
     });
   };
+  put(['v'], [VERSION]);
+  put(['p'], [form.preset]);
   part('scenario', form.scenario, presetForm(model, form.preset).scenario, []);
-  return out
-    .map(([k, parts]) => `${k.map((s) => enc(String(s))).join('.')}=${parts.map(enc).join('~')}`)
-    .join('&');
+  return out.join('&');
 }
 
 /** A measured row as a link carries it: the rows the core read from its text, and their ranks. */
 function shareable(row, reading) {
-  if (typeof row.measured !== 'string') return row;
-  const got = reading(row.measured);
+  const got = typeof row.measured === 'string' && reading(row.measured);
+  if (!got || got.error) return row;
   const { measured: _, ...rest } = row;
-  if (got.error) return row;
   const ranks = String(row.ranks ?? '').trim() || String(got.ranks || '');
   return { ...rest, rows: got.rows.map((r) => [r.bytes, r.time_s]), ranks };
 }
 
 /**
- * What `k` is below a part of `kind` (scenario.js childOf), when the hash carries it: a part, a
- * field with an input, a row's name, text or rows; else null. A row ('row') has the fields of
- * every kind of link: its kind follows from them.
+ * What `k` is below a part of `kind` (as childOf), when the hash carries it: a part, a field with
+ * an input, a row's name, text or rows; else null.
  */
 function carried(model, kind, k) {
   const at = childOf(model, kind, null, k);
@@ -119,10 +116,9 @@ function carried(model, kind, k) {
 }
 
 /**
- * Decodes a location.hash: {form, ignored}. `form` is null when the hash is empty or was
- * discarded; `ignored` lists, in words, each thing that was not used. `skip`: keys to leave out
- * (the caller names them); `keys` gets [key, path, value] of each key applied (a row by its index). A
- * reason to discard the hash is pushed to `why`, and reading stops there.
+ * Decodes a location.hash: {form (null when empty or discarded), ignored (each thing not used, in
+ * words)}. `skip`: keys to leave out (the caller names them); `keys` gets [key, path, value] of
+ * each key applied (a row by its index). A reason to discard the hash stops the reading.
  */
 export function decode(model, hash, skip = new Set(), keys = []) {
   const h = String(hash ?? '').replace(/^#/, '');
@@ -249,9 +245,7 @@ function value(model, where, parts, k, need) {
     const v = one();
     if (v === undefined) return undefined;
     const row = where.kind === 'row'; // a catalogue link or two-tier link
-    const ok = row
-      ? model.entries.link.has(v) || model.entries.two_tier_link.has(v)
-      : model.entries[where.kind].has(v);
+    const ok = row ? isLinkKey(model, v) : model.entries[where.kind].has(v);
     if (!need(!v || ok, `the unknown ${row ? 'link' : where.kind} "${clip(v)}"`)) return undefined;
     if (row) return v ? { preset: v } : {};
     return v || {}; // a part of the user's own
