@@ -150,13 +150,12 @@ export function setAt(model, scenario, path, value) {
         ? carryId(node, { ...value })
         : value;
     const k = path[i];
-    const next = childOf(model, kind, node, k);
     const out = carryId(
       node,
       typeof node === 'string' ? { preset: node } : Array.isArray(node) ? [...node] : { ...node },
     );
     const below = out[k] ?? (i < path.length - 1 ? memberOf(model, kind, node, k) : undefined);
-    out[k] = put(next?.kind, below, i + 1);
+    out[k] = put(childOf(model, kind, node, k)?.kind, below, i + 1);
     if (out[k] === undefined) delete out[k];
     return out;
   };
@@ -178,7 +177,9 @@ export function presetForm(model, key) {
  */
 export function formOf(model, key, core) {
   const { links } = core;
-  const rows = Array.isArray(links)
+  const scenario = { ...core };
+  // (bundle.test.js finds the form in the first load by this assignment's "links=".)
+  scenario.links = Array.isArray(links)
     ? links.map((l) => (typeof l === 'string' ? { name: l, preset: l } : l))
     : Object.entries(links).map(([name, v]) =>
         typeof v === 'string' && isLinkKey(model, v)
@@ -187,7 +188,7 @@ export function formOf(model, key, core) {
             ? { name, ...v }
             : { name, bandwidth: v },
       );
-  return { preset: key, scenario: { ...core, links: rows } };
+  return { preset: key, scenario };
 }
 
 export const isLinkKey = (model, key) =>

@@ -153,8 +153,7 @@ function pairs(h, max, need) {
     let k;
     let parts;
     try {
-      k = decodeURIComponent(rawKey);
-      parts = raw.split('~').map(decodeURIComponent);
+      [k, ...parts] = [rawKey, ...raw.split('~')].map(decodeURIComponent);
     } catch {
       need(false, `a broken %-encoding in "${clip(pair, 24)}"`);
       return got;
