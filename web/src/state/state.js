@@ -195,29 +195,22 @@ export function createAppState({ win } = {}) {
       field === 'tokens' ? tokenValues(o.scenario.tokens) : tpValues(modelInputs(o.scenario).heads);
     const run = (scenario) => s.api.sweep(scenario, field, values).map(drawnPoint);
     return safely(
-      () => ({
-        of: o,
-        field,
-        values,
-        points: run(o.scenario),
-        alt: o.alt ? run(o.alt.scenario) : null,
-      }),
+      () => ({ of: o, field, values, points: run(o.scenario), alt: o.alt && run(o.alt.scenario) }),
       () => null,
     );
   }
 
-  /** The measured links shown, for the measurements panel: {name, ranks, bus_bandwidth, rows}. */
+  /**
+   * The measured links shown, for the measurements panel: {name, ranks, bus_bandwidth (the core's:
+   * its largest row's busbw), rows}.
+   */
   const measuredOf = (o) =>
     o.result.links
       .filter((l) => l.kind === 'measured')
-      .map((l) => {
-        const link = o.scenario.links[l.name];
-        return {
-          name: l.name,
-          ranks: l.measured_ranks,
-          bus_bandwidth: l.bandwidth_bytes_per_s, // the core's: its largest row's busbw
-          rows: link.rows || reading(link.measured).rows.map((r) => [r.bytes, r.time_s]),
-        };
+      .map(({ name, measured_ranks: ranks, bandwidth_bytes_per_s: bus_bandwidth }) => {
+        const link = o.scenario.links[name];
+        const rows = link.rows || reading(link.measured).rows.map((r) => [r.bytes, r.time_s]);
+        return { name, ranks, bus_bandwidth, rows };
       });
 
   /** Writes the view's hash to the address bar, as a new entry or in place of the current one. */
