@@ -365,10 +365,7 @@ export function shown(model, form, path, core) {
   return textOf(model, schema(model, form.scenario, path)?.field, v);
 }
 
-/**
- * Whether the part at `path` is still its catalogue entry: check()'s `entries` say; while the
- * input is invalid (no `entries`), whether it has no edits.
- */
+/** Whether the part at `path` is still its catalogue entry: check()'s `entries`, else unedited. */
 export function isEntry(model, form, path, entries) {
   if (!entries) {
     const v = valueAt(model, form.scenario, path);

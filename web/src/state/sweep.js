@@ -24,10 +24,7 @@ export function tokenValues(tokens) {
   return out.sort((a, b) => a - b);
 }
 
-/**
- * A link of a scenario as the core read it (check(): catalogue parts resolved) as a two-tier link
- * ({preset?, intra_node, inter_node, ranks_per_node}), or null for another kind.
- */
+/** A link of check()'s scenario if it is two-tier ({intra_node, inter_node, ...}), else null. */
 export const twoTierOf = (link) =>
   link && typeof link === 'object' && 'inter_node' in link ? link : null;
 

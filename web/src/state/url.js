@@ -3,15 +3,12 @@
 //   #v=3&p=Gpt3TensorParallelLayerTp8&tp_size=16&workload=Llama3_70B&workload.layers=48
 //     &accelerator.peak_flops.fp16_dense=1.2~PFLOP%2Fs&links.1.bandwidth=800~Gb%2Fs
 //
-// Version 3, a generic codec of the form's partial scenario: a key is a path of the scenario (a
-// link row by its index), a value a leaf as typed (<text>~<unit> for a quantity) or a catalogue
-// part's key (empty: the user's own); `links=<n>` when the rows are not the preset's, then every
-// row in full; a measured link as the rows the core read, `rows=<bytes>~<µs>~...`, and `ranks`.
-// Only what differs from the preset's form is written. Reading discards the whole hash on what
-// is not well-formed (docs/page.md, "Hostile URLs") or a row it cannot build, and ignores, naming
-// it, a key that is not a field or whose value it cannot read; values are left to the core, the
-// one validation path. Version 2 links (in blog posts) are read as the same view. Pure: no DOM,
-// no wasm. The format in full: docs/page.md, "Sharing: the URL, the buttons, embedding".
+// Version 3, a generic codec of the form's partial scenario (docs/page.md, "Sharing: the URL, the
+// buttons, embedding"): only what differs from the preset's form is written. Reading discards the
+// whole hash on what is not well-formed (docs/page.md, "Hostile URLs") or a row it cannot build,
+// and ignores, naming it, a key that is not a field or whose value it cannot read; values are left
+// to the core, the one validation path. Version 2 links (in blog posts) are read as the same view.
+// Pure: no DOM, no wasm.
 
 import {
   NUMBER_RE,
