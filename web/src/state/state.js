@@ -337,15 +337,13 @@ export function createAppState({ win } = {}) {
       }
     }
     const ignored = [...decoded.ignored, ...dropped];
-    if (next) {
-      if (o.errors) {
-        next = null;
-        for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field}: ${e.message}`);
-        if (o.errors.length > 5) ignored.push(`and ${o.errors.length - 5} more problems`);
-      } else if (typeof next.scenario.precision === 'string') {
-        // "fp16" -> "fp16_dense", as the core read it (the select lists the core's keys).
-        next = { ...next, scenario: { ...next.scenario, precision: o.scenario.precision } };
-      }
+    if (o?.errors) {
+      next = null;
+      for (const e of o.errors.slice(0, 5)) ignored.push(`${e.field}: ${e.message}`);
+      if (o.errors.length > 5) ignored.push(`and ${o.errors.length - 5} more problems`);
+    } else if (typeof next?.scenario.precision === 'string') {
+      // "fp16" -> "fp16_dense", as the core read it (the select lists the core's keys).
+      next = { ...next, scenario: { ...next.scenario, precision: o.scenario.precision } };
     }
     const own = next ? hashOf(next) : '';
     if (win && own !== h) win.history.replaceState(null, '', urlWithHash(win.location.href, own));
@@ -369,8 +367,7 @@ export function createAppState({ win } = {}) {
       applyHash(win ? win.location.hash : '');
       win?.addEventListener('pagehide', flush);
       win?.addEventListener('hashchange', () => {
-        const h = win.location.hash.replace(/^#/, '');
-        if (h !== written) applyHash(h);
+        if (win.location.hash.replace(/^#/, '') !== written) applyHash(win.location.hash);
       });
     },
     /** Shows a hash as if the address bar held it (what back/forward do). */
