@@ -177,9 +177,7 @@ export function presetForm(model, key) {
  */
 export function formOf(model, key, core) {
   const { links } = core;
-  const scenario = { ...core };
-  // (bundle.test.js finds the form in the first load by this assignment's "links=".)
-  scenario.links = Array.isArray(links)
+  const rows = Array.isArray(links)
     ? links.map((l) => (typeof l === 'string' ? { name: l, preset: l } : l))
     : Object.entries(links).map(([name, v]) =>
         typeof v === 'string' && isLinkKey(model, v)
@@ -188,7 +186,7 @@ export function formOf(model, key, core) {
             ? { name, ...v }
             : { name, bandwidth: v },
       );
-  return { preset: key, scenario };
+  return { preset: key, scenario: { ...core, links: rows } };
 }
 
 export const isLinkKey = (model, key) =>
