@@ -3,7 +3,8 @@
 
 import { useForm } from '../ui/context.js';
 import * as fmt from '../words/format.js';
-import { shown, valueAt } from '../state/scenario.js';
+import { valueAt } from '../state/scenario.js';
+import { PrecisionField, precisionOptions } from './AnyModel.jsx';
 import { Field } from './Field.jsx';
 import { FormField, PartFields } from './FormField.jsx';
 
@@ -11,7 +12,7 @@ const LABELS = { memory_capacity: 'Memory capacity', memory_bandwidth: 'Memory b
 
 /** `result`: the valid result of this form, or null (for the memory hint). */
 export function AcceleratorFields({ result }) {
-  const { model, set, form, last, precision } = useForm();
+  const { model, set, form, precision } = useForm();
   const keys = Object.keys(valueAt(model, form.scenario, ['accelerator', 'peak_flops']) || {});
   const hints = {
     memory_capacity:
@@ -20,8 +21,6 @@ export function AcceleratorFields({ result }) {
     memory_bandwidth:
       'The roofline reads the weights (and in decode the KV cache) at this rate x the memory efficiency.',
   };
-  const exchange = shown(model, form, ['exchange_precision'], last);
-  const formats = model.catalog.precisions.map((p) => `${p.format}_dense`);
   return (
     <fieldset>
       <legend>Accelerator</legend>
@@ -30,24 +29,13 @@ export function AcceleratorFields({ result }) {
         label="Precision"
         hint="Only the precisions this chip has a peak for."
         value={precision}
-        options={[
-          ...keys.map((k) => [k, fmt.precisionName(k)]),
-          ...(keys.includes(precision)
-            ? []
-            : [[precision, `${fmt.precisionName(precision)} (not on this chip)`]]),
-        ]}
+        options={precisionOptions(keys, precision, ' (not on this chip)')}
         onInput={(x) => set(['precision'], x)}
       />
-      <Field
-        id="exchange_precision"
+      <PrecisionField
+        name="exchange_precision"
         label="Exchange precision"
         hint="The all-reduce's number format: FP8 matmuls still exchange BF16 activations unless FP8 communication is switched on."
-        value={exchange}
-        options={[
-          ...formats.map((k) => [k, fmt.precisionName(k)]),
-          ...(formats.includes(exchange) ? [] : [[exchange, fmt.precisionName(exchange)]]),
-        ]}
-        onInput={(x) => set(['exchange_precision'], x)}
       />
       {keys.includes(precision) ? (
         <FormField

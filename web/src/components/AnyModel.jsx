@@ -21,29 +21,37 @@ const PRECISIONS = [
   ['kv_precision', 'KV cache precision', "The KV cache's number format (decode)."],
 ];
 
-export function AnyModel() {
+/** The options of a precision select: `keys`, then `value` when it is none of them (`note` after it). */
+export const precisionOptions = (keys, value, note = '') =>
+  [...keys, ...(keys.includes(value) ? [] : [value])].map((k) => [
+    k,
+    `${fmt.precisionName(k)}${keys.includes(k) ? '' : note}`,
+  ]);
+
+/** A select of the catalogue's precisions for the scenario's field `name`. */
+export function PrecisionField({ name, label, hint }) {
   const { model, set, form, last } = useForm();
+  const value = shown(model, form, [name], last);
   const formats = model.catalog.precisions.map((p) => `${p.format}_dense`);
+  return (
+    <Field
+      id={name}
+      label={label}
+      hint={hint}
+      value={value}
+      options={precisionOptions(formats, value)}
+      onInput={(x) => set([name], x)}
+    />
+  );
+}
+
+export function AnyModel() {
   return (
     <>
       <div class="grid2">
-        {PRECISIONS.map(([name, label, hint]) => {
-          const value = shown(model, form, [name], last);
-          return (
-            <Field
-              key={name}
-              id={name}
-              label={label}
-              hint={hint}
-              value={value}
-              options={[
-                ...formats.map((k) => [k, fmt.precisionName(k)]),
-                ...(formats.includes(value) ? [] : [[value, fmt.precisionName(value)]]),
-              ]}
-              onInput={(x) => set([name], x)}
-            />
-          );
-        })}
+        {PRECISIONS.map(([name, label, hint]) => (
+          <PrecisionField key={name} name={name} label={label} hint={hint} />
+        ))}
       </div>
       <Opened class="config-paste" summary="From a Hugging Face config.json">
         {() => <ConfigPaste />}

@@ -30,12 +30,16 @@ export function CatalogPick({ path, label, entries, what }) {
           )
         }
       />
-      {custom && (
-        <p class="badge-line">
-          <span class="badge">custom</span>{' '}
-          {entry ? `edited from ${entry.name}` : `your own ${what}`}
-        </p>
-      )}
+      {custom && <Custom>{entry ? `edited from ${entry.name}` : `your own ${what}`}</Custom>}
     </>
+  );
+}
+
+/** Says, in a badge and words, that a part is no longer its catalogue entry. */
+export function Custom({ children }) {
+  return (
+    <p class="badge-line">
+      <span class="badge">custom</span> {children}
+    </p>
   );
 }

@@ -1,14 +1,12 @@
-// The editors' markup of the links that are not one priced link, loaded on demand (LinksEditor
-// shows them when the form first has such a row): a measured link (nccl-tests output pasted,
-// picked as a file or dropped, with what the core read from it) and a two-tier link (the link
-// inside a node, the network across nodes, and the ranks per node). What they edit is the form's
-// scenario, through the same actions as every field.
+// The editors of a measured link (nccl-tests output pasted, picked or dropped, with what the core
+// read from it) and of a two-tier link, loaded on demand when the form first has such a row.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useForm } from '../ui/context.js';
 import * as fmt from '../words/format.js';
 import { measuredText } from '../state/nccltext.js';
 import { TIERS, isEntry, valueAt } from '../state/scenario.js';
+import { Custom } from './CatalogPick.jsx';
 import { Field } from './Field.jsx';
 import { FormField, PartFields } from './FormField.jsx';
 import { Messages } from './Messages.jsx';
@@ -77,10 +75,7 @@ function Reading({ read, typedRanks }) {
   );
 }
 
-/**
- * A measured link: the text (typed, pasted, picked or dropped; rows that came from a link shown as
- * the nccl-tests text they make), what the core read from it, then its ranks and domain.
- */
+/** A measured link: its text, what the core read from it, and its fields. */
 export function MeasuredFields({ i, labels }) {
   const { model, set, form, errors, reading } = useForm();
   const [file, setFile] = useState(null); // what the last file pick or drop did, in words
@@ -99,13 +94,11 @@ export function MeasuredFields({ i, labels }) {
   const max = model.limits.max_json_bytes;
   const take = (f) => {
     if (!f) return;
-    if (f.size > max) {
-      setFile({
+    if (f.size > max)
+      return setFile({
         bad: true,
         text: `${f.name} is ${fmt.bytes(f.size)}: more than the ${fmt.binaryBytes(max)} of text a link may hold (an all_reduce_perf output is a few KB). Nothing was read.`,
       });
-      return;
-    }
     f.text().then(
       (t) => {
         if (!live.current) return;
@@ -214,11 +207,7 @@ function Tier({ i, t, label, labels }) {
         ]}
         onInput={(k) => set(path, k || {})}
       />
-      {entry && !isEntry(model, form, path, entries) && (
-        <p class="badge-line">
-          <span class="badge">custom</span> edited from {entry.label}
-        </p>
-      )}
+      {entry && !isEntry(model, form, path, entries) && <Custom>edited from {entry.label}</Custom>}
       <PartFields
         kind="link"
         path={path}
@@ -250,17 +239,14 @@ export function TwoTierFields({ i, result, labels }) {
         ]}
         onInput={(key) => pickTwoTier(i, key)}
       />
-      {entry && (
-        <p class="badge-line">
-          {isEntry(model, form, ['links', i], entries) ? (
+      {entry &&
+        (isEntry(model, form, ['links', i], entries) ? (
+          <p class="badge-line">
             <span class="muted">Source: {entry.source}</span>
-          ) : (
-            <>
-              <span class="badge">custom</span> edited from {entry.label}
-            </>
-          )}
-        </p>
-      )}
+          </p>
+        ) : (
+          <Custom>edited from {entry.label}</Custom>
+        ))}
       <Tier i={i} t={0} label="Inside a node" labels={labels} />
       <Tier i={i} t={1} label="Across nodes" labels={labels} />
       <FormField
