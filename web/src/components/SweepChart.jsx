@@ -1,15 +1,9 @@
-// Serial speedup per link for tp = 1, 2, 4, ... heads, or (picked above the chart) for tokens = 1,
-// 2, 4, ...: in the chosen link model (solid) and the other one (faint), from two api.sweep calls;
-// or, picked too, the bandwidth from which each link hides its exchange behind the compute
-// (docs/model.md#the-hiding-bandwidth; no point where none does), or the whole model's tokens per second. Over tokens a mark says
-// where the binding link turns compute-bound for good. A filled dot is compute-bound, a hollow one
-// communication-bound; lines differ in colour and dash (4 styles). Where a link's domain ends a
-// mark says so, and the points beyond it are faded: they price a ring the hardware cannot build.
-// Where a two-tier link's node ends a mark says so: beyond it both tiers are priced. A tp the core
-// gives no result for (a two-tier link's ranks not a whole number of nodes) is a gap, said once.
-// A point whose setup cannot run (docs/model.md#runnable) is a cross on the faded line; in decode a
-// mark says where the KV cache stops fitting (max_sequences), and the table marks the points past it.
-// The sentences and the table are its text twin.
+// Serial speedup per link over tp = 1, 2, 4, ... or tokens = 1, 2, 4, ... (picked above the chart)
+// in the chosen link model (solid) and the other one (faint), from two api.sweep calls; or the
+// bandwidth that hides each link's exchange (docs/model.md#the-hiding-bandwidth), or the whole
+// model's tokens per second. Points beyond a link's domain are faded: they price a ring the
+// hardware cannot build. A point whose setup cannot run (docs/model.md#runnable) is a cross on the
+// faded line. The sentences and the table are its text twin.
 
 import { useMemo, useState } from 'preact/hooks';
 import { useForm } from '../ui/context.js';
@@ -40,6 +34,7 @@ const L = 34;
 const R = 10;
 const T = 10;
 const B = 30;
+const MID = (L + W - R) / 2;
 
 // A hypothetical point: the link beyond its domain or its measured ranks (the core's fields).
 const beyond = (p) => p.link && hypothetical(p.link, p.tp);
@@ -94,6 +89,18 @@ function xAt(values, x, v) {
   return x(i) + (Math.log(v / values[i]) / Math.log(values[i + 1] / values[i])) * (x(i + 1) - x(i));
 }
 
+/** A vertical mark across the plot, its words at `y`, left of it in the right half. */
+function Rule({ x, y, right = x > MID, children, ...g }) {
+  return (
+    <g {...g}>
+      <line x1={x} x2={x} y1={T} y2={H - B} />
+      <text x={x + (right ? -3 : 3)} y={y} text-anchor={right ? 'end' : 'start'}>
+        {children}
+      </text>
+    </g>
+  );
+}
+
 export function SweepChart({ sweep, shown }) {
   const { model, sweepOver } = useForm();
   const [draw, setDraw] = useState(DRAWS[0]);
@@ -108,7 +115,8 @@ export function SweepChart({ sweep, shown }) {
 function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
   const field = sweep.field;
   const overTp = field === 'tp_size';
-  // Bandwidths and throughputs span decades: a log axis between powers of ten.
+  // Bandwidths (they grow without bound as the latency terms near the compute) and throughputs
+  // span decades: a log axis between powers of ten.
   const hiding = draw.key === 'hiding';
   const logAxis = draw.key !== 'speedup';
   const val = (p) => (p.link ? draw.of(p.link) : null);
@@ -122,12 +130,7 @@ function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
   const series = seriesByLink(sweep.points, linkNames, n);
   const alts = sweep.alt ? seriesByLink(sweep.alt, linkNames, n) : [];
   const values = sweep.values;
-  // Speedup on a linear axis from 0; hiding bandwidths, which span decades (they grow without
-  // bound as the latency terms near the compute), on a log axis between powers of ten.
-  const drawn = [...series, ...alts]
-    .flat()
-    .map(val)
-    .filter((v) => v !== null);
+  const drawn = [...series, ...alts].flat().flatMap((p) => val(p) ?? []);
   const f = logAxis ? Math.log10 : (v) => v;
   let lo = logAxis ? Math.floor(Math.log10(Math.min(...drawn, 1e12))) : 0;
   let hi = Math.max(...drawn.map(f), lo + 1);
@@ -137,7 +140,7 @@ function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
     L + (values.length > 1 ? (i * (W - L - R)) / (values.length - 1) : (W - L - R) / 2);
   const y = (v) => H - B - ((f(v) - lo) / (hi - lo)) * (H - T - B);
   // A series' line as polylines, one per run of points with a result (a gap breaks it).
-  const lines = (s, keep, cls) =>
+  const lines = (s, cls, keep = () => true) =>
     runsOf(s, (p, i) => val(p) !== null && keep(p, i)).map((run) => (
       <polyline
         key={`${cls}${run[0]}`}
@@ -247,62 +250,43 @@ function Chart({ sweep, shown, model, sweepOver, draw, setDraw }) {
             </text>
           ) : null,
         )}
-        <text class="tick" x={(L + W - R) / 2} y={H - 3} text-anchor="middle">
+        <text class="tick" x={MID} y={H - 3} text-anchor="middle">
           {overTp ? 'TP size (ranks)' : 'Tokens per step (sequences, in decode)'}
         </text>
         {from > 0 && (
-          <g class="domain turn">
-            <line x1={x(from)} x2={x(from)} y1={T} y2={H - B} />
-            <text
-              x={x(from) + (x(from) > (L + W - R) / 2 ? -3 : 3)}
-              y={T + 9}
-              text-anchor={x(from) > (L + W - R) / 2 ? 'end' : 'start'}
-            >
-              compute-bound from {shortCount(values[from])}
-            </text>
-          </g>
+          <Rule class="domain turn" x={x(from)} y={T + 9}>
+            compute-bound from {shortCount(values[from])}
+          </Rule>
         )}
         {kvMark && (
-          <g class="domain kv">
-            <line x1={kvX} x2={kvX} y1={T} y2={H - B} />
-            <text
-              x={kvX - 3}
-              y={H - B - 4}
-              text-anchor="end"
-            >{`KV cache: ${fmt.count(kvCap)} fit`}</text>
-          </g>
+          <Rule class="domain kv" x={kvX} y={H - B - 4} right>
+            {`KV cache: ${fmt.count(kvCap)} fit`}
+          </Rule>
         )}
         {alts.map((s, k) => (
           <g key={`a${k}`} class={`s s${k % 4}`}>
-            {lines(s, () => true, 'alt')}
+            {lines(s, 'alt')}
           </g>
         ))}
         {marks.map(({ kind, d, i, k }, j) => {
-          const right = x(i) > (L + W - R) / 2;
-          const named = k >= 0 && titles[k].length <= 14;
           const what = kind === 'node' ? `${d} per node` : `domain ${d}`;
           return (
-            <g
+            <Rule
               key={`${kind}${d}`}
               class={`domain${kind === 'node' ? ' node' : ''}${k >= 0 ? ` s s${k % 4}` : ''}`}
               data-domain={kind === 'domain' ? d : undefined}
               data-node={kind === 'node' ? d : undefined}
+              x={x(i)}
+              y={T + 9 + 11 * j}
             >
-              <line x1={x(i)} x2={x(i)} y1={T} y2={H - B} />
-              <text
-                x={x(i) + (right ? -3 : 3)}
-                y={T + 9 + 11 * j}
-                text-anchor={right ? 'end' : 'start'}
-              >
-                {named ? `${titles[k]}: ${what}` : what}
-              </text>
-            </g>
+              {k >= 0 && titles[k].length <= 14 ? `${titles[k]}: ${what}` : what}
+            </Rule>
           );
         })}
         {series.map((s, k) => (
           <g key={k} class={`s s${k % 4}`}>
-            {(ends[k] >= 0 || cannot[k].length > 0) && lines(s, () => true, 'beyond')}
-            {lines(s, (p, i) => (ends[k] < 0 || i <= ends[k]) && !cannotRun(p), '')}
+            {(ends[k] >= 0 || cannot[k].length > 0) && lines(s, 'beyond')}
+            {lines(s, '', (p, i) => (ends[k] < 0 || i <= ends[k]) && !cannotRun(p))}
             {s.map((p, i) =>
               val(p) !== null && cannotRun(p) ? (
                 <path key={i} class="cross" d={`M${x(i) - 3} ${y(val(p)) - 3}l6 6m0 -6l-6 6`} />
