@@ -1,17 +1,12 @@
 // One chart for all links: compute per rank against each link's exchange, as bars on one scale
-// with the compute time marked on every bar, so a bar that crosses the mark is communication-
-// bound. A thin faint bar under each is the same exchange in the other link model. Every bar has
-// its number beside it (the text twin). A two-tier link across nodes has its line-rate bar split
-// into the time inside the node and across nodes, with the shares in words.
+// with the compute time marked on every bar, each with its number beside it (the text twin).
 
 import * as fmt from '../words/format.js';
 import { hypothetical, sharesText } from '../words/verdict.js';
 
 /**
- * A two-tier link's line-rate exchange bar split, drawn over the bar: its intra-node part, then
- * its inter-node part, of `c` x the line-rate all-reduce (the bar's rest is the launch overhead).
- * At line rate that is the link's own bar `l`; in NCCL mode the faint one, `o`. `w`: the chart's
- * scale; `faint`: the bar has a faint one under it.
+ * A two-tier link's `c` x line-rate all-reduce split into its intra- and inter-node parts, over
+ * its own bar `l` at line rate, over the faint one `o` in NCCL mode (the rest: launch overhead).
  */
 function Split({ l, o, c, nccl, w, faint }) {
   const link = nccl ? o : l;
@@ -33,29 +28,25 @@ function Split({ l, o, c, nccl, w, faint }) {
   );
 }
 
-/**
- * `shown`: the outcome on screen ({result, alt: the same scenario in the other link model, or
- * null, names, scenario}). A hypothetical link's bars are faded, and said so.
- */
+/** `shown`: the outcome on screen (`alt`: the other link model's, or null). */
 export function CompareBars({ shown }) {
   const { result: r, names, scenario } = shown;
   const alt = shown.alt?.result;
   const beyond = r.links.map((l) => hypothetical(l, scenario.tp_size));
   const asItRuns = r.link_model !== 'nccl'; // the faint bars: the other model
   const otherName = asItRuns ? 'as it runs' : "mlsysim's model";
-  const across = (l) => l?.kind === 'two_tier' && l.node_count > 1;
-  const rows = [['compute', 'Compute per rank', r.compute_time_s]];
-  r.links.forEach((l, i) =>
-    rows.push([
+  const across = (l) => l.kind === 'two_tier' && l.node_count > 1;
+  const rows = [
+    ['compute', 'Compute per rank', r.compute_time_s],
+    ...r.links.map((l, i) => [
       `comm${beyond[i] ? ' beyond' : ''}`,
       `Exchange on ${names.titles[i]}${beyond[i] ? ' (hypothetical)' : ''}`,
       l.communication_time_s,
       alt?.links[i]?.communication_time_s,
       across(l) && { l, o: alt?.links[i], c: scenario.collectives_per_layer, nccl: !asItRuns },
     ]),
-  );
-  let scale = 0;
-  for (const [, , t, o = 0] of rows) scale = Math.max(scale, t, o);
+  ];
+  const scale = Math.max(0, ...rows.flatMap(([, , t, o = 0]) => [t, o]));
   const w = (t) => (scale > 0 ? Math.max((100 * t) / scale, t > 0 ? 0.5 : 0) : 0);
   const mark = w(r.compute_time_s);
   return (

@@ -12,6 +12,7 @@ export function ConfigPaste() {
   const { model, set, last } = useForm();
   const box = useRef(null);
   const [said, say] = useState({ ok: '', errors: [] });
+  const fail = (errors) => say({ ok: '', errors });
   const limit = model.limits.max_json_bytes;
   const tooLarge = (bytes) =>
     bytes > limit
@@ -21,19 +22,17 @@ export function ConfigPaste() {
   const use = async () => {
     const text = box.current.value;
     const large = tooLarge(text.length); // UTF-16 units: at most the bytes, so a quick lower bound
-    if (large) return say({ ok: '', errors: [large] });
+    if (large) return fail([large]);
     let config;
     try {
       config = JSON.parse(text);
     } catch (e) {
-      return say({ ok: '', errors: [`Not JSON: ${e.message}`] });
+      return fail([`Not JSON: ${e.message}`]);
     }
-    if (!last)
-      return say({ ok: '', errors: ['Fix the form first: the config replaces its workload.'] });
+    if (!last) return fail(['Fix the form first: the config replaces its workload.']);
     const api = await loadApi();
     const checked = api.check({ ...last, workload: { hf_config: config } });
-    if (checked.errors)
-      return say({ ok: '', errors: checked.errors.map((e) => `${e.field}: ${e.message}`) });
+    if (checked.errors) return fail(checked.errors.map((e) => `${e.field}: ${e.message}`));
     const { hf_config_keys: keys, ...workload } = checked.scenario.workload;
     set(['workload'], workload);
     say({ ok: `Read ${keys}.`, errors: [] });
@@ -44,7 +43,7 @@ export function ConfigPaste() {
     const file = e.dataTransfer?.files?.[0];
     if (!file) return;
     const large = tooLarge(file.size);
-    if (large) return say({ ok: '', errors: [large] });
+    if (large) return fail([large]);
     box.current.value = await file.text();
     use();
   };

@@ -29,20 +29,19 @@ export function Field({
   placeholder,
   after,
 }) {
-  const { errors: e, warnings: w } = useContext(FormContext);
-  const errors = e[id];
-  const warnings = w[id];
+  const { errors, warnings } = useContext(FormContext);
+  const bad = errors[id];
   const props = {
     id: `in-${id}`,
-    'aria-invalid': errors ? 'true' : undefined,
+    'aria-invalid': bad ? 'true' : undefined,
     'aria-describedby':
-      [hint && `hint-${id}`, (errors || warnings) && `msg-${id}`].filter(Boolean).join(' ') ||
+      [hint && `hint-${id}`, (bad || warnings[id]) && `msg-${id}`].filter(Boolean).join(' ') ||
       undefined,
   };
   const [text, unit] = units ? value : [value];
   const typed = units && /[^\d\s.eE+-]/.test(text.trim());
   return (
-    <div class={errors ? 'field invalid' : 'field'}>
+    <div class={bad ? 'field invalid' : 'field'}>
       <label for={props.id}>{label}</label>
       <div class="row">
         {checkbox ? (

@@ -1,8 +1,6 @@
 // Every number of the result for one link, with units, and the bandwidth from which the link hides
-// its exchange behind the compute (docs/model.md#sequence-parallelism): in NCCL mode the winning protocol in words
-// and the line-rate figure beside NCCL's; at line rate, NCCL's beside it (`alt`, the same link in
-// the other model). Says when tp_size is beyond the link's domain. A measured or a two-tier link
-// says what it was measured on, or its tiers and their shares, and its own warnings.
+// its exchange behind the compute (docs/model.md#sequence-parallelism), beside the other model's
+// figure (`alt`). A measured or a two-tier link says what it was measured on, or its tiers.
 
 import * as fmt from '../words/format.js';
 import { within } from '../state/scenario.js';
@@ -21,11 +19,7 @@ const tierText = (links, value, unedited) =>
     unedited,
   );
 
-/**
- * The numbers of a measured or two-tier link's card that differ from a priced link's: {head}
- * (instead of its bandwidth, latency and domain) and, for a measured link, {ar} (instead of the
- * all-reduce and the other model's figure).
- */
+/** A measured or two-tier link's own rows: {head} (for the bandwidth, latency and domain), {ar}. */
 function kindRows(l, { link, catalog, split, domain, bw, entries }) {
   if (l.kind === 'measured')
     return {
@@ -74,7 +68,6 @@ export function LinkCard({ shown, i, catalog }) {
   // The serving engine's kernels compete with NCCL's branches: the fastest of all prices it.
   const custom = nccl && r.allreduce === 'custom';
   const n = scenario.tp_size;
-  // The core's warnings about the link as a whole.
   const said = r.warnings.filter((w) => w.path.length === 2 && w.path[1] === l.name);
   const bw = `${fmt.bandwidth(l.bandwidth_bytes_per_s)} (${fmt.bitRate(l.bandwidth_bytes_per_s)})`;
   const split = `${fmt.time(l.bandwidth_time_s)} bandwidth + ${fmt.time(l.latency_time_s)} latency`;
@@ -90,10 +83,11 @@ export function LinkCard({ shown, i, catalog }) {
   const alt = shown.alt?.result.links[i];
   const both = (what, f, a, b) => [`${what}, serial / overlapped`, `${f(l[a])} / ${f(l[b])}`];
   const rows = [
-    ...(kind ? kind.head : []),
-    !kind && ['Bandwidth, per direction', bw],
-    !kind && ['Latency α, per ring step', fmt.time(l.latency_s)],
-    !kind && ['Domain: ranks it joins directly', domain],
+    ...(kind?.head || [
+      ['Bandwidth, per direction', bw],
+      ['Latency α, per ring step', fmt.time(l.latency_s)],
+      ['Domain: ranks it joins directly', domain],
+    ]),
     ...(kind?.ar || [
       [
         nccl ? `${one}, as ${custom ? 'it runs' : 'NCCL runs it'}` : one,

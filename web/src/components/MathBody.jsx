@@ -1,6 +1,5 @@
-// "Show the math", its body (Breakdown.jsx: loaded when it is first opened, with math.js): the model step by
-// step with this scenario's numbers. A measured or two-tier link says how its all-reduce is
-// priced instead of the ring's alpha-beta steps, then the same steps from there.
+// "Show the math", its body (Breakdown.jsx: loaded when it is first opened, with math.js): the model
+// step by step with this scenario's numbers.
 
 import * as fmt from '../words/format.js';
 import { branchOf, linkSteps, scalarSteps } from '../words/math.js';
@@ -22,15 +21,11 @@ function Steps({ steps }) {
   );
 }
 
-/**
- * The steps of a measured or two-tier link's all-reduce (the core's figures, in words), in place
- * of the ring's t_bw, t_lat and t_ar.
- */
+/** A measured or two-tier link's all-reduce steps, in place of the ring's t_bw, t_lat and t_ar. */
 function kindSteps(inp, r, l) {
   const tb = fmt.time(l.bandwidth_time_s);
   const tl = fmt.time(l.latency_time_s);
   const M = fmt.bytes(r.message_bytes);
-  const ar = ['t_ar', 't_bw + t_lat', `${tb} + ${tl}`, fmt.time(l.allreduce_time_s)];
   if (l.kind === 'measured')
     return [
       [
@@ -64,20 +59,16 @@ function kindSteps(inp, r, l) {
       `M = ${M}; inside the node ${fmt.percent(l.intra_node_share)} of it`,
       fmt.time(l.line_rate_allreduce_time_s),
     ],
-    ...(r.link_model === 'nccl'
-      ? [
-          [
-            't_ar',
-            N > 1
-              ? 'the network link’s NCCL branches with N ranks at g × B_inter, plus the launch overhead'
-              : 'the node link’s NCCL branches, plus the launch overhead',
-            protocolText(l.protocol),
-            fmt.time(l.allreduce_time_s),
-          ],
-        ]
-      : []),
-    ar,
-  ];
+    r.link_model === 'nccl' && [
+      't_ar',
+      N > 1
+        ? 'the network link’s NCCL branches with N ranks at g × B_inter, plus the launch overhead'
+        : 'the node link’s NCCL branches, plus the launch overhead',
+      protocolText(l.protocol),
+      fmt.time(l.allreduce_time_s),
+    ],
+    ['t_ar', 't_bw + t_lat', `${tb} + ${tl}`, fmt.time(l.allreduce_time_s)],
+  ].filter(Boolean);
 }
 
 /** `shown`: the outcome on screen. */

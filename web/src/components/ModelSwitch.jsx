@@ -1,9 +1,6 @@
-// The model control beside the verdict: mlsysim's model (FLOPs for the compute, line rate for the
-// exchange) or "as it runs" (the roofline for the compute, NCCL or the serving engine's all-reduce
-// for the exchange), one switch that sets both fields; each can also be set on its own below it.
-// In NCCL mode: the launch overhead per all-reduce with its common values, and which all-reduce
-// runs (NCCL's, or the serving engines' own kernels). All are edits of the scenario, so the URL
-// carries them.
+// The model control beside the verdict: one switch that sets both the compute and the link model
+// (each can also be set on its own below it), and in NCCL mode the launch overhead and which
+// all-reduce runs. All are edits of the scenario, so the URL carries them.
 
 import { useForm } from '../ui/context.js';
 import { shown } from '../state/scenario.js';
@@ -47,7 +44,6 @@ export function ModelSwitch() {
   const computeModel = text('compute_model');
   const launch = text('launch_overhead');
   const nccl = linkModel === 'nccl';
-  /** The switch of one field of the scenario. */
   const part = (name, label, options) => (
     <Choice
       name={name}
@@ -56,6 +52,14 @@ export function ModelSwitch() {
       value={text(name)}
       onPick={(k) => set([name], k)}
     />
+  );
+  /** A field's switch with its hint above and its messages below. */
+  const told = (hint, name, label, options) => (
+    <>
+      <p class="hint">{hint}</p>
+      {part(name, label, options)}
+      <Messages id={name} />
+    </>
   );
   const current = modelOf({ compute_model: computeModel, link_model: linkModel });
   return (
@@ -92,30 +96,20 @@ export function ModelSwitch() {
       </div>
       <Messages id="link_model" />
       <Messages id="compute_model" />
-      {(computeModel === 'kernels' || 'serving_engine' in form.scenario) && (
-        <>
-          <p class="hint">
-            The serving engine: its fixed cost per kernel and per step, and how it launches and runs
-            the all-reduce, fitted to its published timings.
-          </p>
-          {part(
-            'serving_engine',
-            'Serving engine',
-            model.catalog.serving_engines.map((e) => [e.key, e.short_name]),
-          )}
-          <Messages id="serving_engine" />
-        </>
-      )}
-      {(nccl || text('allreduce') !== 'nccl') && (
-        <>
-          <p class="hint">
-            Which all-reduce runs: serving engines run decode-sized all-reduces with their own
-            one-shot / two-shot kernels over peer memory, not NCCL.
-          </p>
-          {part('allreduce', 'Which all-reduce runs', ALLREDUCES)}
-          <Messages id="allreduce" />
-        </>
-      )}
+      {(computeModel === 'kernels' || 'serving_engine' in form.scenario) &&
+        told(
+          'The serving engine: its fixed cost per kernel and per step, and how it launches and runs the all-reduce, fitted to its published timings.',
+          'serving_engine',
+          'Serving engine',
+          model.catalog.serving_engines.map((e) => [e.key, e.short_name]),
+        )}
+      {(nccl || text('allreduce') !== 'nccl') &&
+        told(
+          'Which all-reduce runs: serving engines run decode-sized all-reduces with their own one-shot / two-shot kernels over peer memory, not NCCL.',
+          'allreduce',
+          'Which all-reduce runs',
+          ALLREDUCES,
+        )}
       {(nccl || 'launch_overhead' in form.scenario) && (
         <FormField
           path={['launch_overhead']}

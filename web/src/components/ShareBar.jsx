@@ -8,20 +8,7 @@ import * as fmt from '../words/format.js';
 
 const EmbedWays = lazy(() => import('./EmbedWays.jsx').then((m) => m.EmbedWays), 'the embed codes');
 
-async function copy(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * `shown`: the outcome on screen ({scenario as the core read it, result}); `hash`: the view's (''
- * while the input is invalid). What a button did ({ text, value?, manual? }) is said until the
- * view changes (another hash).
- */
+/** `hash`: the view's ('' while invalid). What a button did is said until the view changes. */
 export function ShareBar({ hash, valid, shown, presetKey, embed }) {
   const [said, setSaid] = useState(null);
   const status = said && said.hash === hash ? said : null;
@@ -41,12 +28,14 @@ export function ShareBar({ hash, valid, shown, presetKey, embed }) {
       </p>
     );
   }
-  const doCopy = async (what, text) =>
-    setStatus(
-      (await copy(text))
-        ? { text: `${what} copied.`, value: text }
-        : { text: `Copy the ${what.toLowerCase()} below:`, value: text, manual: true },
-    );
+  const doCopy = async (what, text) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setStatus({ text: `${what} copied.`, value: text });
+    } catch {
+      setStatus({ text: `Copy the ${what.toLowerCase()} below:`, value: text, manual: true });
+    }
+  };
   const download = () => {
     const json = JSON.stringify({ scenario: shown.scenario, result: shown.result }, null, 2);
     const a = document.createElement('a');

@@ -1,6 +1,5 @@
-// Where one step goes in the kernels model (docs/model.md#the-kernels-model), on one link: the layers' GEMMs, attention
-// and small kernels, the layers' exchange, what runs outside the layers (embedding, head and their
-// exchanges) and the engine's host time, as one bar with its text twin.
+// Where one step goes in the kernels model (docs/model.md#the-kernels-model), on one link, as one
+// bar with its text twin.
 
 import * as fmt from '../words/format.js';
 
@@ -11,7 +10,7 @@ const GROUPS = [
 ];
 
 /** The step's parts on link `l` of result `r`: [key, label, seconds]. */
-export function stepParts(r, l) {
+function stepParts(r, l) {
   const inLayers = (group) =>
     r.kernels.filter((k) => k.group === group).reduce((t, k) => t + k.count * k.time_s, 0);
   return [

@@ -8,13 +8,9 @@ import { hypothetical } from '../words/verdict.js';
 export function Strip({ shown }) {
   if (!shown) return null;
   const { result: r, names, scenario } = shown;
-  // Each link's answer in the user's names (the links are alternatives), the binding one first.
-  const order = r.links
-    .map((_, i) => i)
-    .sort((a, b) => {
-      const binding = (i) => (r.links[i].name === r.binding_link ? 0 : 1);
-      return binding(a) - binding(b) || a - b;
-    });
+  // The binding link first, the others in the user's order (a stable sort).
+  const binding = (i) => r.links[i].name === r.binding_link;
+  const order = r.links.map((_, i) => i).sort((a, b) => binding(b) - binding(a));
   return (
     <p class="strip">
       <span>compute {fmt.time(r.compute_time_s)}</span>
