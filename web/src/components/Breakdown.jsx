@@ -35,10 +35,9 @@ const Panel = lazy(
 );
 
 /**
- * `shown`: the outcome on screen; `sweep` (a function: the view's, swept when first called) and
- * `measured` (the form's measured links for the measurements panel: {name, ranks, bus_bandwidth,
- * rows: [[bytes, seconds], ...]}, offered and drawn beside the catalogue's models): state.js's,
- * derived from it. Each card renders in turn during a takeover (turns.jsx).
+ * `shown`: the outcome on screen; `sweep` (a function: swept when first called) and `measured`
+ * (the form's measured links, for the measurements panel): state.js's. Each card renders in turn
+ * during a takeover (turns.jsx).
  */
 export function Breakdown({ shown, sweep, measured }) {
   const model = useContext(ModelContext);

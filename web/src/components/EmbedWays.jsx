@@ -1,7 +1,5 @@
 // The body of "Embed this view" (ShareBar.jsx: loaded when it is first opened): the two ways to
-// put this view on another page, the web component first (one script line and <tp-layer>: the
-// verdict and the compare chart, sized by its content) and the iframe second (the whole
-// calculator in embed mode, sized by one line of script that comes with it).
+// put this view on another page, the web component first and the iframe second.
 
 import { elementCode, embedCode, embedUrl } from '../platform/embed.js';
 

@@ -1,6 +1,5 @@
 // The question in brief, first in the form (on a phone right under the verdict): the model, the
-// chip, the TP size with its quick picks, the tokens and the pass. The links follow it; each
-// part's other fields are further down.
+// chip, the TP size with its quick picks, the tokens and the pass.
 
 import { useForm } from '../ui/context.js';
 import { CatalogPick } from './CatalogPick.jsx';

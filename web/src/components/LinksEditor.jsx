@@ -1,9 +1,6 @@
-// The interconnects to price the exchange on: name, then the core's link fields (bandwidth per
-// direction, latency per ring step, domain); rows from the catalogue's links or blank (a blank row
-// with only a bandwidth is a link given as just that bandwidth), a measured link (nccl-tests
-// output) or a two-tier link (TP across nodes), whose editors' markup loads on demand; at least
-// one row, at most the core's limit. What the core says about a link as a whole shows under its
-// heading.
+// The interconnects to price the exchange on, one row each: a catalogue link or a blank one (just
+// a bandwidth), a measured link or a two-tier link, whose editors load on demand; at least one
+// row, at most the core's limit.
 
 import { useState } from 'preact/hooks';
 import { useForm } from '../ui/context.js';

@@ -1,8 +1,6 @@
-// How the layer runs: every field of the scenario itself that the core's table lists (tp_size
-// with quick picks, tokens and the pass first, with the model and the chip, in KeyFields.jsx;
-// here local efficiency with a slider, all-reduces per layer, the collective, ...).
-// A field the form leaves out shows the value the core used, so a value it derives, such as the
-// all-reduces of a pass, follows the fields it derives from.
+// How the layer runs: every field of the scenario itself that the core's table lists. A field the
+// form leaves out shows the value the core used, so a value it derives, such as the all-reduces of
+// a pass, follows the fields it derives from.
 
 import { useForm } from '../ui/context.js';
 import { editableFields, shown } from '../state/scenario.js';
@@ -39,10 +37,7 @@ const AFTER = { collective: 'pass' };
 /** The run's fields in the form's first fieldset, with the model and the chip (KeyFields.jsx). */
 export const KEY_RUN_FIELDS = ['tp_size', 'tokens', 'pass'];
 
-/**
- * The inputs of the scenario's own fields that `keep(name)` takes, in the core's order (each
- * AFTER field beside its anchor, when both are kept).
- */
+/** The inputs of the scenario's own fields that `keep(name)` takes, in the core's order. */
 export function RunFieldList({ keep }) {
   const { model, set, form, last } = useForm();
   const text = (name) => shown(model, form, [name], last);

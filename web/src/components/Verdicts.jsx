@@ -1,6 +1,6 @@
 // The headline: one card per link (its bound, exchange, speedup, and the exchange and one
-// all-reduce in time), the binding link marked, a setup that cannot run marked ✗ with the core's
-// reasons, a hypothetical marked with the core's reason; in words and not only colour. The sentence below is announced when it changes (aria-live).
+// all-reduce in time), the binding link, a setup that cannot run (✗) and a hypothetical marked with
+// the core's reasons, in words and not only colour. The summary is announced when it changes.
 
 import {
   computeText,
