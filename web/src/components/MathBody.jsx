@@ -21,6 +21,9 @@ function Steps({ steps }) {
   );
 }
 
+/** The ring's steps a measured or two-tier link's own replace. */
+const RING = ['t_bw', 't_lat', 't_ar', 'wire'];
+
 /** A measured or two-tier link's all-reduce steps, in place of the ring's t_bw, t_lat and t_ar. */
 function kindSteps(inp, r, l) {
   const tb = fmt.time(l.bandwidth_time_s);
@@ -91,20 +94,12 @@ export function MathBody({ shown }) {
       <Steps steps={scalarSteps(inp, r)} />
       {r.links.map((l, i) => {
         const steps = linkSteps(inp, r, l, l.kind === 'link' && branchOf(scenario, l));
+        const own = l.kind !== 'link' && kindSteps(inp, r, l);
         return (
           <section key={l.name}>
             <h3>{names.titles[i]} (B = bandwidth, α = latency)</h3>
             <Steps
-              steps={
-                l.kind === 'link'
-                  ? steps
-                  : [
-                      ...kindSteps(inp, r, l),
-                      ...steps.filter(
-                        ([name]) => !['t_bw', 't_lat', 't_ar', 'wire'].includes(name),
-                      ),
-                    ]
-              }
+              steps={own ? [...own, ...steps.filter(([name]) => !RING.includes(name))] : steps}
             />
           </section>
         );
