@@ -8,8 +8,6 @@ import { PrecisionField, precisionOptions } from './AnyModel.jsx';
 import { Field } from './Field.jsx';
 import { FormField, PartFields } from './FormField.jsx';
 
-const LABELS = { memory_capacity: 'Memory capacity', memory_bandwidth: 'Memory bandwidth' };
-
 /** `result`: the valid result of this form, or null (for the memory hint). */
 export function AcceleratorFields({ result }) {
   const { model, set, form, precision } = useForm();
@@ -50,7 +48,6 @@ export function AcceleratorFields({ result }) {
       <PartFields
         kind="accelerator"
         path={['accelerator']}
-        labels={LABELS}
         hint={(f) => hints[f.name] || undefined}
       />
     </fieldset>

@@ -50,7 +50,7 @@ export function FormField({
 }
 
 /** A FormField for each field of a `kind` of part that has an input, in the core's order, below `path`. */
-export function PartFields({ kind, path, labels, hint = () => undefined }) {
+export function PartFields({ kind, path, labels = {}, hint = () => undefined }) {
   const { model } = useForm();
   return editableFields(model, kind).map((f) => (
     <FormField key={f.name} path={[...path, f.name]} label={labels[f.name]} hint={hint(f)} />

@@ -251,7 +251,6 @@ export function TwoTierFields({ i, result, labels }) {
       <Tier i={i} t={1} label="Across nodes" labels={labels} />
       <FormField
         path={['links', i, 'ranks_per_node']}
-        label={labels.ranks_per_node}
         hint={nodes || undefined}
         inputMode="numeric"
       />

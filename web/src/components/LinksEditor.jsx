@@ -16,7 +16,6 @@ const LABELS = {
   latency: 'Latency α, per ring step',
   domain: 'Domain: ranks it joins directly',
   ranks: 'Ranks it was measured on',
-  ranks_per_node: 'Ranks per node',
   custom_max_bytes: 'Custom all-reduce: largest message',
 };
 const KINDS = { measured_link: 'measured', two_tier_link: 'two-tier' };

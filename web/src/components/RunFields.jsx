@@ -9,16 +9,14 @@ import { FormField } from './FormField.jsx';
 const PICKS = [1, 2, 4, 8, 16, 32, 64];
 /** Fields with their own control beside the verdict (ModelSwitch). */
 const BY_VERDICT = ['link_model', 'launch_overhead', 'compute_model', 'allreduce'];
+/** Labels other than the field's name in words (FormField's default). */
 const LABELS = {
   tp_size: 'Tensor-parallel size (ranks)',
   tokens: 'Tokens per step',
   local_efficiency: 'Local efficiency η',
   collectives_per_layer: 'All-reduces per layer',
-  pass: 'Pass',
   recompute: 'Activation recomputation',
   attention_context: 'Attention context, keys per token',
-  memory_efficiency: 'Memory efficiency',
-  collective: 'Collective',
 };
 /** Words for the choices of a field, where the core's value needs them. */
 const CHOICES = {
