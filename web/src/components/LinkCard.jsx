@@ -10,15 +10,6 @@ import { Messages } from './Messages.jsx';
 import { Numbers } from './Numbers.jsx';
 import { StepBar } from './StepBar.jsx';
 
-/** A tier as the core read it (resolved), in words; `unedited`: still its catalogue entry. */
-const tierText = (links, value, unedited) =>
-  tierTitle(
-    value,
-    (key) => links.find((e) => e.key === key)?.label || '',
-    `a link of ${fmt.bandwidth(value?.bandwidth)} per direction`,
-    unedited,
-  );
-
 /** A measured or two-tier link's own rows: {head} (for the bandwidth, latency and domain), {ar}. */
 function kindRows(l, { link, catalog, split, domain, bw, entries }) {
   if (l.kind === 'measured')
@@ -40,11 +31,18 @@ function kindRows(l, { link, catalog, split, domain, bw, entries }) {
       ],
     };
   const tiers = twoTierOf(link);
-  const unedited = (tier) => within(entries, ['links', l.name, tier]);
+  // A tier as the core read it (resolved), in words.
+  const tier = (t) =>
+    tierTitle(
+      tiers?.[t],
+      (key) => catalog.links.find((e) => e.key === key)?.label || '',
+      `a link of ${fmt.bandwidth(tiers?.[t]?.bandwidth)} per direction`,
+      within(entries, ['links', l.name, t]),
+    );
   return {
     head: [
-      ['Inside each node', tierText(catalog.links, tiers?.intra_node, unedited('intra_node'))],
-      ['Across nodes', tierText(catalog.links, tiers?.inter_node, unedited('inter_node'))],
+      ['Inside each node', tier('intra_node')],
+      ['Across nodes', tier('inter_node')],
       [
         'Nodes',
         l.node_count > 1
