@@ -7,6 +7,7 @@ import { useRef, useState } from 'preact/hooks';
 import { loadApi } from '../platform/api.js';
 import { useForm } from '../ui/context.js';
 import * as fmt from '../words/format.js';
+import { Messages } from './Messages.jsx';
 
 export function ConfigPaste() {
   const { model, set, last } = useForm();
@@ -63,15 +64,7 @@ export function ConfigPaste() {
       <p class="hint" id="hint-hf-config" aria-live="polite">
         {said.errors.length ? '' : said.ok || 'The shapes become the workload; explicit edits win.'}
       </p>
-      {said.errors.length > 0 && (
-        <ul class="msgs" role="alert">
-          {said.errors.map((m) => (
-            <li key={m} class="err">
-              <strong>Error:</strong> {m}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Messages errors={said.errors.map((message) => ({ message }))} role="alert" />
       <button type="button" class="small" onClick={use}>
         Use this config
       </button>

@@ -1,18 +1,18 @@
 // The core's messages, each said in words (not only colour): for one input (by its id, from
-// FormContext), errors then warnings; or a list of warnings given (`warnings`). `typed`: a
+// FormContext), errors then warnings; or the lists given (`errors`, `warnings`). `typed`: a
 // quantity as the user typed it ("-1 µs"), said in an error instead of the core's SI number.
 
 import { useContext } from 'preact/hooks';
 import { FormContext } from '../ui/context.js';
 import { asTyped } from '../words/format.js';
 
-export function Messages({ id, warnings, typed }) {
+export function Messages({ id, errors: given, warnings, typed, role }) {
   const { errors: e, warnings: w } = useContext(FormContext);
-  const errors = warnings ? [] : e[id] || [];
+  const errors = given || (warnings ? [] : e[id] || []);
   const list = [...errors, ...(warnings || w[id] || [])];
   if (!list.length) return null;
   return (
-    <ul class="msgs" id={id === undefined ? undefined : `msg-${id}`}>
+    <ul class="msgs" role={role} id={id === undefined ? undefined : `msg-${id}`}>
       {list.map((m, i) => (
         <li key={i} class={i < errors.length ? 'err' : 'warn'}>
           <strong>{i < errors.length ? 'Error:' : 'Warning:'}</strong>{' '}
