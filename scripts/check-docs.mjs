@@ -7,15 +7,18 @@
 //   - nothing cites SPEC.md, its sections ('SPEC 3.7') or a path under ../shared (documents
 //     outside the repository).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+// A path git lists that is not a file (a symlink to a folder, say a worktree's node_modules) is
+// passed over, not read.
+const isFile = (p) => statSync(p, { throwIfNoEntry: false })?.isFile();
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT })
   .toString()
   .split('\n')
-  .filter((f) => f && existsSync(join(ROOT, f)) && !/\.(png|gz|wasm|ico|svg|pyc)$/.test(f))
+  .filter((f) => f && isFile(join(ROOT, f)) && !/\.(png|gz|wasm|ico|svg|pyc)$/.test(f))
   .filter((f) => f !== 'scripts/check-docs.mjs'); // it names what it looks for
 
 // GitHub's anchor of a heading: lower case, punctuation but '-' and '_' dropped, spaces as '-'.
