@@ -213,8 +213,8 @@ export function createAppState({ win } = {}) {
         return { name, ranks, bus_bandwidth, rows };
       });
 
-  /** Writes the view's hash to the address bar, as a new entry or in place of the current one. */
-  function write(push) {
+  /** Writes the view's hash to the address bar: a new entry (`push`), else over the current. */
+  function write({ push = false } = {}) {
     const v = view();
     // The address bar keeps the last valid state, and the last one short enough to be read back.
     if (!win || !v.valid || v.hash.length > MAX_HASH || v.hash === written) return;
@@ -231,7 +231,7 @@ export function createAppState({ win } = {}) {
 
   /** The pending history write, now (the entry it is for is about to be left). */
   function flush() {
-    if (pending) write(false);
+    if (pending) write();
     pending = false;
   }
 
@@ -259,10 +259,10 @@ export function createAppState({ win } = {}) {
   // HISTORY_QUIET_MS, so that a run of keystrokes writes once: in Chromium each write costs the
   // browser process CPU (the favicon is fetched again), which ran beside the next keystroke's
   // render (DEVELOPING.md, Input latency).
-  function edit(fn, push = false) {
+  function edit(fn, { push = false } = {}) {
     if (push) flush();
     s.form = withRowIds(fn(s.form));
-    if (push || !win) write(push);
+    if (push || !win) write({ push });
     else {
       pending = true;
       win.clearTimeout(quiet);
@@ -283,7 +283,7 @@ export function createAppState({ win } = {}) {
       const next = presetForm(s.model, key);
       if (!next) return;
       s.notice = null;
-      edit(() => next, true);
+      edit(() => next, { push: true });
     },
     /** Starts two-tier row `i` again from a catalogue two-tier link ('' : the user's own). */
     pickTwoTier: (i, key) => scenario((sc) => pickTwoTier(s.model, sc, i, key)),
