@@ -4,7 +4,7 @@
 import { useForm } from '../ui/context.js';
 import * as fmt from '../words/format.js';
 import { valueAt } from '../state/scenario.js';
-import { PrecisionField, precisionOptions } from './AnyModel.jsx';
+import { PrecisionField, precisionOptions } from './PrecisionField.jsx';
 import { Field } from './Field.jsx';
 import { FormField, PartFields } from './FormField.jsx';
 

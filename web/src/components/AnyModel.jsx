@@ -1,11 +1,8 @@
 // docs/model.md#any-model-any-rig on the page: the weights' and the KV cache's own precisions
 // (each defaults to the matmuls'), and a model from its config.json (loaded when opened).
 
-import { useForm } from '../ui/context.js';
-import * as fmt from '../words/format.js';
 import { lazy, Opened } from '../ui/lazy.jsx';
-import { shown } from '../state/scenario.js';
-import { Field } from './Field.jsx';
+import { PrecisionField } from './PrecisionField.jsx';
 
 const ConfigPaste = lazy(
   () => import('./ConfigPaste.jsx').then((m) => m.ConfigPaste),
@@ -20,30 +17,6 @@ const PRECISIONS = [
   ],
   ['kv_precision', 'KV cache precision', "The KV cache's number format (decode)."],
 ];
-
-/** The options of a precision select: `keys`, then `value` when it is none of them (`note` after it). */
-export const precisionOptions = (keys, value, note = '') =>
-  [...keys, ...(keys.includes(value) ? [] : [value])].map((k) => [
-    k,
-    `${fmt.precisionName(k)}${keys.includes(k) ? '' : note}`,
-  ]);
-
-/** A select of the catalogue's precisions for the scenario's field `name`. */
-export function PrecisionField({ name, label, hint }) {
-  const { model, set, form, last } = useForm();
-  const value = shown(model, form, [name], last);
-  const formats = model.catalog.precisions.map((p) => `${p.format}_dense`);
-  return (
-    <Field
-      id={name}
-      label={label}
-      hint={hint}
-      value={value}
-      options={precisionOptions(formats, value)}
-      onInput={(x) => set([name], x)}
-    />
-  );
-}
 
 export function AnyModel() {
   return (
