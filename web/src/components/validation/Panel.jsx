@@ -46,8 +46,9 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
     const title = `Your link ${titles[row] || name}`;
     return twoTierOf(link) ? `${title}: its network link ${linkLabel(tableKey(link))}` : title;
   };
+  const own = mine.map((g) => [groupLabel(g), g.tables]);
   const groups = [
-    ...mine.map((g) => [groupLabel(g), g.tables]),
+    ...own,
     [mine.length ? 'Other links, one node' : 'Measured links, one node', others],
     ['Across nodes (NVLink inside, the network across)', across],
   ].filter(([, ts]) => ts.length);
@@ -55,7 +56,7 @@ export function Panel({ data, api, catalog, links, titles, measured = [], tp }) 
   const t = m ? null : tables.find((x) => x.table === chosen);
   return (
     <>
-      <Evidence groups={groups.slice(0, mine.length)} tp={tp} linkLabel={linkLabel} />
+      <Evidence groups={own} tp={tp} linkLabel={linkLabel} />
       <div class="panel">
         <div class="field">
           <label for="in-measured">Measured system</label>
